@@ -1,0 +1,4 @@
+export * from './banks';
+export * from './countries';
+export * from './currencies';
+export * from './statuses';

@@ -1,0 +1,94 @@
+/**
+ * Builds the Fastify app without listening: main.ts serves it, tests inject into it.
+ * API under /api (spec section 7 paths, trailing slashes kept); the built client with an SPA fallback.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { messages } from '../contracts/messages';
+import type { AppContext } from './context';
+import { FieldValidationError, HttpError } from './http/errors';
+import { apiRouteModules, type RouteModule, rootRouteModules } from './routes';
+
+export interface BuildAppOptions {
+  /** Directory of the built client (index.html and assets); absent means API only. */
+  clientDir?: string;
+  logger?: boolean;
+  /** Extra route modules mounted at the root (the image service mounts at /images). */
+  rootRouteModules?: RouteModule[];
+}
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+export async function buildApp(context: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: context.config.logLevel } : false,
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: false },
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'blob:', 'data:'],
+        fontSrc: ["'self'", 'data:'],
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, details) => ({
+      statusCode: details.statusCode,
+      detail: messages.common.tooManyRequests,
+    }),
+  });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 40, fields: 20 } });
+
+  app.setErrorHandler((error: FastifyError | HttpError | FieldValidationError, request, reply) => {
+    if (error instanceof FieldValidationError) return reply.status(error.statusCode).send(error.fields);
+    if (error instanceof HttpError) return reply.status(error.statusCode).send({ detail: error.detail });
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status === 429) return reply.status(429).send({ detail: messages.common.tooManyRequests });
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'client error');
+      return reply.status(status).send({ detail: messages.common.malformedRequest });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ detail: messages.common.genericError });
+  });
+
+  await app.register(
+    async (api) => {
+      for (const register of apiRouteModules) await register(api, context);
+    },
+    { prefix: '/api' },
+  );
+  for (const register of options.rootRouteModules ?? rootRouteModules) {
+    await app.register(async (scope) => register(scope, context));
+  }
+
+  const clientDir = options.clientDir;
+  const hasClient = clientDir !== undefined && existsSync(path.join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url === '/api';
+    if (!isApi && hasClient && request.method === 'GET' && !path.extname(request.url.split('?')[0])) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ detail: messages.common.notFound });
+  });
+
+  return app;
+}

@@ -1,0 +1,85 @@
+/**
+ * Environment -> typed configuration. The embedded defaults serve a local demo only:
+ * set JWT_SECRET, DATABASE_URL, SMTP_URL and the ADMIN_* variables for anything real.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Extranet <no-reply@extranet.local>'),
+  PUBLIC_URL: z.string().url().optional(),
+  API_BASE_URL: z.string().default('/api'),
+  IMAGE_SERVICE_URL: z.string().default('/images'),
+  B2B_SITE_URL: z.string().default('https://b2b.example.com'),
+  PUBLIC_SITE_URL: z.string().default('https://www.example.com'),
+  OLD_ADMIN_URL: z.string().default('https://admin-viejo.example.com'),
+  REFUND_SUPPORT_EMAIL: z.string().default('reintegros@example.com'),
+  BRAND_NAME: z.string().default('Asistencia al Viajero'),
+  ADMIN_USERNAME: z.string().min(1).optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  SEED_DEMO: booleanFlag.default(true),
+  ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).default(60),
+  REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).default(7),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type AppConfig = ReturnType<typeof loadConfig>;
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    filesDir: path.join(dataDir, 'files'),
+    outboxDir: path.join(dataDir, 'outbox'),
+    databaseUrl: env.DATABASE_URL,
+    jwtSecret: env.JWT_SECRET ?? readOrCreateSecret(dataDir),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    publicUrl: env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`,
+    apiBaseUrl: env.API_BASE_URL,
+    imageServiceUrl: env.IMAGE_SERVICE_URL,
+    b2bSiteUrl: env.B2B_SITE_URL,
+    publicSiteUrl: env.PUBLIC_SITE_URL,
+    oldAdminUrl: env.OLD_ADMIN_URL,
+    refundSupportEmail: env.REFUND_SUPPORT_EMAIL,
+    brandName: env.BRAND_NAME,
+    admin: { username: env.ADMIN_USERNAME, email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+    seedDemo: env.SEED_DEMO,
+    accessTokenMinutes: env.ACCESS_TOKEN_MINUTES,
+    refreshTokenDays: env.REFRESH_TOKEN_DAYS,
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+/** Demo default: a random secret generated on first start and kept in DATA_DIR. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

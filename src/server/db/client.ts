@@ -1,0 +1,92 @@
+/**
+ * One database API over two drivers: PGlite (embedded, data in DATA_DIR/pgdata) by default,
+ * node-postgres when DATABASE_URL is set. Both speak the same drizzle schema and migrations.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle: the same query API as Database. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface OpenDatabaseOptions {
+  /** node-postgres connection string; when absent PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data directory; absent means in memory. */
+  pgliteDir?: string;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePostgres(drizzlePostgres(pool, { schema }), { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+  const client = await PGlite.create(options.pgliteDir ?? 'memory://', { extensions: { pg_trgm } });
+  const pgliteDb = drizzlePglite(client, { schema });
+  return {
+    db: pgliteDb as unknown as Database,
+    kind: 'pglite',
+    migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+/** The newest applied migration, as drizzle records it. */
+export async function appliedMigration(db: Database): Promise<string | null> {
+  try {
+    const result = await db.execute<{ hash: string; created_at: string }>(
+      sql`select hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+    );
+    const row = (result as unknown as { rows: { created_at: string }[] }).rows[0];
+    return row ? migrationTagFor(Number(row.created_at)) : null;
+  } catch {
+    return null;
+  }
+}
+
+function migrationTagFor(createdAt: number): string {
+  const journal = readJournal();
+  return journal.find((entry) => entry.when === createdAt)?.tag ?? String(createdAt);
+}
+
+import { readFileSync } from 'node:fs';
+
+function readJournal(): { tag: string; when: number }[] {
+  try {
+    const journal = JSON.parse(
+      readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+    ) as {
+      entries: { tag: string; when: number }[];
+    };
+    return journal.entries;
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,4 @@
+/** The one PostgreSQL schema, for PGlite and node-postgres alike. One file per area. */
+export * from './auth';
+export * from './meta';
+export * from './reference';

@@ -1,0 +1,46 @@
+import {
+  type AnyPgColumn,
+  boolean,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+export const currencies = pgTable('currencies', {
+  id: serial('id').primaryKey(),
+  shortName: varchar('short_name', { length: 10 }).notNull().unique(),
+  longName: varchar('long_name', { length: 150 }).notNull(),
+  countryId: integer('country_id').references((): AnyPgColumn => countries.id, { onDelete: 'set null' }),
+  value: numeric('value', { precision: 18, scale: 6 }).notNull().default('1'),
+  symbol: varchar('symbol', { length: 10 }).notNull().default(''),
+  isEnabled: boolean('is_enabled').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** `ident` is the numeric country id of spec section 3 (Argentina 5, Brasil 12, España 28, ...). */
+export const countries = pgTable('countries', {
+  id: serial('id').primaryKey(),
+  ident: integer('ident').notNull().unique(),
+  shortName: varchar('short_name', { length: 10 }).notNull().unique(),
+  longName: varchar('long_name', { length: 150 }).notNull(),
+  urlRedirect: varchar('url_redirect', { length: 500 }),
+  currencyId: integer('currency_id').references((): AnyPgColumn => currencies.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The office core; the full office record (payments, Sperta, Karing, ...) extends it in a later issue. */
+export const offices = pgTable('offices', {
+  id: serial('id').primaryKey(),
+  shortName: varchar('short_name', { length: 50 }).notNull(),
+  longName: varchar('long_name', { length: 255 }).notNull(),
+  isEnabled: boolean('is_enabled').notNull().default(true),
+  countryId: integer('country_id').references(() => countries.id, { onDelete: 'set null' }),
+  parentId: integer('parent_id').references((): AnyPgColumn => offices.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,11 @@
+/** Filter helpers for list endpoints: case-insensitive contains (ILIKE, backed by pg_trgm) and exact. */
+import { ilike, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+export function contains(column: PgColumn | SQL, value: string): SQL {
+  return ilike(column, `%${escapeLike(value)}%`);
+}

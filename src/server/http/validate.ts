@@ -1,0 +1,43 @@
+/** Validation with the shared zod contracts; failures become DRF-style field errors. */
+import type { z } from 'zod';
+import type { FieldErrors } from '../../contracts/http';
+import { messages } from '../../contracts/messages';
+import { FieldValidationError } from './errors';
+
+export function zodIssuesToFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
+  const fields: FieldErrors = {};
+  const add = (key: string, message: string) => {
+    fields[key] ??= [];
+    if (!fields[key].includes(message)) fields[key].push(message);
+  };
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      const prefix = issue.path.length ? `${issue.path.join('.')}.` : '';
+      for (const key of issue.keys) add(`${prefix}${key}`, messages.common.unknownField);
+      continue;
+    }
+    const key = issue.path.length ? issue.path.map(String).join('.') : 'non_field_errors';
+    add(key, humanMessage(issue));
+  }
+  return fields;
+}
+
+function humanMessage(issue: z.core.$ZodIssue): string {
+  // zod's own English defaults never reach a user: contracts give Spanish messages, and any
+  // issue left without one falls back to a generic Spanish text.
+  if (issue.message && !/^(Invalid|Too|Expected|Unrecognized|Required)/.test(issue.message))
+    return issue.message;
+  if (issue.code === 'too_big' && typeof issue.maximum === 'number' && issue.origin === 'string') {
+    return messages.common.tooLong(Number(issue.maximum));
+  }
+  if (issue.code === 'invalid_type' && issue.input === undefined) return messages.common.required;
+  return messages.common.required === issue.message ? issue.message : invalidValue;
+}
+
+const invalidValue = 'Valor inválido.';
+
+export function parseWith<T extends z.ZodType>(schema: T, data: unknown): z.infer<T> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new FieldValidationError(zodIssuesToFieldErrors(result.error.issues));
+  return result.data;
+}

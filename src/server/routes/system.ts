@@ -1,0 +1,28 @@
+/** Health and the public configuration the browser needs. */
+import type { FastifyInstance } from 'fastify';
+import type { Health, PublicConfig } from '../../contracts/http';
+import type { AppContext } from '../context';
+import { appliedMigration } from '../db/client';
+
+export function systemRoutes(app: FastifyInstance, context: AppContext) {
+  app.get(
+    '/health/',
+    async (): Promise<Health> => ({
+      status: 'ok',
+      database: context.databaseKind,
+      migration: await appliedMigration(context.db),
+    }),
+  );
+
+  app.get(
+    '/config/',
+    async (): Promise<PublicConfig> => ({
+      imageServiceUrl: context.config.imageServiceUrl,
+      b2bSiteUrl: context.config.b2bSiteUrl,
+      publicSiteUrl: context.config.publicSiteUrl,
+      oldAdminUrl: context.config.oldAdminUrl,
+      refundSupportEmail: context.config.refundSupportEmail,
+      brandName: context.config.brandName,
+    }),
+  );
+}

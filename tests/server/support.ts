@@ -1,0 +1,112 @@
+/**
+ * A fresh app on a fresh database for each test file: PGlite in memory by default, or a new
+ * database on the PostgreSQL server named by DATABASE_URL (CI runs the suite both ways).
+ */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app';
+import { createTokenService } from '../../src/server/auth/tokens';
+import { loadConfig } from '../../src/server/config';
+import type { AppContext } from '../../src/server/context';
+import { type DatabaseHandle, openDatabase } from '../../src/server/db/client';
+import { DEMO_PASSWORD, seed } from '../../src/server/db/seed';
+import { createMailer } from '../../src/server/services/mail';
+
+export interface TestApp {
+  app: FastifyInstance;
+  context: AppContext;
+  handle: DatabaseHandle;
+  dataDir: string;
+  /** Signs in and returns the Authorization header value. */
+  login(username: string, password?: string): Promise<string>;
+  /** Messages written to the outbox, newest last. */
+  outbox(): string[];
+  close(): Promise<void>;
+}
+
+export const ADMIN_PASSWORD = 'Admin-Test-Password-1';
+
+export async function createTestApp(options: { seedDemo?: boolean } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'extranet-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    ADMIN_USERNAME: 'admin',
+    ADMIN_EMAIL: 'admin@example.com',
+    ADMIN_PASSWORD,
+    SEED_DEMO: options.seedDemo === false ? 'false' : 'true',
+    LOG_LEVEL: 'silent',
+  } as NodeJS.ProcessEnv);
+  const { databaseUrl, dropDatabase } = await freshDatabaseUrl();
+  const handle = await openDatabase({ databaseUrl });
+  await handle.migrate();
+  await seed(handle.db, config);
+  const context: AppContext = {
+    config,
+    db: handle.db,
+    databaseKind: handle.kind,
+    tokens: createTokenService(config.jwtSecret, { accessMinutes: 60, refreshDays: 7 }),
+    mailer: createMailer({ outboxDir: config.outboxDir, from: config.mailFrom }),
+  };
+  const app = await buildApp(context);
+  await app.ready();
+  return {
+    app,
+    context,
+    handle,
+    dataDir,
+    async login(username, password = username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        payload: { username, password },
+      });
+      if (response.statusCode !== 200) throw new Error(`login ${username} failed: ${response.body}`);
+      return `Bearer ${response.json<{ access: string }>().access}`;
+    },
+    outbox() {
+      try {
+        return readdirSync(config.outboxDir)
+          .sort()
+          .map((file) => readFileSync(path.join(config.outboxDir, file), 'utf8'));
+      } catch {
+        return [];
+      }
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+      await dropDatabase();
+    },
+  };
+}
+
+async function freshDatabaseUrl(): Promise<{ databaseUrl?: string; dropDatabase: () => Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return { databaseUrl: undefined, dropDatabase: async () => {} };
+  const name = `extranet_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    dropDatabase: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** `app.inject` with an Authorization header. */
+export function as(testApp: TestApp, authorization: string) {
+  return (options: InjectOptions) =>
+    testApp.app.inject({ ...options, headers: { ...(options.headers ?? {}), authorization } });
+}
