@@ -1,0 +1,88 @@
+/**
+ * Reservations and vouchers (spec section 3). Status ids are those of the static list
+ * (1 PEDIDO DE CANCELACION .. 6 PENDIENTE DE PAGO). Amounts are exact decimals.
+ */
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { passengers, products } from './masterData';
+import { offices } from './reference';
+
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: serial('id').primaryKey(),
+    /** The staff user who issued the reservation. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The user the reservation was made for (user_reservation). */
+    userReservationId: integer('user_reservation_id').references(() => users.id, { onDelete: 'set null' }),
+    officeId: integer('office_id').references(() => offices.id, { onDelete: 'set null' }),
+    paymentMethod: varchar('payment_method', { length: 50 }).notNull().default(''),
+    dateEmision: timestamp('date_emision', { withTimezone: true }).notNull().defaultNow(),
+    status: smallint('status').notNull().default(4),
+    totalPrice: numeric('total_price', { precision: 14, scale: 2 }).notNull().default('0'),
+    autoCancel: boolean('auto_cancel').notNull().default(false),
+    contactEmergencyName: varchar('contact_emergency_name', { length: 150 }).notNull().default(''),
+    contactEmergencySurname: varchar('contact_emergency_surname', { length: 150 }).notNull().default(''),
+    contactEmergencyPhone: varchar('contact_emergency_phone', { length: 30 }).notNull().default(''),
+    dateIn: date('date_in').notNull(),
+    dateOut: date('date_out').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('reservations_status_idx').on(table.status)],
+);
+
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: serial('id').primaryKey(),
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    status: smallint('status').notNull().default(3),
+    statusAdministracion: smallint('status_administracion'),
+    observations: text('observations').notNull().default(''),
+    pvp: numeric('pvp', { precision: 14, scale: 2 }).notNull().default('0'),
+    finalPrice: numeric('final_price', { precision: 14, scale: 2 }).notNull().default('0'),
+    commission: numeric('commission', { precision: 14, scale: 2 }).notNull().default('0'),
+    netPrice: numeric('net_price', { precision: 14, scale: 2 }).notNull().default('0'),
+    rateLongName: varchar('rate_long_name', { length: 255 }).notNull().default(''),
+    promotionLongName: varchar('promotion_long_name', { length: 255 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('vouchers_reservation_idx').on(table.reservationId),
+    index('vouchers_status_idx').on(table.status),
+  ],
+);
+
+export const voucherPassengers = pgTable(
+  'voucher_passengers',
+  {
+    voucherId: integer('voucher_id')
+      .notNull()
+      .references(() => vouchers.id, { onDelete: 'cascade' }),
+    paxId: integer('pax_id')
+      .notNull()
+      .references(() => passengers.id, { onDelete: 'restrict' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.voucherId, table.paxId] }),
+    index('voucher_passengers_pax_idx').on(table.paxId),
+  ],
+);
