@@ -6,12 +6,16 @@ import { authMessages } from './messages/auth';
 import { bankingMessages } from './messages/banking';
 import { commonMessages } from './messages/common';
 import { navigationMessages } from './messages/navigation';
+import { refundMessages } from './messages/refund';
+import { resourcesMessages } from './messages/resources';
 
 export const messages = {
   common: commonMessages,
   auth: authMessages,
   navigation: navigationMessages,
   banking: bankingMessages,
+  refund: refundMessages,
+  resources: resourcesMessages,
 } as const;
 
 export type Messages = typeof messages;

@@ -16,65 +16,110 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { countries, currencies } from './reference';
+import { countries, currencies, trigramIndex } from './reference';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-export const zones = pgTable('zones', {
-  id: serial('id').primaryKey(),
-  shortName: varchar('short_name', { length: 50 }).notNull().unique(),
-  longName: varchar('long_name', { length: 255 }).notNull(),
-  ...timestamps,
-});
+export const zones = pgTable(
+  'zones',
+  {
+    id: serial('id').primaryKey(),
+    shortName: varchar('short_name', { length: 50 }).notNull().unique(),
+    longName: varchar('long_name', { length: 255 }).notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    trigramIndex('zones_short_name_trgm', table.shortName),
+    trigramIndex('zones_long_name_trgm', table.longName),
+  ],
+);
 
-export const suppliers = pgTable('suppliers', {
-  id: serial('id').primaryKey(),
-  shortName: varchar('short_name', { length: 50 }).notNull().unique(),
-  longName: varchar('long_name', { length: 255 }).notNull(),
-  phoneContact: varchar('phone_contact', { length: 50 }).notNull().default(''),
-  emailContact: varchar('email_contact', { length: 254 }).notNull().default(''),
-  ...timestamps,
-});
+export const suppliers = pgTable(
+  'suppliers',
+  {
+    id: serial('id').primaryKey(),
+    shortName: varchar('short_name', { length: 50 }).notNull().unique(),
+    longName: varchar('long_name', { length: 255 }).notNull(),
+    phoneContact: varchar('phone_contact', { length: 50 }).notNull().default(''),
+    emailContact: varchar('email_contact', { length: 254 }).notNull().default(''),
+    ...timestamps,
+  },
+  (table) => [
+    trigramIndex('suppliers_short_name_trgm', table.shortName),
+    trigramIndex('suppliers_long_name_trgm', table.longName),
+  ],
+);
 
-export const productTypes = pgTable('product_types', {
-  id: serial('id').primaryKey(),
-  shortName: varchar('short_name', { length: 50 }).notNull().unique(),
-  longName: varchar('long_name', { length: 255 }).notNull(),
-  ...timestamps,
-});
+export const productTypes = pgTable(
+  'product_types',
+  {
+    id: serial('id').primaryKey(),
+    shortName: varchar('short_name', { length: 50 }).notNull().unique(),
+    longName: varchar('long_name', { length: 255 }).notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    trigramIndex('product_types_short_name_trgm', table.shortName),
+    trigramIndex('product_types_long_name_trgm', table.longName),
+  ],
+);
 
-export const tags = pgTable('tags', {
-  id: serial('id').primaryKey(),
-  shortName: varchar('short_name', { length: 50 }).notNull().unique(),
-  longName: varchar('long_name', { length: 255 }).notNull(),
-  ...timestamps,
-});
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    shortName: varchar('short_name', { length: 50 }).notNull().unique(),
+    longName: varchar('long_name', { length: 255 }).notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    trigramIndex('tags_short_name_trgm', table.shortName),
+    trigramIndex('tags_long_name_trgm', table.longName),
+  ],
+);
 
-export const businessUnits = pgTable('business_units', {
-  id: serial('id').primaryKey(),
-  shortName: varchar('short_name', { length: 50 }).notNull().unique(),
-  longName: varchar('long_name', { length: 255 }).notNull(),
-  countryId: integer('country_id').references(() => countries.id, { onDelete: 'set null' }),
-  enabled: boolean('enabled').notNull().default(true),
-  ...timestamps,
-});
+export const businessUnits = pgTable(
+  'business_units',
+  {
+    id: serial('id').primaryKey(),
+    shortName: varchar('short_name', { length: 50 }).notNull().unique(),
+    longName: varchar('long_name', { length: 255 }).notNull(),
+    countryId: integer('country_id').references(() => countries.id, { onDelete: 'set null' }),
+    enabled: boolean('enabled').notNull().default(true),
+    ...timestamps,
+  },
+  (table) => [
+    trigramIndex('business_units_short_name_trgm', table.shortName),
+    trigramIndex('business_units_long_name_trgm', table.longName),
+  ],
+);
 
-export const coverages = pgTable('coverages', {
-  id: serial('id').primaryKey(),
-  shortName: varchar('short_name', { length: 50 }).notNull().unique(),
-  longNameEs: varchar('long_name_es', { length: 255 }).notNull(),
-  longNameEn: varchar('long_name_en', { length: 255 }).notNull().default(''),
-  longNamePo: varchar('long_name_po', { length: 255 }).notNull().default(''),
-  description: text('description').notNull().default(''),
-  /** The multi-cause cancellation coverage shows the penalty-letter section in the refund portal. */
-  isMultiCause: boolean('is_multi_cause').notNull().default(false),
-  /** Receipt names a refund claim for this coverage needs (required_items of the refund login). */
-  requiredItems: text('required_items').array().notNull().default([]),
-  ...timestamps,
-});
+export const coverages = pgTable(
+  'coverages',
+  {
+    id: serial('id').primaryKey(),
+    shortName: varchar('short_name', { length: 50 }).notNull().unique(),
+    longNameEs: varchar('long_name_es', { length: 255 }).notNull(),
+    longNameEn: varchar('long_name_en', { length: 255 }).notNull().default(''),
+    longNamePo: varchar('long_name_po', { length: 255 }).notNull().default(''),
+    description: text('description').notNull().default(''),
+    /** The multi-cause cancellation coverage shows the penalty-letter section in the refund portal. */
+    isMultiCause: boolean('is_multi_cause').notNull().default(false),
+    /** Receipt names a refund claim for this coverage needs (required_items of the refund login). */
+    requiredItems: text('required_items').array().notNull().default([]),
+    ...timestamps,
+  },
+  (table) => [
+    trigramIndex('coverages_short_name_trgm', table.shortName),
+    trigramIndex('coverages_long_name_es_trgm', table.longNameEs),
+    trigramIndex('coverages_long_name_en_trgm', table.longNameEn),
+    trigramIndex('coverages_long_name_po_trgm', table.longNamePo),
+    trigramIndex('coverages_description_trgm', table.description),
+  ],
+);
 
 export const passengers = pgTable(
   'pax',
@@ -91,7 +136,12 @@ export const passengers = pgTable(
     nationalityId: integer('nationality_id').references(() => countries.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (table) => [index('pax_doc_number_idx').on(table.docNumber)],
+  (table) => [
+    index('pax_doc_number_idx').on(table.docNumber),
+    trigramIndex('pax_name_trgm', table.name),
+    trigramIndex('pax_surname_trgm', table.surname),
+    trigramIndex('pax_email_trgm', table.email),
+  ],
 );
 
 export const paxBlackList = pgTable(
@@ -105,19 +155,27 @@ export const paxBlackList = pgTable(
     dateTo: date('date_to'),
     ...timestamps,
   },
-  (table) => [index('pax_black_list_doc_number_idx').on(table.docNumber)],
+  (table) => [
+    index('pax_black_list_doc_number_idx').on(table.docNumber),
+    trigramIndex('pax_black_list_name_trgm', table.name),
+    trigramIndex('pax_black_list_surname_trgm', table.surname),
+  ],
 );
 
-export const products = pgTable('products', {
-  id: serial('id').primaryKey(),
-  shortName: varchar('short_name', { length: 50 }).notNull(),
-  longName: varchar('long_name', { length: 255 }).notNull(),
-  isEnabled: boolean('is_enabled').notNull().default(true),
-  urlImage: varchar('url_image', { length: 500 }).notNull().default(''),
-  productTypeId: integer('product_type_id').references(() => productTypes.id, { onDelete: 'restrict' }),
-  supplierId: integer('supplier_id').references(() => suppliers.id, { onDelete: 'restrict' }),
-  ...timestamps,
-});
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    shortName: varchar('short_name', { length: 50 }).notNull(),
+    longName: varchar('long_name', { length: 255 }).notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    urlImage: varchar('url_image', { length: 500 }).notNull().default(''),
+    productTypeId: integer('product_type_id').references(() => productTypes.id, { onDelete: 'restrict' }),
+    supplierId: integer('supplier_id').references(() => suppliers.id, { onDelete: 'restrict' }),
+    ...timestamps,
+  },
+  (table) => [trigramIndex('products_long_name_trgm', table.longName)],
+);
 
 export const productZones = pgTable(
   'product_zones',
@@ -149,14 +207,18 @@ export const productCoverages = pgTable(
   (table) => [uniqueIndex('product_coverages_product_coverage_key').on(table.productId, table.coverageId)],
 );
 
-export const productSperta = pgTable('product_sperta', {
-  id: serial('id').primaryKey(),
-  spertaCode: varchar('sperta_code', { length: 50 }).notNull().unique(),
-  productId: integer('product_id')
-    .notNull()
-    .references(() => products.id, { onDelete: 'cascade' }),
-  countryId: integer('country_id').references(() => countries.id, { onDelete: 'set null' }),
-  spertaGravado: numeric('sperta_gravado', { precision: 14, scale: 2 }).notNull().default('0'),
-  spertaNoGravado: numeric('sperta_no_gravado', { precision: 14, scale: 2 }).notNull().default('0'),
-  ...timestamps,
-});
+export const productSperta = pgTable(
+  'product_sperta',
+  {
+    id: serial('id').primaryKey(),
+    spertaCode: varchar('sperta_code', { length: 50 }).notNull().unique(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    countryId: integer('country_id').references(() => countries.id, { onDelete: 'set null' }),
+    spertaGravado: numeric('sperta_gravado', { precision: 14, scale: 2 }).notNull().default('0'),
+    spertaNoGravado: numeric('sperta_no_gravado', { precision: 14, scale: 2 }).notNull().default('0'),
+    ...timestamps,
+  },
+  (table) => [trigramIndex('product_sperta_sperta_code_trgm', table.spertaCode)],
+);

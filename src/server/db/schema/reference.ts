@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  index,
   integer,
   numeric,
   pgTable,
@@ -9,29 +11,48 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
-export const currencies = pgTable('currencies', {
-  id: serial('id').primaryKey(),
-  shortName: varchar('short_name', { length: 10 }).notNull().unique(),
-  longName: varchar('long_name', { length: 150 }).notNull(),
-  countryId: integer('country_id').references((): AnyPgColumn => countries.id, { onDelete: 'set null' }),
-  value: numeric('value', { precision: 18, scale: 6 }).notNull().default('1'),
-  symbol: varchar('symbol', { length: 10 }).notNull().default(''),
-  isEnabled: boolean('is_enabled').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** A GIN pg_trgm index, so that case-insensitive contains filters (ILIKE '%term%') stay fast. */
+export function trigramIndex(name: string, column: AnyPgColumn) {
+  return index(name).using('gin', sql`${column} gin_trgm_ops`);
+}
+
+export const currencies = pgTable(
+  'currencies',
+  {
+    id: serial('id').primaryKey(),
+    shortName: varchar('short_name', { length: 10 }).notNull().unique(),
+    longName: varchar('long_name', { length: 150 }).notNull(),
+    countryId: integer('country_id').references((): AnyPgColumn => countries.id, { onDelete: 'set null' }),
+    value: numeric('value', { precision: 18, scale: 6 }).notNull().default('1'),
+    symbol: varchar('symbol', { length: 10 }).notNull().default(''),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    trigramIndex('currencies_short_name_trgm', table.shortName),
+    trigramIndex('currencies_long_name_trgm', table.longName),
+  ],
+);
 
 /** `ident` is the numeric country id of spec section 3 (Argentina 5, Brasil 12, España 28, ...). */
-export const countries = pgTable('countries', {
-  id: serial('id').primaryKey(),
-  ident: integer('ident').notNull().unique(),
-  shortName: varchar('short_name', { length: 10 }).notNull().unique(),
-  longName: varchar('long_name', { length: 150 }).notNull(),
-  urlRedirect: varchar('url_redirect', { length: 500 }),
-  currencyId: integer('currency_id').references((): AnyPgColumn => currencies.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const countries = pgTable(
+  'countries',
+  {
+    id: serial('id').primaryKey(),
+    ident: integer('ident').notNull().unique(),
+    shortName: varchar('short_name', { length: 10 }).notNull().unique(),
+    longName: varchar('long_name', { length: 150 }).notNull(),
+    urlRedirect: varchar('url_redirect', { length: 500 }),
+    currencyId: integer('currency_id').references((): AnyPgColumn => currencies.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    trigramIndex('countries_short_name_trgm', table.shortName),
+    trigramIndex('countries_long_name_trgm', table.longName),
+  ],
+);
 
 /** The office core; the full office record (payments, Sperta, Karing, ...) extends it in a later issue. */
 export const offices = pgTable('offices', {
