@@ -1,0 +1,44 @@
+/**
+ * Every machine with its name, description and traversal model. The QA gallery and the test
+ * suite both read this list, so a new machine is visible and tested at once.
+ */
+
+import { accessTokenModel, mySiteModel, passwordChangeModel, passwordResetModel } from './models/auth';
+import { sessionModel } from './models/session';
+import type { MachineModel } from './models/types';
+
+export interface MachineEntry {
+  /** The machine's file name in machines/ and its test's name in tests/machines/. */
+  name: string;
+  description: string;
+  model: MachineModel;
+}
+
+export const machineCatalogue: MachineEntry[] = [
+  {
+    name: 'session',
+    description: 'Staff session: restore, sign in, signed in, expired, sign out.',
+    model: sessionModel as unknown as MachineModel,
+  },
+  {
+    name: 'passwordReset',
+    description:
+      "Password recovery request: email, request, mail sent (also the shell's change-password request).",
+    model: passwordResetModel as unknown as MachineModel,
+  },
+  {
+    name: 'passwordChange',
+    description: 'New password with the recovery hash: rules of section 5, confirm, changed.',
+    model: passwordChangeModel as unknown as MachineModel,
+  },
+  {
+    name: 'accessToken',
+    description: 'Access by token: decode the user id, load the user, then dashboard or login with an error.',
+    model: accessTokenModel as unknown as MachineModel,
+  },
+  {
+    name: 'mySite',
+    description: "'Ir a mi sitio': office, then country, then open the country's site with the token.",
+    model: mySiteModel as unknown as MachineModel,
+  },
+];

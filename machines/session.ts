@@ -1,0 +1,143 @@
+/**
+ * The staff session (SPEC §4 'Session'): restoring a stored session, signing in, signed in,
+ * expired, signing out. Storage and HTTP are actors provided by the client.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { Profile } from '../src/contracts/auth';
+import { messages } from '../src/contracts/messages';
+import { messageOf } from './support/errors';
+
+export interface SessionTokens {
+  access: string;
+  refresh: string;
+}
+
+export interface StaffSession {
+  tokens: SessionTokens;
+  user: Profile;
+  remember: boolean;
+}
+
+export interface Credentials {
+  username: string;
+  password: string;
+  remember: boolean;
+}
+
+export interface SessionContext {
+  session: StaffSession | null;
+  fieldErrors: { username?: string; password?: string };
+  error: string | null;
+  notice: string | null;
+}
+
+export type SessionEvent =
+  | { type: 'LOGIN'; credentials: Credentials }
+  | { type: 'LOGOUT' }
+  | { type: 'SESSION_EXPIRED' }
+  | { type: 'SESSION_ADOPTED'; session: StaffSession }
+  | { type: 'NOTICE_DISMISSED' };
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+  },
+  actors: {
+    restoreSession: fromPromise<StaffSession | null>(async () => null),
+    authenticate: fromPromise<StaffSession, Credentials>(async () => {
+      throw new Error('authenticate not provided');
+    }),
+    clearSession: fromPromise<void>(async () => {}),
+  },
+  guards: {
+    credentialsComplete: ({ event }) =>
+      event.type === 'LOGIN' && event.credentials.username.trim() !== '' && event.credentials.password !== '',
+    sessionRestored: ({ event }) => 'output' in event && event.output !== null,
+  },
+}).createMachine({
+  id: 'session',
+  context: { session: null, fieldErrors: {}, error: null, notice: null },
+  initial: 'restoring',
+  states: {
+    restoring: {
+      invoke: {
+        id: 'restoreSession',
+        src: 'restoreSession',
+        onDone: [
+          {
+            guard: 'sessionRestored',
+            target: 'loggedIn',
+            actions: assign({ session: ({ event }) => event.output }),
+          },
+          { target: 'loggedOut' },
+        ],
+        onError: { target: 'loggedOut', actions: assign({ notice: messages.auth.sessionExpired }) },
+      },
+    },
+    loggedOut: {
+      on: {
+        LOGIN: [
+          {
+            guard: 'credentialsComplete',
+            target: 'authenticating',
+            actions: assign({ fieldErrors: {}, error: null, notice: null }),
+          },
+          {
+            actions: assign({
+              fieldErrors: ({ event }) => ({
+                username: event.credentials.username.trim() ? undefined : messages.auth.usernameRequired,
+                password: event.credentials.password ? undefined : messages.auth.passwordRequired,
+              }),
+              error: null,
+            }),
+          },
+        ],
+        SESSION_ADOPTED: {
+          target: 'loggedIn',
+          actions: assign({ session: ({ event }) => event.session, notice: null, error: null }),
+        },
+        NOTICE_DISMISSED: { actions: assign({ notice: null }) },
+      },
+    },
+    authenticating: {
+      invoke: {
+        id: 'authenticate',
+        src: 'authenticate',
+        input: ({ event }) => {
+          if (event.type !== 'LOGIN') throw new Error('authenticating is entered by LOGIN');
+          return event.credentials;
+        },
+        onDone: { target: 'loggedIn', actions: assign({ session: ({ event }) => event.output }) },
+        onError: {
+          target: 'loggedOut',
+          actions: assign({ error: ({ event }) => messageOf(event.error, messages.auth.loginFailed) }),
+        },
+      },
+    },
+    loggedIn: {
+      on: {
+        LOGOUT: 'loggingOut',
+        SESSION_EXPIRED: 'expired',
+        SESSION_ADOPTED: { actions: assign({ session: ({ event }) => event.session }) },
+      },
+    },
+    loggingOut: {
+      invoke: {
+        id: 'clearSession',
+        src: 'clearSession',
+        onDone: { target: 'loggedOut', actions: assign({ session: null }) },
+        onError: { target: 'loggedOut', actions: assign({ session: null }) },
+      },
+    },
+    expired: {
+      entry: assign({ session: null, notice: messages.auth.sessionExpired }),
+      invoke: {
+        id: 'clearExpiredSession',
+        src: 'clearSession',
+        onDone: 'loggedOut',
+        onError: 'loggedOut',
+      },
+    },
+  },
+});
