@@ -4,3 +4,4 @@ export * from './bookings';
 export * from './masterData';
 export * from './meta';
 export * from './reference';
+export * from './refunds';

@@ -1,0 +1,189 @@
+/**
+ * Refunds requested in the public portal (SPEC §3 Refund, refund claim, multi-cause services,
+ * refund payment; §7 'Refund (public)'). Everything staff need to review a refund later is kept:
+ * the applicant's contact data, each claim with its exact amount and currency, the penalty-letter
+ * amounts, the payment data and the uploaded files. Amounts are NUMERIC, never floats.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { vouchers } from './bookings';
+import { coverages, passengers } from './masterData';
+
+/**
+ * An uploaded file (claim receipt, authorization letter, ID document), checked by content when
+ * received and stored under DATA_DIR/files/<path>. Scoped to the voucher whose refund access
+ * token uploaded it: a submission may only reference files of its own voucher.
+ */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: uuid('id').primaryKey(),
+    voucherId: integer('voucher_id')
+      .notNull()
+      .references(() => vouchers.id, { onDelete: 'cascade' }),
+    originalName: varchar('original_name', { length: 255 }).notNull(),
+    /** Detected from the content (magic bytes): image/jpeg, image/png or application/pdf. */
+    contentType: varchar('content_type', { length: 50 }).notNull(),
+    size: integer('size').notNull(),
+    sha256: char('sha256', { length: 64 }).notNull(),
+    /** Relative to the files directory. */
+    path: varchar('path', { length: 500 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('stored_files_voucher_idx').on(table.voucherId)],
+);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    voucherId: integer('voucher_id')
+      .notNull()
+      .references(() => vouchers.id, { onDelete: 'restrict' }),
+    /** The passenger whose document opened the refund session. */
+    paxId: integer('pax_id').references(() => passengers.id, { onDelete: 'set null' }),
+    docNumber: varchar('doc_number', { length: 30 }).notNull(),
+    name: varchar('name', { length: 150 }).notNull(),
+    surname: varchar('surname', { length: 150 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    phoneContact: varchar('phone_contact', { length: 30 }).notNull(),
+    status: varchar('status', { length: 30 }).notNull().default('PENDIENTE'),
+    clientComment: varchar('client_comment', { length: 255 }).notNull().default(''),
+    /** Client-generated key of the submission: a retry or double click finds the first refund. */
+    idempotencyKey: uuid('idempotency_key').notNull(),
+    /** ISO-3 country of residence whose payment rules were applied. */
+    countryResidence: varchar('country_residence', { length: 3 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('refunds_idempotency_key_key').on(table.idempotencyKey),
+    index('refunds_voucher_idx').on(table.voucherId),
+    index('refunds_status_idx').on(table.status),
+  ],
+);
+
+/** One loaded claim (refund_coverage item). */
+export const refundClaims = pgTable(
+  'refund_claims',
+  {
+    id: serial('id').primaryKey(),
+    refundId: integer('refund_id')
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'cascade' }),
+    /** Order in which the traveller loaded the claims. */
+    position: smallint('position').notNull(),
+    coverageId: integer('coverage_id')
+      .notNull()
+      .references(() => coverages.id, { onDelete: 'restrict' }),
+    /** The coverage name as the traveller saw it. */
+    coverageName: varchar('coverage_name', { length: 255 }).notNull(),
+    /** ISO-3 country where the event happened. */
+    sinisterCountry: varchar('sinister_country', { length: 3 }).notNull(),
+    sinisterDate: date('sinister_date').notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('refund_claims_refund_idx').on(table.refundId),
+    check('refund_claims_amount_positive', sql`${table.amount} > 0`),
+  ],
+);
+
+/**
+ * Penalty-letter rows of a multi-cause cancellation claim: one per selected service
+ * ('alojamientos', 'transporte.vuelos', ..., 'excursiones', 'otro' with its name).
+ */
+export const refundClaimServices = pgTable(
+  'refund_claim_services',
+  {
+    id: serial('id').primaryKey(),
+    claimId: integer('claim_id')
+      .notNull()
+      .references(() => refundClaims.id, { onDelete: 'cascade' }),
+    service: varchar('service', { length: 30 }).notNull(),
+    /** The free name of 'otro' (nombreServicio); empty for the fixed services. */
+    serviceName: varchar('service_name', { length: 150 }).notNull().default(''),
+    amountPaid: numeric('amount_paid', { precision: 12, scale: 2 }).notNull(),
+    amountRecovered: numeric('amount_recovered', { precision: 12, scale: 2 }).notNull(),
+  },
+  (table) => [uniqueIndex('refund_claim_services_claim_service_key').on(table.claimId, table.service)],
+);
+
+/** The payment step's data (refund_payment), one row per refund. */
+export const refundPayments = pgTable('refund_payments', {
+  refundId: integer('refund_id')
+    .primaryKey()
+    .references(() => refunds.id, { onDelete: 'cascade' }),
+  paymentMethod: varchar('payment_method', { length: 30 }).notNull(),
+  refundMethod: varchar('refund_method', { length: 30 }).notNull(),
+  owner: varchar('owner', { length: 150 }).notNull(),
+  /** The bank code for ARG and CHL, free text elsewhere. */
+  bank: varchar('bank', { length: 150 }).notNull(),
+  /** The bank's display name (the list name for ARG and CHL codes). */
+  bankName: varchar('bank_name', { length: 255 }).notNull().default(''),
+  accountType: varchar('account_type', { length: 50 }).notNull(),
+  accountNumber: varchar('account_number', { length: 40 }).notNull(),
+  cbu: varchar('cbu', { length: 30 }).notNull().default(''),
+  alias: varchar('alias', { length: 30 }).notNull().default(''),
+  cuitCuil: varchar('cuit_cuil', { length: 20 }).notNull().default(''),
+  rut: varchar('rut', { length: 20 }).notNull().default(''),
+  cedula: varchar('cedula', { length: 20 }).notNull().default(''),
+  adress: varchar('adress', { length: 255 }).notNull().default(''),
+  phone: varchar('phone', { length: 30 }).notNull().default(''),
+  swift: varchar('swift', { length: 20 }).notNull().default(''),
+  docNumber: varchar('doc_number', { length: 30 }).notNull().default(''),
+  /** The bank's address; for PER the CCI. */
+  bankAdress: varchar('bank_adress', { length: 255 }).notNull().default(''),
+  cable: varchar('cable', { length: 30 }).notNull().default(''),
+  baWire: varchar('ba_wire', { length: 20 }).notNull().default(''),
+  iban: varchar('iban', { length: 50 }).notNull().default(''),
+  /** refund_payment.status of SPEC §4: the payment data is complete. */
+  status: boolean('status').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const refundFileKinds = ['claim', 'authorization_letter', 'authorized_document'] as const;
+export type RefundFileKind = (typeof refundFileKinds)[number];
+
+/** Links a refund (and, for receipts, its claim) to the stored files. */
+export const refundFiles = pgTable(
+  'refund_files',
+  {
+    id: serial('id').primaryKey(),
+    refundId: integer('refund_id')
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'cascade' }),
+    claimId: integer('claim_id').references(() => refundClaims.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'restrict' }),
+    kind: varchar('kind', { length: 30 }).$type<RefundFileKind>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('refund_files_refund_idx').on(table.refundId),
+    index('refund_files_file_idx').on(table.fileId),
+    check(
+      'refund_files_kind_check',
+      sql`${table.kind} in ('claim', 'authorization_letter', 'authorized_document') and ((${table.kind} = 'claim') = (${table.claimId} is not null))`,
+    ),
+  ],
+);
