@@ -74,6 +74,9 @@ export const sessionMachine = setup({
         ],
         onError: { target: 'loggedOut', actions: assign({ notice: messages.auth.sessionExpired }) },
       },
+      on: {
+        SESSION_ADOPTED: { target: 'loggedIn', actions: assign({ session: ({ event }) => event.session }) },
+      },
     },
     loggedOut: {
       on: {

@@ -34,6 +34,7 @@ export const sessionModel = defineModel({
           { type: 'xstate.done.actor.restoreSession', output: sampleSession },
           { type: 'xstate.done.actor.restoreSession', output: null },
           { type: 'xstate.error.actor.restoreSession', error: new Error('401') },
+          { type: 'SESSION_ADOPTED', session: sampleSession },
         ];
       case snapshot.matches('loggedOut'):
         return [

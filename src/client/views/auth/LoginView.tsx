@@ -1,0 +1,92 @@
+/** /login (SPEC §2): 'Email o usuario', 'Password', 'Mantener logueado', link to /recovery, 'Entrar'. */
+import type { FormEvent } from 'react';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { messages } from '../../../contracts/messages';
+import { SessionContext } from '../../app/session';
+import { Alert, Button, Checkbox, Field, Input, Spinner, Stack } from '../../ui/primitives';
+import { AuthLayout } from './AuthLayout';
+
+const text = messages.auth;
+
+export function Component() {
+  const snapshot = SessionContext.useSelector((state) => state);
+  const session = SessionContext.useActorRef();
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const redirectError = (location.state as { error?: string } | null)?.error ?? null;
+
+  if (snapshot.matches('loggedIn')) return <Navigate to="/dashboard" replace />;
+  if (snapshot.matches('restoring')) {
+    return (
+      <AuthLayout title={text.loginTitle}>
+        <Spinner label={messages.common.loading} />
+      </AuthLayout>
+    );
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    session.send({
+      type: 'LOGIN',
+      credentials: {
+        username: String(form.get('username') ?? ''),
+        password: String(form.get('password') ?? ''),
+        remember: form.get('remember') === 'on',
+      },
+    });
+  };
+  const busy = snapshot.matches('authenticating');
+  const { fieldErrors, error, notice } = snapshot.context;
+  const resetNotice =
+    search.get('reset') === 'sent'
+      ? text.recoverySent
+      : search.get('reset') === 'done'
+        ? text.checkEmailAfterReset
+        : null;
+
+  return (
+    <AuthLayout title={text.loginTitle}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {notice ? (
+            <Alert tone="warning" role="alert">
+              {notice}
+            </Alert>
+          ) : null}
+          {resetNotice && !notice ? <Alert tone="success">{resetNotice}</Alert> : null}
+          {error || redirectError ? (
+            <Alert tone="danger" role="alert">
+              {error ?? redirectError}
+            </Alert>
+          ) : null}
+          <Field label={text.usernameLabel} error={fieldErrors.username}>
+            {(aria) => <Input {...aria} name="username" autoComplete="username" autoFocus disabled={busy} />}
+          </Field>
+          <Field label={text.passwordLabel} error={fieldErrors.password}>
+            {(aria) => (
+              <Input
+                {...aria}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                disabled={busy}
+              />
+            )}
+          </Field>
+          <Checkbox
+            label={text.rememberMe}
+            name="remember"
+            defaultChecked={false}
+            onCheckedChange={() => {}}
+            disabled={busy}
+          />
+          <Button type="submit" disabled={busy}>
+            {busy ? messages.common.loading : text.submitLogin}
+          </Button>
+          <Link to="/recovery">{text.forgotPassword}</Link>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,47 @@
+/** /dashboard/{routing}/*: the section's screens, or 'en construcción' until its issue lands. */
+import { lazy, Suspense, useMemo } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { Profile } from '../../../contracts/auth';
+import { messages } from '../../../contracts/messages';
+import { findSection } from '../../../contracts/modules';
+import { can } from '../../../contracts/permissions';
+import { sectionAreas } from '../../resources/registry';
+import { Alert, Card, Heading, Muted, Spinner } from '../../ui/primitives';
+
+const shell = messages.navigation.shell;
+
+export function SectionView({ user }: { user: Profile }) {
+  const { routing = '' } = useParams();
+  const section = findSection(routing);
+  const loader = sectionAreas[routing];
+  const Area = useMemo(() => (loader ? lazy(loader) : null), [loader]);
+
+  if (!section) {
+    return (
+      <Alert tone="warning" role="alert">
+        {shell.unknownSection} <Link to="/dashboard">{shell.backToDashboard}</Link>
+      </Alert>
+    );
+  }
+  if (!can({ isSuperuser: user.is_superuser, permissions: user.permissions }, section.resource, 'view')) {
+    return (
+      <Alert tone="danger" role="alert">
+        {shell.forbiddenSection} <Link to="/dashboard">{shell.backToDashboard}</Link>
+      </Alert>
+    );
+  }
+  if (!Area) {
+    return (
+      <Card>
+        <Heading>{section.title}</Heading>
+        <Muted>{shell.underConstruction}</Muted>
+        <Muted>{shell.underConstructionBody}</Muted>
+      </Card>
+    );
+  }
+  return (
+    <Suspense fallback={<Spinner label={messages.common.loading} />}>
+      <Area routing={routing} />
+    </Suspense>
+  );
+}
