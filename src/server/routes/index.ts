@@ -2,12 +2,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { authRoutes } from './auth';
+import { officeRoutes } from './offices';
+import { imagesRoutes } from './images';
+import { masterDataRoutes } from './masterData';
 import { profileRoutes } from './profile';
+import { refundRoutes } from './refunds';
 import { systemRoutes } from './system';
 
 export type RouteModule = (app: FastifyInstance, context: AppContext) => void | Promise<void>;
 
-export const apiRouteModules: RouteModule[] = [systemRoutes, authRoutes, profileRoutes];
+export const apiRouteModules: RouteModule[] = [systemRoutes, authRoutes, profileRoutes, officeRoutes, masterDataRoutes, refundRoutes];
 
 /** Route modules mounted outside /api (the image service of section 7 lives at /images). */
-export const rootRouteModules: RouteModule[] = [];
+export const rootRouteModules: RouteModule[] = [imagesRoutes];

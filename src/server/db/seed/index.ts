@@ -12,7 +12,9 @@ import { hashPassword } from '../../auth/passwords';
 import type { AppConfig } from '../../config';
 import type { Database, Transaction } from '../client';
 import { appMeta, groupPermissions, groups, permissions, userGroups, userModules, users } from '../schema';
+import { seedMasterDataDemo, seedMasterDataReference } from './masterData';
 import { seedOfficesDemo } from './offices';
+import { seedRefundsDemo } from './refunds';
 
 /** Marked as demo everywhere it is printed: never use it outside a local demo. */
 export const DEMO_PASSWORD = 'Demo-Extranet-2026';
@@ -27,7 +29,7 @@ export interface SeedReport {
 export type DemoSeeder = (tx: Transaction) => Promise<string[] | undefined | undefined>;
 
 /** Demo seeders of the other areas, run in order inside the demo transaction. */
-export const demoSeeders: DemoSeeder[] = [];
+export const demoSeeders: DemoSeeder[] = [seedMasterDataDemo, seedRefundsDemo];
 
 export async function seed(db: Database, config: Pick<AppConfig, 'admin' | 'seedDemo'>): Promise<SeedReport> {
   await seedReference(db);
@@ -82,6 +84,7 @@ export async function seedReference(db: Database): Promise<void> {
       ),
     );
   });
+  await seedMasterDataReference(db);
 }
 
 async function ensureAdmin(db: Database, admin: AppConfig['admin']): Promise<SeedReport['admin']> {

@@ -1,0 +1,64 @@
+/**
+ * Países on the resource engine (/country/), with the currency's name. A country created
+ * without `ident` gets the next free number; an update without it keeps the stored one.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { countryContract } from '../../contracts/resources';
+import { countries, currencies } from '../db/schema';
+import { defineResource } from './engine';
+
+export const countryResource = defineResource({
+  contract: countryContract,
+  table: countries,
+  extra: {
+    currencyName: sql<
+      string | null
+    >`(select ${currencies.longName} from ${currencies} where ${currencies.id} = ${countries.currencyId})`,
+  },
+  serialize: (row) => ({
+    id: row.id,
+    ident: row.ident,
+    short_name: row.shortName,
+    long_name: row.longName,
+    url_redirect: row.urlRedirect,
+    currency: row.currencyId,
+    currency_name: row.currencyName,
+  }),
+  values: (input) => ({
+    ident: input.ident ?? 0,
+    shortName: input.short_name,
+    longName: input.long_name,
+    urlRedirect: input.url_redirect,
+    currencyId: input.currency,
+  }),
+  async beforeWrite(tx, input, id) {
+    if (input.ident !== undefined) return undefined;
+    if (id !== null) {
+      const [stored] = await tx
+        .select({ ident: countries.ident })
+        .from(countries)
+        .where(eq(countries.id, id));
+      return { ident: stored.ident };
+    }
+    const [{ next }] = await tx
+      .select({ next: sql<number>`coalesce(max(${countries.ident}), 0)::int + 1` })
+      .from(countries);
+    return { ident: next };
+  },
+  filters: {
+    id: { kind: 'exact', on: countries.id, type: 'integer' },
+    ident: { kind: 'exact', on: countries.ident, type: 'integer' },
+    short_name: { kind: 'contains', on: [countries.shortName] },
+    long_name: { kind: 'contains', on: [countries.longName] },
+  },
+  ordering: {
+    id: countries.id,
+    ident: countries.ident,
+    short_name: countries.shortName,
+    long_name: countries.longName,
+  },
+  unique: [
+    { column: countries.shortName, field: 'short_name' },
+    { column: countries.ident, field: 'ident' },
+  ],
+});

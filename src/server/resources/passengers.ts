@@ -1,0 +1,53 @@
+/**
+ * Pasajeros on the resource engine (/pax/). Reads need pax/view; creating needs voucher/add
+ * (spec section 2: 'create guarded by voucher/add'); editing and deleting need pax/add.
+ */
+import { paxContract } from '../../contracts/resources';
+import { passengers } from '../db/schema';
+import { defineResource } from './engine';
+
+export const paxResource = defineResource({
+  contract: paxContract,
+  table: passengers,
+  permissions: { create: { resource: 'voucher', action: 'add' } },
+  serialize: (row) => ({
+    id: row.id,
+    name: row.name,
+    surname: row.surname,
+    phone: row.phone,
+    doc_type: row.docType,
+    doc_number: row.docNumber,
+    birth_date: row.birthDate,
+    country: row.countryId,
+    email: row.email,
+    nationality: row.nationalityId,
+  }),
+  values: (input) => ({
+    name: input.name,
+    surname: input.surname,
+    phone: input.phone,
+    docType: input.doc_type,
+    docNumber: input.doc_number,
+    birthDate: input.birth_date,
+    countryId: input.country,
+    email: input.email,
+    nationalityId: input.nationality,
+  }),
+  filters: {
+    id: { kind: 'exact', on: passengers.id, type: 'integer' },
+    name: { kind: 'contains', on: [passengers.name, passengers.surname] },
+    surname: { kind: 'contains', on: [passengers.surname] },
+    email: { kind: 'contains', on: [passengers.email] },
+    doc_type: { kind: 'exact', on: passengers.docType, type: 'text' },
+    doc_number: { kind: 'exact', on: passengers.docNumber, type: 'text' },
+  },
+  ordering: {
+    id: passengers.id,
+    name: passengers.name,
+    surname: passengers.surname,
+    email: passengers.email,
+    birth_date: passengers.birthDate,
+    doc_type: passengers.docType,
+    doc_number: passengers.docNumber,
+  },
+});
