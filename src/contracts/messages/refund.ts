@@ -188,6 +188,7 @@ export const refundMessages = {
 
   // ---- Server-side refusals of a submission --------------------------------------------------
   submissionInvalid: 'La solicitud no es válida. Revise los datos e inténtelo nuevamente.',
+  applicantMismatch: 'Los datos no corresponden al voucher con el que ingresó.',
   idempotencyKeyInvalid: 'Falta la clave de envío de la solicitud.',
 } as const;
 

@@ -1,0 +1,397 @@
+/**
+ * Public refund calls (SPEC §7 'Refund (public)', §4 refund wizard, §5 rules, §8 errors):
+ * - GET  /refund_data/?voucher_id&document        the login; answers {refunds, access}
+ * - POST /refund_data/                            the submission (multipart `data` + `files`)
+ * - GET  /refund_data/authorization-letter/       the model authorization letter (PDF)
+ * The login never says which part was wrong; the other calls need its refund access token.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { messages } from '../../contracts/messages';
+import {
+  bankNameFor,
+  localTodayIso,
+  multiCauseRows,
+  REFUND_STATUS_RECEIVED,
+  REFUND_WINDOW_DAYS,
+  type RefundLoginData,
+  type RefundLoginResponse,
+  type RefundSubmissionResponse,
+  refundApiPaths,
+  refundLoginQuerySchema,
+  refundSubmissionSchemaFor,
+  storedFileSchema,
+} from '../../contracts/refund';
+import { findCountryByIdent } from '../../contracts/static';
+import { AttemptCounter, issueRefundAccess, requireRefundAccess } from '../auth/refundAccess';
+import type { AppContext } from '../context';
+import type { Database, Transaction } from '../db/client';
+import {
+  countries,
+  coverages,
+  passengers,
+  productCoverages,
+  refundClaimServices,
+  refundClaims,
+  refundFiles,
+  refundPayments,
+  refunds,
+  reservations,
+  storedFiles,
+  voucherPassengers,
+  vouchers,
+} from '../db/schema';
+import { FieldValidationError, HttpError } from '../http/errors';
+import { rateLimited } from '../http/rateLimit';
+import { parseWith } from '../http/validate';
+import { authorizationLetterPdf } from '../services/authorizationLetter';
+
+const text = messages.refund;
+const CANCELLED_STATUS = 2;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Failures per voucher and per document within the window before answering 429. */
+const MAX_FAILED_LOGINS = 10;
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/** Every failed login takes at least this long, so timing does not tell what was wrong. */
+const FAILED_LOGIN_FLOOR_MS = 250;
+
+/** Documents are compared without dots, spaces or hyphens and case-insensitively. */
+export function normalizeDocument(value: string): string {
+  return value.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+}
+
+function addDays(iso: string, days: number): string {
+  const [year, month, day] = iso.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface VoucherForRefund {
+  voucherId: number;
+  paxId: number;
+  data: RefundLoginData;
+  /** Coverage name -> id, for the voucher's product. */
+  coverageIds: Map<string, number>;
+  eligible: boolean;
+}
+
+/**
+ * The voucher as the refund portal sees it, for a passenger of that voucher holding the document;
+ * null when the pair does not match. `eligible` says whether a refund may be requested now
+ * (not cancelled, today <= date_out + 30 days).
+ */
+async function loadVoucherForRefund(
+  db: Database | Transaction,
+  voucherId: number,
+  document: string,
+): Promise<VoucherForRefund | null> {
+  const normalized = normalizeDocument(document);
+  const [row] = await db
+    .select({
+      voucherId: vouchers.id,
+      status: vouchers.status,
+      productId: vouchers.productId,
+      dateOut: reservations.dateOut,
+      paxId: passengers.id,
+      docNumber: passengers.docNumber,
+      name: passengers.name,
+      surname: passengers.surname,
+      email: passengers.email,
+      phone: passengers.phone,
+      countryIdent: countries.ident,
+      urlRedirect: countries.urlRedirect,
+    })
+    .from(vouchers)
+    .innerJoin(reservations, eq(reservations.id, vouchers.reservationId))
+    .innerJoin(voucherPassengers, eq(voucherPassengers.voucherId, vouchers.id))
+    .innerJoin(passengers, eq(passengers.id, voucherPassengers.paxId))
+    .leftJoin(countries, eq(countries.id, passengers.countryId))
+    .where(
+      and(
+        eq(vouchers.id, voucherId),
+        sql`upper(regexp_replace(${passengers.docNumber}, '[^0-9A-Za-z]', '', 'g')) = ${normalized === '' ? '\u0000' : normalized}`,
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const eligible =
+    row.status !== CANCELLED_STATUS && localTodayIso() <= addDays(row.dateOut, REFUND_WINDOW_DAYS);
+  const coverageRows = row.productId
+    ? await db
+        .select({
+          id: coverages.id,
+          name: coverages.longNameEs,
+          requiredItems: coverages.requiredItems,
+          isMultiCause: coverages.isMultiCause,
+        })
+        .from(productCoverages)
+        .innerJoin(coverages, eq(coverages.id, productCoverages.coverageId))
+        .where(eq(productCoverages.productId, row.productId))
+        .orderBy(coverages.longNameEs)
+    : [];
+  const country = row.countryIdent === null ? undefined : findCountryByIdent(row.countryIdent);
+  return {
+    voucherId: row.voucherId,
+    paxId: row.paxId,
+    eligible,
+    coverageIds: new Map(coverageRows.map((coverage) => [coverage.name, coverage.id])),
+    data: {
+      doc_number: row.docNumber,
+      voucher: String(row.voucherId),
+      country_residence: country?.iso3 ?? '',
+      name: row.name,
+      surname: row.surname,
+      email: row.email,
+      phone: row.phone,
+      coverages: coverageRows.map((coverage) => coverage.name),
+      required_items: Object.fromEntries(
+        coverageRows.map((coverage) => [coverage.name, coverage.requiredItems]),
+      ),
+      multi_cause_coverages: coverageRows
+        .filter((coverage) => coverage.isMultiCause)
+        .map((coverage) => coverage.name),
+      url_country_b2c: row.urlRedirect ?? '',
+    },
+  };
+}
+
+/** The `data` and `files` parts of the submission: multipart (SPEC §7), or a JSON body. */
+async function readSubmissionParts(request: FastifyRequest): Promise<{ data: unknown; files: unknown }> {
+  const raw: Record<string, string> = {};
+  if (request.isMultipart()) {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        part.file.resume();
+        continue;
+      }
+      if (typeof part.value === 'string') raw[part.fieldname] = part.value;
+    }
+  } else if (request.body && typeof request.body === 'object') {
+    const body = request.body as Record<string, unknown>;
+    return { data: body.data, files: body.files ?? [] };
+  }
+  const parse = (value: string | undefined) => {
+    if (value === undefined) return undefined;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      throw new HttpError(400, text.submissionInvalid);
+    }
+  };
+  return { data: parse(raw.data), files: parse(raw.files) ?? [] };
+}
+
+export function refundRoutes(app: FastifyInstance, context: AppContext) {
+  const { db } = context;
+  const failuresByVoucher = new AttemptCounter(MAX_FAILED_LOGINS, LOGIN_WINDOW_MS);
+  const failuresByDocument = new AttemptCounter(MAX_FAILED_LOGINS, LOGIN_WINDOW_MS);
+
+  app.get(
+    refundApiPaths.refundData,
+    { config: rateLimited(10, '15 minutes') },
+    async (request): Promise<RefundLoginResponse> => {
+      const started = performance.now();
+      const query = parseWith(refundLoginQuerySchema, request.query);
+      const voucherKey = query.voucher_id.trim();
+      const documentKey = normalizeDocument(query.document);
+      if (failuresByVoucher.isBlocked(voucherKey) || failuresByDocument.isBlocked(documentKey)) {
+        throw new HttpError(429, text.tooManyAttempts);
+      }
+      const voucherId = /^\d{1,9}$/.test(voucherKey) ? Number(voucherKey) : -1;
+      const found = await loadVoucherForRefund(db, voucherId, query.document);
+      if (!found?.eligible) {
+        failuresByVoucher.record(voucherKey);
+        failuresByDocument.record(documentKey);
+        await sleep(Math.max(0, FAILED_LOGIN_FLOOR_MS - (performance.now() - started)));
+        throw new HttpError(400, text.loginFailed);
+      }
+      const access = await issueRefundAccess(context.config.jwtSecret, {
+        voucherId: found.voucherId,
+        docNumber: found.data.doc_number,
+      });
+      return { refunds: found.data, access };
+    },
+  );
+
+  app.get(
+    refundApiPaths.authorizationLetter,
+    { config: rateLimited(60, '15 minutes') },
+    async (_request, reply) => {
+      const pdf = authorizationLetterPdf({ brandName: context.config.brandName });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'attachment; filename="carta-de-autorizacion.pdf"')
+        .header('cache-control', 'public, max-age=3600')
+        .send(pdf);
+    },
+  );
+
+  app.post(
+    refundApiPaths.refundData,
+    {
+      preHandler: requireRefundAccess(context),
+      config: rateLimited(30, '15 minutes'),
+    },
+    async (request): Promise<RefundSubmissionResponse> => {
+      const access = request.refundAccess!;
+      const { data, files } = await readSubmissionParts(request);
+      const found = await loadVoucherForRefund(db, access.voucherId, access.docNumber);
+      if (!found?.eligible) throw new HttpError(403, text.accessExpired);
+
+      // A retry of a submission already stored answers the first refund, before anything else.
+      const key =
+        typeof data === 'object' && data ? (data as { idempotency_key?: unknown }).idempotency_key : null;
+      if (typeof key === 'string' && UUID.test(key)) {
+        const existing = await findByIdempotencyKey(db, key);
+        if (existing) return answerFor(existing, access.voucherId);
+      }
+
+      const submission = parseWith(refundSubmissionSchemaFor(found.data), data);
+      const sent = parseWith(
+        storedFileSchema.pick({ id: true }).array().max(1000),
+        Array.isArray(files) ? files : [],
+      );
+      const mismatch: Record<string, string[]> = {};
+      if (submission.refund.voucher.trim() !== found.data.voucher)
+        mismatch['refund.voucher'] = [text.applicantMismatch];
+      if (normalizeDocument(submission.refund.doc_number) !== normalizeDocument(found.data.doc_number)) {
+        mismatch['refund.doc_number'] = [text.applicantMismatch];
+      }
+      if (Object.keys(mismatch).length) throw new FieldValidationError(mismatch);
+
+      const created = await db.transaction(async (tx) => {
+        const [refund] = await tx
+          .insert(refunds)
+          .values({
+            voucherId: found.voucherId,
+            paxId: found.paxId,
+            docNumber: found.data.doc_number,
+            name: submission.refund.name,
+            surname: submission.refund.surname,
+            email: submission.refund.email,
+            phoneContact: submission.refund.phone_contact,
+            status: REFUND_STATUS_RECEIVED,
+            clientComment: submission.refund.client_comment || submission.refund_coverage.comment,
+            idempotencyKey: submission.idempotency_key,
+            countryResidence: found.data.country_residence,
+          })
+          .onConflictDoNothing({ target: refunds.idempotencyKey })
+          .returning({ id: refunds.id, status: refunds.status, voucherId: refunds.voucherId });
+        if (!refund) return null;
+
+        const ownFiles = async (refs: readonly { id: string }[], field: string) => {
+          const ids = [...new Set(refs.map((ref) => ref.id))];
+          if (ids.length === 0) return [];
+          const rows = await tx
+            .select({ id: storedFiles.id })
+            .from(storedFiles)
+            .where(and(inArray(storedFiles.id, ids), eq(storedFiles.voucherId, found.voucherId)));
+          if (rows.length !== ids.length) throw new FieldValidationError({ [field]: [text.fileUnknown] });
+          return ids;
+        };
+
+        for (const [position, claim] of submission.refund_coverage.claims.entries()) {
+          const [claimRow] = await tx
+            .insert(refundClaims)
+            .values({
+              refundId: refund.id,
+              position,
+              coverageId: found.coverageIds.get(claim.coverage)!,
+              coverageName: claim.coverage,
+              sinisterCountry: claim.sinister_country,
+              sinisterDate: claim.sinister_date,
+              currencyCode: claim.currency,
+              amount: claim.amount,
+            })
+            .returning({ id: refundClaims.id });
+          if (claim.multi_cause) {
+            const services = multiCauseRows(claim.multi_cause);
+            if (services.length) {
+              await tx.insert(refundClaimServices).values(
+                services.map((service) => ({
+                  claimId: claimRow.id,
+                  service: service.service,
+                  serviceName: service.serviceName,
+                  amountPaid: service.amountPaid,
+                  amountRecovered: service.amountRecovered,
+                })),
+              );
+            }
+          }
+          const fileIds = await ownFiles(
+            claim.coverage_files,
+            `refund_coverage.claims.${position}.coverage_files`,
+          );
+          await tx.insert(refundFiles).values(
+            fileIds.map((fileId) => ({
+              refundId: refund.id,
+              claimId: claimRow.id,
+              fileId,
+              kind: 'claim' as const,
+            })),
+          );
+        }
+
+        const payment = submission.refund_payment;
+        await tx.insert(refundPayments).values({
+          refundId: refund.id,
+          paymentMethod: payment.payment_method,
+          refundMethod: payment.refund_method,
+          owner: payment.owner,
+          bank: payment.bank,
+          bankName: bankNameFor(found.data.country_residence, payment.bank),
+          accountType: payment.account_type,
+          accountNumber: payment.account_number,
+          cbu: payment.cbu,
+          alias: payment.alias,
+          cuitCuil: payment.cuit_cuil,
+          rut: payment.rut,
+          cedula: payment.cedula,
+          adress: payment.adress,
+          phone: payment.phone,
+          swift: payment.swift,
+          docNumber: payment.doc_number,
+          bankAdress: payment.bank_adress,
+          cable: payment.cable,
+          baWire: payment.ba_wire,
+          iban: payment.iban,
+          status: true,
+        });
+        for (const kind of ['authorization_letter', 'authorized_document'] as const) {
+          const fileIds = await ownFiles(payment[kind], `refund_payment.${kind}`);
+          if (fileIds.length) {
+            await tx
+              .insert(refundFiles)
+              .values(fileIds.map((fileId) => ({ refundId: refund.id, claimId: null, fileId, kind })));
+          }
+        }
+        // Files listed in the `files` part must be this voucher's too (they are the upload answers).
+        await ownFiles(sent, 'files');
+        return refund;
+      });
+
+      const refund = created ?? (await findByIdempotencyKey(db, submission.idempotency_key));
+      if (!refund) throw new HttpError(500, messages.common.genericError);
+      return answerFor(refund, access.voucherId);
+    },
+  );
+}
+
+async function findByIdempotencyKey(db: Database, key: string) {
+  const [row] = await db
+    .select({ id: refunds.id, status: refunds.status, voucherId: refunds.voucherId })
+    .from(refunds)
+    .where(eq(refunds.idempotencyKey, key))
+    .limit(1);
+  return row ?? null;
+}
+
+function answerFor(
+  refund: { id: number; status: string; voucherId: number },
+  voucherId: number,
+): RefundSubmissionResponse {
+  // A key reused by another voucher is not an answer to this traveller's submission.
+  if (refund.voucherId !== voucherId) throw new HttpError(409, text.submissionInvalid);
+  return { refund: { id: refund.id, status: refund.status }, refund_payment: { status: true }, create: true };
+}
