@@ -224,7 +224,9 @@ const DEMO_BUSINESS_UNITS = [
   ['UN-URY', 'Unidad de Negocio Uruguay', 'URY'],
   ['UN-MEX', 'Unidad de Negocio México', 'MEX'],
   ['UN-ESP', 'Unidad de Negocio España', 'ESP'],
+  ['UN-PRY', 'Unidad de Negocio Paraguay (inactiva)', 'PRY'],
 ] as const;
+const DISABLED_BUSINESS_UNITS = new Set(['UN-PRY']);
 
 /** B2B sites of the demo countries ('Ir a mi sitio' opens them). */
 const DEMO_COUNTRY_SITES: Record<string, string> = {
@@ -790,6 +792,7 @@ export async function seedMasterDataDemo(tx: Transaction): Promise<string[] | un
       shortName,
       longName,
       countryId: countryIdOf(iso3),
+      enabled: !DISABLED_BUSINESS_UNITS.has(shortName),
     })),
   );
   const coverageIds = byShortName(
