@@ -114,3 +114,15 @@ export const passwordResets = pgTable('password_resets', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A group's status record {group, ...} (spec section 3 'Group', section 7 'Groups'), one per group,
+ * keyed by the group id. RESTRICT: a group goes only after its status record is removed.
+ */
+export const groupStatuses = pgTable('status_group', {
+  groupId: integer('group_id')
+    .primaryKey()
+    .references(() => groups.id, { onDelete: 'restrict' }),
+  isActive: boolean('is_active').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
