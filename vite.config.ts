@@ -5,7 +5,7 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist/client', sourcemap: true, chunkSizeWarningLimit: 2500 },
+  build: { outDir: 'dist/client', sourcemap: true, manifest: true, chunkSizeWarningLimit: 2500 },
   server: {
     proxy: {
       '/api': apiTarget,

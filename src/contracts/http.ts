@@ -29,17 +29,7 @@ export interface Paginated<T> {
 
 export const errorDetailSchema = z.object({ detail: z.string() });
 export type ErrorDetail = z.infer<typeof errorDetailSchema>;
-export type FieldErrors = Record<string, string[]>;
-
-/** Field errors as the server answers them: every key except `detail` maps to a list of messages. */
-export function isFieldErrors(value: unknown): value is FieldErrors {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
-  const entries = Object.entries(value);
-  return (
-    entries.length > 0 &&
-    entries.every(([, messages]) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'))
-  );
-}
+export { type FieldErrors, isFieldErrors } from './fieldErrors';
 
 export const healthSchema = z.object({
   status: z.literal('ok'),

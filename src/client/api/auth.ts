@@ -1,5 +1,5 @@
 /** Staff authentication calls (SPEC §7 'Authentication and users'): the session machines' actors. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Credentials, StaffSession } from '../../../machines/session';
 import { okResponseSchema, profileSchema, tokenResponseSchema } from '../../contracts/auth';
 import { messages } from '../../contracts/messages';
@@ -67,8 +67,8 @@ export async function loadUserWithToken(input: { token: string; userId: number }
   return session;
 }
 
-const officeSchema = z.object({ id: z.number(), country: z.number().nullable() });
-const countrySchema = z.object({ id: z.number(), url_redirect: z.string().nullable() });
+const officeSchema = z.object({ id: z.number(), country: z.nullable(z.number()) });
+const countrySchema = z.object({ id: z.number(), url_redirect: z.nullable(z.string()) });
 
 export async function fetchOffice(input: { officeId: number }): Promise<{ countryId: number | null }> {
   const office = await request(officeSchema, `/office/${input.officeId}/`);

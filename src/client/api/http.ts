@@ -3,11 +3,12 @@
  * answers parsed with the contracts' zod schemas, errors turned into the errors machines read.
  */
 import { FetchError, ofetch } from 'ofetch';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { FieldErrorsError } from '../../../machines/support/errors';
 import { refreshResponseSchema } from '../../contracts/auth';
-import { isFieldErrors } from '../../contracts/http';
+import { isFieldErrors } from '../../contracts/fieldErrors';
 import { messages } from '../../contracts/messages';
+import { notifySessionExpired } from './sessionEvents';
 import { readSession, updateAccessToken } from './storage';
 
 /** A failed call: `detail` for `{detail}` answers, `fields` for field errors. */
@@ -19,15 +20,6 @@ export class ApiError extends FieldErrorsError {
   ) {
     super(fields, message);
   }
-}
-
-type Listener = () => void;
-const expiredListeners = new Set<Listener>();
-
-/** Called when a signed-in call answers 401 and the session cannot be refreshed. */
-export function onSessionExpired(listener: Listener): () => void {
-  expiredListeners.add(listener);
-  return () => expiredListeners.delete(listener);
 }
 
 export interface RequestOptions {
@@ -74,7 +66,7 @@ async function refreshAccessToken(): Promise<string | null> {
     undefined,
   )
     .then((answer) => {
-      const { access } = refreshResponseSchema.parse(answer);
+      const { access } = z.parse(refreshResponseSchema, answer);
       updateAccessToken(access);
       return access;
     })
@@ -102,29 +94,29 @@ export function toApiError(error: unknown): ApiError {
 }
 
 /** Calls the API and parses the answer with `schema`. */
-export async function request<T extends z.ZodType>(
+export async function request<T extends z.core.$ZodType>(
   schema: T,
   path: string,
   options: RequestOptions = {},
-): Promise<z.infer<T>> {
+): Promise<z.output<T>> {
   const useAuth = options.auth !== false;
   const token = options.token ?? (useAuth ? readSession()?.tokens.access : undefined);
   try {
-    return schema.parse(await send(path, options, token));
+    return z.parse(schema, await send(path, options, token));
   } catch (error) {
     const apiError = toApiError(error);
     if (apiError.status === 401 && useAuth && !options.token && token) {
       const renewed = await refreshAccessToken();
       if (renewed) {
         try {
-          return schema.parse(await send(path, options, renewed));
+          return z.parse(schema, await send(path, options, renewed));
         } catch (retryError) {
           const retried = toApiError(retryError);
-          if (retried.status === 401) for (const listener of expiredListeners) listener();
+          if (retried.status === 401) notifySessionExpired();
           throw retried;
         }
       }
-      for (const listener of expiredListeners) listener();
+      notifySessionExpired();
     }
     throw apiError;
   }

@@ -6,12 +6,9 @@
 import type { StaffSession } from '../../../machines/session';
 import { profileSchema } from '../../contracts/auth';
 
-export const TOKENS_KEY = 'headersSetCookie';
-export const USER_KEY = 'userData';
+import { sessionStores as stores, TOKENS_KEY, USER_KEY } from './storageKeys';
 
-function stores(): Storage[] {
-  return typeof window === 'undefined' ? [] : [window.localStorage, window.sessionStorage];
-}
+export { TOKENS_KEY, USER_KEY };
 
 export function saveSession(session: StaffSession): void {
   clearSession();

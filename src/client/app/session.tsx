@@ -3,14 +3,20 @@ import { createActorContext } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { type Credentials, type StaffSession, sessionMachine } from '../../../machines/session';
-import { login, logout, restoreSession } from '../api/auth';
-import { onSessionExpired } from '../api/http';
+import { onSessionExpired } from '../api/sessionEvents';
+import { hasStoredSession } from '../api/storageKeys';
+
+/** The HTTP and storage code loads on first use, so the login screen's first load stays small. */
+const authApi = () => import('../api/auth');
 
 export const staffSessionMachine = sessionMachine.provide({
   actors: {
-    restoreSession: fromPromise<StaffSession | null>(() => restoreSession()),
-    authenticate: fromPromise<StaffSession, Credentials>(({ input }) => login(input)),
-    clearSession: fromPromise<void>(() => logout()),
+    restoreSession: fromPromise<StaffSession | null>(async () => {
+      if (!hasStoredSession()) return null;
+      return (await authApi()).restoreSession();
+    }),
+    authenticate: fromPromise<StaffSession, Credentials>(async ({ input }) => (await authApi()).login(input)),
+    clearSession: fromPromise<void>(async () => (await authApi()).logout()),
   },
 });
 

@@ -1,5 +1,5 @@
 /** Validation with the shared zod contracts; failures become DRF-style field errors. */
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { FieldErrors } from '../../contracts/http';
 import { messages } from '../../contracts/messages';
 import { FieldValidationError } from './errors';
@@ -36,8 +36,9 @@ function humanMessage(issue: z.core.$ZodIssue): string {
 
 const invalidValue = 'Valor inválido.';
 
-export function parseWith<T extends z.ZodType>(schema: T, data: unknown): z.infer<T> {
-  const result = schema.safeParse(data);
+/** Parses with a contract written with either zod API (classic or mini). */
+export function parseWith<T extends z.core.$ZodType>(schema: T, data: unknown): z.output<T> {
+  const result = z.safeParse(schema, data);
   if (!result.success) throw new FieldValidationError(zodIssuesToFieldErrors(result.error.issues));
   return result.data;
 }
