@@ -6,6 +6,7 @@ import { authMessages } from './messages/auth';
 import { bankingMessages } from './messages/banking';
 import { commonMessages } from './messages/common';
 import { navigationMessages } from './messages/navigation';
+import { permissionsMessages } from './messages/permissions';
 import { refundMessages } from './messages/refund';
 import { resourcesMessages } from './messages/resources';
 
@@ -16,6 +17,7 @@ export const messages = {
   banking: bankingMessages,
   refund: refundMessages,
   resources: resourcesMessages,
+  permissions: permissionsMessages,
 } as const;
 
 export type Messages = typeof messages;

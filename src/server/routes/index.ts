@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { authRoutes } from './auth';
+import { groupRoutes } from './groups';
 import { officeRoutes } from './offices';
 import { imagesRoutes } from './images';
 import { masterDataRoutes } from './masterData';
@@ -11,7 +12,7 @@ import { systemRoutes } from './system';
 
 export type RouteModule = (app: FastifyInstance, context: AppContext) => void | Promise<void>;
 
-export const apiRouteModules: RouteModule[] = [systemRoutes, authRoutes, profileRoutes, officeRoutes, masterDataRoutes, refundRoutes];
+export const apiRouteModules: RouteModule[] = [systemRoutes, authRoutes, profileRoutes, groupRoutes, officeRoutes, masterDataRoutes, refundRoutes];
 
 /** Route modules mounted outside /api (the image service of section 7 lives at /images). */
 export const rootRouteModules: RouteModule[] = [imagesRoutes];

@@ -1,0 +1,231 @@
+/**
+ * The role matrix of spec section 6, on the server: every role against every resource for view
+ * and add, and every role against every voucher and reservation field for edit. Each cell's
+ * expectation is derived from the rules data (src/contracts/roles.ts, roleRules.ts) and that data
+ * is first checked against tests/server/fixtures/roleMatrix.json, written by hand from the spec,
+ * so a wrong rules table fails here.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editableFields, mayEditField, visibleCards } from '../../src/contracts/access';
+import { messages } from '../../src/contracts/messages';
+import { ACTIONS, can, RESOURCES, type Resource } from '../../src/contracts/permissions';
+import { ENTITY_FIELDS, FIELD_ENTITIES, ROLE_FIELD_RULES } from '../../src/contracts/roleRules';
+import { ROLES } from '../../src/contracts/roles';
+import { as, createTestApp, type TestApp } from './support';
+
+interface Fixture {
+  fields: Record<string, { role: string; voucher: string[]; reservation: string[] }>;
+  resources: Record<string, { view: string[]; add: string[] }>;
+}
+const fixture = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, 'fixtures/roleMatrix.json'), 'utf8'),
+) as Fixture;
+
+const SECTION_6_GROUP_IDS = [13, 14, 15, 16, 17, 18, 19, 20, 21, 33, 34, 35];
+const sorted = (values: readonly string[]) => [...values].sort();
+
+/** List routes of the resources that have one; `add` is probed with an empty POST. */
+const LIST_ROUTES: Partial<Record<Resource, string>> = {
+  zone: '/api/zone/',
+  country: '/api/country/',
+  currency: '/api/currency/',
+  supplier: '/api/supplier/',
+  product_type: '/api/product_type/',
+  tags: '/api/tags/',
+  bussines_unit: '/api/bussines_unit/',
+  coverage: '/api/coverage/',
+  product_sperta: '/api/product_sperta/',
+  pax: '/api/pax/',
+  pax_black_list: '/api/pax_black_list/',
+  user: '/api/profile/',
+  group: '/api/groups/',
+};
+/** Creating a passenger needs voucher/add (section 2), so POST /pax/ is not a pax/add probe. */
+const ADD_PROBE_EXCLUDED: Resource[] = ['pax'];
+
+describe('the rules data matches the hand-written fixture of section 6', () => {
+  it('covers exactly the twelve roles of section 6', () => {
+    expect(ROLES.map((role) => role.groupId).sort((a, b) => a - b)).toEqual(SECTION_6_GROUP_IDS);
+    expect(ROLE_FIELD_RULES.map((rule) => rule.groupId).sort((a, b) => a - b)).toEqual(SECTION_6_GROUP_IDS);
+    expect(
+      Object.keys(fixture.fields)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual(SECTION_6_GROUP_IDS);
+  });
+
+  it.each(ROLES.map((role) => [role.groupId, role.name] as const))(
+    'group %i (%s): editable voucher and reservation fields',
+    (groupId, name) => {
+      const expected = fixture.fields[String(groupId)];
+      expect(expected.role).toBe(name);
+      const subject = { isSuperuser: false, groups: [groupId], permissions: [] };
+      for (const entity of FIELD_ENTITIES) {
+        expect(sorted(editableFields(subject, entity, 'edit'))).toEqual(sorted(expected[entity]));
+        for (const field of expected[entity]) expect(ENTITY_FIELDS[entity]).toContain(field);
+      }
+    },
+  );
+
+  it.each(ROLES.map((role) => [role.groupId, role.name] as const))(
+    'group %i (%s): resources for view and add',
+    (groupId) => {
+      const role = ROLES.find((candidate) => candidate.groupId === groupId)!;
+      const grants = { isSuperuser: false, permissions: role.permissions };
+      for (const action of ACTIONS) {
+        const held = RESOURCES.filter((resource) => can(grants, resource, action));
+        expect(sorted(held)).toEqual(sorted(fixture.resources[String(groupId)][action]));
+      }
+    },
+  );
+});
+
+describe('the matrix on the server', () => {
+  let testApp: TestApp;
+  const authorizations = new Map<number, string>();
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    for (const role of ROLES) authorizations.set(role.groupId, await testApp.login(role.key));
+    authorizations.set(0, await testApp.login('admin'));
+  }, 120_000);
+  afterAll(async () => testApp.close());
+
+  const call = (groupId: number) => as(testApp, authorizations.get(groupId)!);
+
+  describe.each(ROLES.map((role) => [role.groupId, role.name] as const))('group %i (%s)', (groupId) => {
+    const expectedResources = fixture.resources[String(groupId)];
+
+    it('every resource × action through GET /permission/check/', async () => {
+      const cells: string[] = [];
+      for (const resource of RESOURCES) {
+        for (const action of ACTIONS) {
+          const response = await call(groupId)({
+            method: 'GET',
+            url: `/api/permission/check/?resource=${resource}&action=${action}`,
+          });
+          expect(response.statusCode).toBe(200);
+          const expected = expectedResources[action].includes(resource);
+          if (response.json<{ allowed: boolean }>().allowed !== expected) cells.push(`${resource}/${action}`);
+        }
+      }
+      expect(cells, 'cells that differ from the fixture').toEqual([]);
+    });
+
+    it('every resource with a route: GET answers 200 or 403, an empty POST 400 or 403', async () => {
+      const cells: string[] = [];
+      for (const [resource, url] of Object.entries(LIST_ROUTES) as [Resource, string][]) {
+        const view = await call(groupId)({ method: 'GET', url });
+        const mayView = expectedResources.view.includes(resource);
+        if (view.statusCode !== (mayView ? 200 : 403)) cells.push(`GET ${url} ${view.statusCode}`);
+        if (!mayView) expect(view.json()).toEqual({ detail: messages.common.forbidden });
+        if (ADD_PROBE_EXCLUDED.includes(resource)) continue;
+        const add = await call(groupId)({ method: 'POST', url, payload: {} });
+        const mayAdd = expectedResources.add.includes(resource);
+        if (add.statusCode !== (mayAdd ? 400 : 403)) cells.push(`POST ${url} ${add.statusCode}`);
+      }
+      expect(cells, 'routes that differ from the fixture').toEqual([]);
+    });
+
+    it('GET /permission/ (the pickers) follows permission/view, user/add or group/add', async () => {
+      const held = (resource: string, action: 'view' | 'add') => expectedResources[action].includes(resource);
+      const expected = held('permission', 'view') || held('user', 'add') || held('group', 'add');
+      const response = await call(groupId)({ method: 'GET', url: '/api/permission/?offset=0&limit=5' });
+      expect(response.statusCode).toBe(expected ? 200 : 403);
+    });
+
+    it('every voucher and reservation field for edit through POST /permission/check/', async () => {
+      const expectedFields = fixture.fields[String(groupId)];
+      const cells: string[] = [];
+      for (const entity of FIELD_ENTITIES) {
+        for (const field of ENTITY_FIELDS[entity]) {
+          const body = field.startsWith('pax.') ? { pax: [{ [field.slice(4)]: 'x' }] } : { [field]: 'x' };
+          const derived = mayEditField(
+            { isSuperuser: false, groups: [groupId], permissions: [] },
+            entity,
+            'edit',
+            field,
+          );
+          const handWritten = (expectedFields[entity] as string[]).includes(field);
+          expect(derived, `${entity}.${field} rules vs fixture`).toBe(handWritten);
+          const response = await call(groupId)({
+            method: 'POST',
+            url: '/api/permission/check/',
+            payload: { entity, view: 'edit', body },
+          });
+          if (response.statusCode !== (handWritten ? 204 : 403))
+            cells.push(`${entity}.${field} ${response.statusCode}`);
+          if (!handWritten) {
+            const label = messages.permissions.fieldLabels[field];
+            expect(response.json<{ detail: string }>().detail).toBe(
+              messages.permissions.fieldNotEditable(label, messages.permissions.entityLabels[entity]),
+            );
+          }
+          // Section 6: for the 'create' view the check always passes.
+          const create = await call(groupId)({
+            method: 'POST',
+            url: '/api/permission/check/',
+            payload: { entity, view: 'create', body },
+          });
+          if (create.statusCode !== 204) cells.push(`create ${entity}.${field} ${create.statusCode}`);
+        }
+      }
+      expect(cells, 'field cells that differ from the fixture').toEqual([]);
+    });
+  });
+
+  it('a superuser passes every cell', async () => {
+    for (const resource of RESOURCES)
+      for (const action of ACTIONS) {
+        const response = await call(0)({
+          method: 'GET',
+          url: `/api/permission/check/?resource=${resource}&action=${action}`,
+        });
+        expect(response.json()).toEqual({ allowed: true });
+      }
+    for (const entity of FIELD_ENTITIES)
+      for (const field of ENTITY_FIELDS[entity]) {
+        const body = field.startsWith('pax.') ? { pax: [{ [field.slice(4)]: 1 }] } : { [field]: 1 };
+        const response = await call(0)({
+          method: 'POST',
+          url: '/api/permission/check/',
+          payload: { entity, view: 'edit', body },
+        });
+        expect(response.statusCode, `${entity}.${field}`).toBe(204);
+      }
+  });
+
+  it('a user with no group sees an empty dashboard, not an error', async () => {
+    expect(visibleCards({ isSuperuser: false, groups: [], permissions: [], modules: [] })).toEqual([]);
+    const response = await call(0)({
+      method: 'POST',
+      url: '/api/profile/',
+      payload: { email: 'sin.grupo@example.com', username: 'sin_grupo', password: 'Clave-Segura-99' },
+    });
+    expect(response.statusCode).toBe(201);
+    const authorization = await testApp.login('sin_grupo', 'Clave-Segura-99');
+    const profile = await as(testApp, authorization)({ method: 'GET', url: '/api/profile/?queryType=LOGIN' });
+    expect(profile.statusCode).toBe(200);
+    const body = profile.json<{ groups: number[]; permissions: string[]; modules: string[] }>();
+    expect(body).toMatchObject({ groups: [], permissions: [], modules: [] });
+    expect(
+      visibleCards({
+        isSuperuser: false,
+        groups: body.groups,
+        permissions: body.permissions,
+        modules: body.modules,
+      }),
+    ).toEqual([]);
+    const fields = await as(
+      testApp,
+      authorization,
+    )({
+      method: 'POST',
+      url: '/api/permission/check/',
+      payload: { entity: 'voucher', view: 'edit', body: { status: 2 } },
+    });
+    expect(fields.statusCode).toBe(403);
+  });
+});
