@@ -23,9 +23,16 @@ async function main() {
     databaseUrl: config.databaseUrl,
     pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pgdata'),
   });
-  await handle.migrate();
-  const report = await seed(handle.db, config);
-  await ensureClientBuilt();
+  const phases: string[] = [];
+  const phase = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const began = performance.now();
+    const result = await work();
+    phases.push(`${name} ${((performance.now() - began) / 1000).toFixed(1)} s`);
+    return result;
+  };
+  await phase('migraciones', () => handle.migrate());
+  const report = await phase('datos', () => seed(handle.db, config));
+  await phase('cliente', () => ensureClientBuilt());
   const app = await buildApp(
     {
       config,
@@ -50,7 +57,7 @@ async function main() {
 
   const lines = [
     '',
-    `Extranet lista en ${config.publicUrl} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    `Extranet lista en ${config.publicUrl} (${((performance.now() - started) / 1000).toFixed(1)} s: ${phases.join(', ')})`,
     `Base de datos: ${handle.kind === 'pglite' ? `PGlite en ${path.join(config.dataDir, 'pgdata')}` : 'PostgreSQL (DATABASE_URL)'}`,
     `Correo: ${config.smtpUrl ? 'SMTP' : `archivos .eml en ${config.outboxDir}`}`,
   ];
