@@ -7,6 +7,7 @@ import { bankingMessages } from './messages/banking';
 import { commonMessages } from './messages/common';
 import { navigationMessages } from './messages/navigation';
 import { permissionsMessages } from './messages/permissions';
+import { qaMessages } from './messages/qa';
 import { refundMessages } from './messages/refund';
 import { resourcesMessages } from './messages/resources';
 
@@ -18,6 +19,7 @@ export const messages = {
   refund: refundMessages,
   resources: resourcesMessages,
   permissions: permissionsMessages,
+  qa: qaMessages,
 } as const;
 
 export type Messages = typeof messages;
