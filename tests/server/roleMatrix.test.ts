@@ -8,11 +8,19 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editableFields, mayEditField, visibleCards } from '../../src/contracts/access';
+import { editableFields, mayEditField, mayViewField, visibleCards } from '../../src/contracts/access';
 import { messages } from '../../src/contracts/messages';
 import { ACTIONS, can, RESOURCES, type Resource } from '../../src/contracts/permissions';
-import { ENTITY_FIELDS, FIELD_ENTITIES, ROLE_FIELD_RULES } from '../../src/contracts/roleRules';
+import {
+  ENTITY_FIELDS,
+  FIELD_ENTITIES,
+  type FieldVisibilityRule,
+  ROLE_FIELD_RULES,
+} from '../../src/contracts/roleRules';
 import { ROLES } from '../../src/contracts/roles';
+import { assertEditableFields, touchedFields } from '../../src/server/auth/fieldRules';
+import type { Principal } from '../../src/server/auth/principal';
+import { HttpError } from '../../src/server/http/errors';
 import { as, createTestApp, type TestApp } from './support';
 
 interface Fixture {
@@ -227,5 +235,96 @@ describe('the matrix on the server', () => {
       payload: { entity: 'voucher', view: 'edit', body: { status: 2 } },
     });
     expect(fields.statusCode).toBe(403);
+  });
+});
+
+describe('assertEditableFields and the field rules, directly', () => {
+  const principal = (groupIds: number[], overrides: Partial<Principal> = {}): Principal => ({
+    id: 500,
+    email: 'p@example.com',
+    username: 'p',
+    firstName: '',
+    lastName: '',
+    isActive: true,
+    isSuperuser: false,
+    isStaff: true,
+    officeId: null,
+    address: '',
+    groupIds,
+    userPermissions: [],
+    permissions: [],
+    modules: [],
+    ...overrides,
+  });
+  const refusal = (run: () => void) => {
+    try {
+      run();
+    } catch (error) {
+      return error as HttpError;
+    }
+    return null;
+  };
+
+  it('refuses with 403 and a Spanish detail naming the field', () => {
+    const error = refusal(() =>
+      assertEditableFields(principal([33]), 'voucher', 'edit', { commission: '5.00' }),
+    );
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error?.statusCode).toBe(403);
+    expect(error?.detail).toBe('No tiene permiso para modificar el campo comisión del voucher.');
+  });
+
+  it('passes the id, unchanged values, and the create view', () => {
+    const current = { id: 1, status: 3, commission: '10.00', pax: [{ id: 7, name: 'Ana' }] };
+    const body = { id: 1, status: 2, commission: '10.00', pax: [{ id: 7, name: 'Ana' }] };
+    expect(refusal(() => assertEditableFields(principal([33]), 'voucher', 'edit', body, current))).toBeNull();
+    expect(
+      refusal(() =>
+        assertEditableFields(principal([33]), 'voucher', 'edit', { ...body, commission: '11' }, current),
+      ),
+    ).not.toBeNull();
+    expect(refusal(() => assertEditableFields(principal([14]), 'voucher', 'create', { pvp: 1 }))).toBeNull();
+  });
+
+  it('reads passenger fields inside a voucher body as pax.<field>', () => {
+    expect(touchedFields('voucher', { pax: [{ id: 1, name: 'A' }, { email: 'b@x.com' }] })).toEqual([
+      'pax.name',
+      'pax.email',
+    ]);
+    expect(
+      refusal(() => assertEditableFields(principal([13]), 'voucher', 'edit', { pax: [{ name: 'A' }] })),
+    ).toBeNull();
+    expect(
+      refusal(() => assertEditableFields(principal([17]), 'voucher', 'edit', { pax: [{ name: 'A' }] })),
+    ).not.toBeNull();
+  });
+
+  it('unions the fields of several groups; unknown fields and other views refuse', () => {
+    const both = principal([33, 17]);
+    expect(
+      refusal(() => assertEditableFields(both, 'voucher', 'edit', { net_price: 1, observations: 'x' })),
+    ).toBeNull();
+    expect(refusal(() => assertEditableFields(both, 'voucher', 'edit', { unknown_field: 1 }))).not.toBeNull();
+    expect(refusal(() => assertEditableFields(both, 'voucher', 'show', { status: 1 }))).not.toBeNull();
+    expect(
+      refusal(() =>
+        assertEditableFields(principal([], { isSuperuser: true }), 'voucher', 'edit', { anything: 1 }),
+      ),
+    ).toBeNull();
+  });
+
+  it('applies visibility rules by group or user id, a user rule winning', () => {
+    const table: FieldVisibilityRule[] = [
+      { subject: { groupId: 13 }, entity: 'voucher', view: 'edit', field: 'observations', visible: false },
+      { subject: { groupId: 13 }, entity: 'voucher', view: 'show', field: 'commission', visible: false },
+      { subject: { userId: 42 }, entity: 'voucher', view: 'show', field: 'commission', visible: true },
+    ];
+    const ejecutivo = { isSuperuser: false, groups: [13], permissions: [] };
+    expect(mayEditField(ejecutivo, 'voucher', 'edit', 'observations', table)).toBe(false);
+    expect(mayEditField(ejecutivo, 'voucher', 'edit', 'status', table)).toBe(true);
+    expect(mayViewField(ejecutivo, 'voucher', 'show', 'commission', table)).toBe(false);
+    expect(mayViewField({ ...ejecutivo, id: 42 }, 'voucher', 'show', 'commission', table)).toBe(true);
+    expect(mayViewField(ejecutivo, 'voucher', 'create', 'commission', table)).toBe(true);
+    expect(mayViewField(ejecutivo, 'voucher', 'list', 'commission', table)).toBe(true);
   });
 });

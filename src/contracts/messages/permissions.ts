@@ -31,9 +31,9 @@ export const permissionsMessages = {
   groupStatusFirst: 'Elimine primero el estado del grupo.',
   groupStatusExists: 'El grupo ya tiene un estado.',
   fieldNotEditable: (field: string, entity: string) =>
-    `No tiene permiso para modificar el campo ${field} de ${entity}.`,
+    `No tiene permiso para modificar el campo ${field} ${entity}.`,
 
-  entityLabels: { voucher: 'el voucher', reservation: 'la reserva' },
+  entityLabels: { voucher: 'del voucher', reservation: 'de la reserva' },
   fieldLabels: {
     status: 'estado',
     status_administracion: 'estado de administración',
