@@ -1,0 +1,98 @@
+/**
+ * Users, groups and permissions (SPEC §6): a user created in a group sees only that group's
+ * modules; a change of the group's permissions shows in the menu at the next sign-in.
+ * Setup goes through the API as the admin (the same calls the Usuarios and Grupos screens make);
+ * sign-in, the sidebar and the dashboard are checked in the UI.
+ */
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { ADMIN, signIn } from './support';
+
+const USER = { username: 'e2e_zonas', email: 'e2e.zonas@example.com', password: 'Zonas-y-Tags-2026' };
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/token/', {
+    data: { username: ADMIN.username, password: ADMIN.password },
+  });
+  expect(response.status()).toBe(200);
+  return `Bearer ${(await response.json()).access}`;
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+test('a user in a group sees only its modules, and the menu follows the group at the next sign-in', async ({
+  page,
+  request,
+}) => {
+  const authorization = await adminToken(request);
+  const headers = { authorization };
+
+  // Grupos: POST /groups/ then POST /status_group/.
+  const group = await request.post('/api/groups/', {
+    headers,
+    data: { name: 'E2E Zonas y Tags', all_permissions: ['zone/view', 'zone/add', 'tags/view'] },
+  });
+  expect(group.status()).toBe(201);
+  const groupId = (await group.json()).id as number;
+  expect((await request.post('/api/status_group/', { headers, data: { group: groupId } })).status()).toBe(
+    201,
+  );
+
+  // Usuarios: POST /profile/ with the group; its modules follow the group's permissions.
+  const user = await request.post('/api/profile/', {
+    headers,
+    data: { ...USER, first_name: 'Zonas', last_name: 'E2E', groups: [groupId] },
+  });
+  expect(user.status()).toBe(201);
+  expect((await user.json()).modules).toEqual(['tags', 'zones']);
+
+  await signIn(page, USER.username, USER.password);
+  const sidebar = page.getByRole('navigation', { name: 'Menú principal' });
+  const cards = page.getByRole('list', { name: 'Inicio' });
+  await expect(sidebar.getByRole('link', { name: 'Zonas' })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Tags' })).toBeVisible();
+  for (const hidden of ['Vouchers', 'Reservas', 'Usuarios', 'Grupos', 'Currency', 'Oficinas'])
+    await expect(sidebar.getByRole('link', { name: hidden })).toHaveCount(0);
+  await expect(sidebar.getByText('Permisos')).toHaveCount(0);
+  await expect(cards.getByRole('link')).toHaveText(['Zonas', 'Tags']);
+
+  // A section the group does not allow is refused, even by address.
+  await page.goto('/dashboard/usuarios');
+  await expect(page.getByText('No tiene permiso para ver esta sección.')).toBeVisible();
+  await page.goto('/dashboard');
+  await signOut(page);
+
+  // Grupos edit: PUT /groups/{id}/ then GET and PUT /status_group/{id}/.
+  const edited = await request.put(`/api/groups/${groupId}/`, {
+    headers,
+    data: { name: 'E2E Zonas y Tags', all_permissions: ['zone/view', 'currency/view'] },
+  });
+  expect(edited.status()).toBe(200);
+  const status = await request.get(`/api/status_group/${groupId}/`, { headers });
+  expect(status.status()).toBe(200);
+  expect(
+    (await request.put(`/api/status_group/${groupId}/`, { headers, data: await status.json() })).status(),
+  ).toBe(200);
+
+  await signIn(page, USER.username, USER.password);
+  await expect(sidebar.getByRole('link', { name: 'Zonas' })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Currency' })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Tags' })).toHaveCount(0);
+  // Cards need the module too: Tags went with its permission; Currencies was never a module of this user.
+  await expect(cards.getByRole('link')).toHaveText(['Zonas']);
+  await signOut(page);
+
+  // Grupos delete: the status record first, then the group.
+  expect((await request.delete(`/api/groups/${groupId}/`, { headers })).status()).toBe(409);
+  expect((await request.delete(`/api/status_group/${groupId}/`, { headers })).status()).toBe(204);
+  expect((await request.delete(`/api/groups/${groupId}/`, { headers })).status()).toBe(204);
+
+  // Without a group: an empty dashboard, not an error.
+  await signIn(page, USER.username, USER.password);
+  await expect(page.getByText('No tiene módulos habilitados. Consulte con un administrador.')).toBeVisible();
+  await expect(cards).toHaveCount(0);
+  await expect(sidebar.getByRole('link', { name: 'Zonas' })).toHaveCount(0);
+});
