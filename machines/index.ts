@@ -4,6 +4,7 @@
  */
 
 import { accessTokenModel, mySiteModel, passwordChangeModel, passwordResetModel } from './models/auth';
+import { claimFormModel, refundLoginModel, refundWizardModel } from './models/refund';
 import { sessionModel } from './models/session';
 import type { MachineModel } from './models/types';
 
@@ -40,5 +41,22 @@ export const machineCatalogue: MachineEntry[] = [
     name: 'mySite',
     description: "'Ir a mi sitio': office, then country, then open the country's site with the token.",
     model: mySiteModel as unknown as MachineModel,
+  },
+  {
+    name: 'refundLogin',
+    description: "Refund login 'Solicitud de reintegro': documento and voucher, server message on refusal.",
+    model: refundLoginModel as unknown as MachineModel,
+  },
+  {
+    name: 'refundWizard',
+    description:
+      "Refund wizard: 'Datos personales', 'Carga de reintegros', 'Datos del pago', sending, result, logout and redirect.",
+    model: refundWizardModel as unknown as MachineModel,
+  },
+  {
+    name: 'claimForm',
+    description:
+      "'Carga de reintegro' dialog: fields, coverage, multi-cause services, receipts (limit 20), convert and upload.",
+    model: claimFormModel as unknown as MachineModel,
   },
 ];

@@ -7,6 +7,7 @@ import type {
   AnyStateNode,
   SnapshotFrom,
 } from 'xstate';
+import { initialTransition, transition } from 'xstate';
 import { getStateNodes, TestModel, type TestPath } from 'xstate/graph';
 import type { MachineModel } from './types';
 
@@ -31,6 +32,32 @@ export function createTestModel<TMachine extends AnyStateMachine>(model: Machine
   });
 }
 
+/**
+ * A journey walked with the pure `initialTransition`/`transition` (with the model's input; xstate's
+ * getPathsFromEvents starts the machine without input). Steps hold the state after each event,
+ * as the generated paths do.
+ */
+function journeyPath<TMachine extends AnyStateMachine>(
+  testModel: ReturnType<typeof createTestModel>,
+  model: MachineModel<TMachine>,
+  events: AnyEventObject[],
+): ModelPath<TMachine> {
+  const logic = model.machine as unknown as AnyStateMachine;
+  let [state] = initialTransition(logic, model.input);
+  const steps = [{ state: state as AnyMachineSnapshot, event: { type: 'xstate.init' } as AnyEventObject }];
+  for (const event of events) {
+    [state] = transition(logic, state, event);
+    steps.push({ state: state as AnyMachineSnapshot, event });
+  }
+  const path = {
+    state: state as AnyMachineSnapshot,
+    steps,
+    weight: steps.length,
+    description: `Journey to ${JSON.stringify(state.value)}: ${events.map((event) => event.type).join(' → ')}`,
+  };
+  return { ...path, test: (params) => testModel.testPath(path, params) } as ModelPath<TMachine>;
+}
+
 /** Shortest paths, simple paths (unless disabled) and the model's journeys, without duplicates. */
 export function generatePaths<TMachine extends AnyStateMachine>(
   model: MachineModel<TMachine>,
@@ -39,7 +66,7 @@ export function generatePaths<TMachine extends AnyStateMachine>(
   const paths = [
     ...testModel.getShortestPaths(),
     ...(model.simplePaths === false ? [] : testModel.getSimplePaths()),
-    ...(model.journeys ?? []).flatMap((events) => testModel.getPathsFromEvents(events)),
+    ...(model.journeys ?? []).map((events) => journeyPath(testModel, model, events)),
   ];
   const seen = new Set<string>();
   return paths.filter((path) => {

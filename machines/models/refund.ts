@@ -1,0 +1,379 @@
+import type { AnyEventObject } from 'xstate';
+/** Models of the refund portal machines (login, wizard, claim dialog), shared by tests and the QA gallery. */
+import {
+  emptyMultiCause,
+  MAX_CLAIM_FILES,
+  paymentProblems,
+  type RefundLoginResponse,
+} from '../../src/contracts/refund';
+import { claimFormMachine, claimProblems, type LoadedClaim, type ReceiptRef } from '../claimForm';
+import { refundLoginMachine } from '../refundLogin';
+import { applicantProblems, refundWizardMachine } from '../refundWizard';
+import { UserFacingError } from '../support/errors';
+import { defineModel } from './types';
+
+export const sampleRefundLogin: RefundLoginResponse = {
+  access: 'refund-access-token',
+  refunds: {
+    doc_number: '30123456',
+    voucher: '1',
+    country_residence: 'ARG',
+    name: 'Lucía',
+    surname: 'Fernández',
+    email: 'lucia.fernandez@example.com',
+    phone: '1130123456',
+    coverages: ['Asistencia médica por enfermedad', 'Cancelación de viaje multicausa', 'Gastos de farmacia'],
+    required_items: {
+      'Asistencia médica por enfermedad': ['Factura o recibo de pago', 'Informe o certificado médico'],
+      'Cancelación de viaje multicausa': ['Carta de penalidad del prestador'],
+      'Gastos de farmacia': ['Receta médica'],
+    },
+    multi_cause_coverages: ['Cancelación de viaje multicausa'],
+    url_country_b2c: 'https://ar.example.com/',
+  },
+};
+
+export const LOGIN_FAILED_SAMPLE = 'No encontramos un voucher habilitado (mensaje del servidor).';
+
+export const refundLoginModel = defineModel({
+  machine: refundLoginMachine,
+  events: (snapshot) => {
+    if (snapshot.matches('editing'))
+      return [
+        { type: 'FIELDS_CHANGED', values: { documento: '30123456', voucherId: '1' } },
+        { type: 'FIELDS_CHANGED', values: { documento: '30123456', voucherId: ' ' } },
+        { type: 'FIELDS_CHANGED', values: { documento: '', voucherId: '' } },
+        { type: 'SUBMIT' },
+      ];
+    if (snapshot.matches('authenticating'))
+      return [
+        { type: 'xstate.done.actor.authenticateRefund', output: sampleRefundLogin },
+        { type: 'xstate.error.actor.authenticateRefund', error: new UserFacingError(LOGIN_FAILED_SAMPLE) },
+        { type: 'xstate.error.actor.authenticateRefund', error: new Error('network') },
+      ];
+    return [];
+  },
+  serializeState: (snapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      snapshot.context.documento,
+      snapshot.context.voucherId,
+      snapshot.context.fieldErrors,
+      snapshot.context.error,
+    ]),
+});
+
+// ---- claim dialog -------------------------------------------------------------------------
+
+export const MEDICAL = 'Asistencia médica por enfermedad';
+export const MULTI_CAUSE = 'Cancelación de viaje multicausa';
+
+const receipt = (name: string, index = 0): ReceiptRef => ({
+  id: `receipt-${index}-${name}`,
+  name,
+  size: 1000,
+  type: name.endsWith('.pdf') ? 'application/pdf' : 'image/png',
+});
+export const receiptPdf = receipt('factura.pdf');
+export const receiptPng = receipt('receta.PNG');
+export const receiptBad = receipt('notas.docx');
+export const receiptDuplicate = { ...receipt('FACTURA.pdf'), id: 'receipt-dup' };
+export const twentyReceipts = Array.from({ length: MAX_CLAIM_FILES + 1 }, (_, index) =>
+  receipt(`pagina-${index}.jpg`, index),
+);
+
+export const sampleUploaded = [
+  {
+    id: '7b0c5e2a-1f1e-4c39-9a4c-3f2a1b0c9d11',
+    name: 'factura-1.jpg',
+    content_type: 'image/jpeg' as const,
+    size: 900,
+  },
+  {
+    id: '7b0c5e2a-1f1e-4c39-9a4c-3f2a1b0c9d12',
+    name: 'factura-2.jpg',
+    content_type: 'image/jpeg' as const,
+    size: 900,
+  },
+];
+
+const validFields = {
+  sinister_country: 'ARG',
+  sinister_date: '10/01/2024',
+  currency: 'USD',
+  amount: '1.234,50',
+};
+
+export const claimFormModel = defineModel({
+  machine: claimFormMachine,
+  input: { rules: sampleRefundLogin.refunds, loadedCoverages: ['Gastos de farmacia'] },
+  events: (snapshot) => {
+    if (snapshot.matches('editing')) {
+      // Phases keep the graph small: fields and receipts are explored before a coverage is
+      // chosen; the multi-cause section once everything else of the claim is valid.
+      const context = snapshot.context;
+      const problems = Object.keys(claimProblems(context));
+      const events: AnyEventObject[] = [
+        { type: 'COVERAGE_CHOSEN', coverage: MEDICAL },
+        { type: 'COVERAGE_CHOSEN', coverage: MULTI_CAUSE },
+        { type: 'COVERAGE_CHOSEN', coverage: '' },
+        { type: 'NOTICE_DISMISSED' },
+        { type: 'SUBMIT' },
+      ];
+      if (context.coverage === '') {
+        events.push(
+          { type: 'FIELDS_CHANGED', values: validFields },
+          { type: 'FIELDS_CHANGED', values: { sinister_date: '31/02/2024', amount: '-5' } },
+          { type: 'FIELDS_CHANGED', values: { sinister_date: '01/01/2999', amount: '0,00' } },
+          { type: 'FILES_CHOSEN', files: [receiptPdf, receiptPng] },
+          { type: 'FILES_CHOSEN', files: [receiptBad] },
+          { type: 'FILES_CHOSEN', files: [receiptDuplicate] },
+          { type: 'FILES_CHOSEN', files: twentyReceipts },
+          { type: 'FILE_REMOVED', id: context.files.at(-1)?.id ?? 'none' },
+        );
+      }
+      if (context.isMultiCause && problems.every((key) => key.startsWith('multi_cause'))) {
+        const mc = context.multiCause;
+        events.push(
+          { type: 'SERVICE_TOGGLED', service: 'alojamientos', selected: !mc.alojamientos.selected },
+          { type: 'SERVICE_AMOUNT_CHANGED', service: 'alojamientos', amount: 'montoPagado', value: '500,00' },
+          { type: 'SERVICE_AMOUNT_CHANGED', service: 'alojamientos', amount: 'montoRecuperado', value: '0' },
+          { type: 'SERVICE_TOGGLED', service: 'transporte', selected: !mc.transporte.selected },
+          { type: 'SERVICE_TOGGLED', service: 'transporte.vuelos', selected: true },
+          { type: 'SERVICE_TOGGLED', service: 'otro', selected: !mc.otro.selected },
+          { type: 'SERVICE_NAME_CHANGED', value: 'Entradas' },
+        );
+      }
+      return events;
+    }
+    if (snapshot.matches('preparing'))
+      return [
+        { type: 'PREPARE_PROGRESS', value: 50 },
+        { type: 'PREPARE_DONE', files: sampleUploaded },
+        { type: 'PREPARE_FAILED', message: 'No se pudieron subir los archivos. Vuelva a intentarlo.' },
+      ];
+    return [];
+  },
+  serializeState: (snapshot) => {
+    const context = snapshot.context;
+    const files = context.files.length;
+    const mc = context.multiCause;
+    return JSON.stringify([
+      snapshot.value,
+      Object.keys(claimProblems(context)).sort(),
+      Object.keys(context.errors).length > 0,
+      context.coverage,
+      context.isMultiCause
+        ? [mc.alojamientos.selected, mc.transporte.selected, mc.transporte.vuelos.selected, mc.otro.selected]
+        : null,
+      files === 0 ? 0 : files >= MAX_CLAIM_FILES ? 'full' : 'some',
+      Boolean(context.fileNotice),
+      Boolean(context.uploadError),
+    ]);
+  },
+  limit: 20000,
+  simplePaths: false,
+  journeys: [
+    [
+      { type: 'FILES_CHOSEN', files: twentyReceipts },
+      { type: 'FILE_REMOVED', id: twentyReceipts[MAX_CLAIM_FILES - 1].id },
+      { type: 'FILES_CHOSEN', files: [receiptPdf] },
+    ],
+    [
+      { type: 'FIELDS_CHANGED', values: validFields },
+      { type: 'FILES_CHOSEN', files: [receiptPdf, receiptPng] },
+      { type: 'COVERAGE_CHOSEN', coverage: MEDICAL },
+      { type: 'SUBMIT' },
+      { type: 'PREPARE_PROGRESS', value: 50 },
+      { type: 'PREPARE_DONE', files: sampleUploaded },
+    ],
+  ],
+});
+
+// ---- wizard ---------------------------------------------------------------------------------
+
+export const sampleClaim: LoadedClaim = {
+  coverage: MEDICAL,
+  sinister_country: 'ARG',
+  sinister_date: '2024-01-10',
+  currency: 'USD',
+  amount: '1234.50',
+  coverage_files: sampleUploaded.map(({ id, name }) => ({ id, name })),
+  multi_cause: null,
+  receiptCount: 1,
+};
+
+export const sampleMultiCauseClaim: LoadedClaim = {
+  ...sampleClaim,
+  coverage: MULTI_CAUSE,
+  coverage_files: [{ id: '7b0c5e2a-1f1e-4c39-9a4c-3f2a1b0c9d13', name: 'carta.jpg' }],
+  multi_cause: {
+    ...emptyMultiCause(),
+    alojamientos: { selected: true, montoPagado: '500.00', montoRecuperado: '0.00' },
+  },
+};
+
+export const validArgentinePayment = {
+  owner: 'Lucía Fernández',
+  bank: '285',
+  account_type: 'Caja de ahorro en pesos',
+  account_number: '123456789',
+  cbu: '2850590940090418135201',
+  cuit_cuil: '20055361682',
+};
+
+export const refundWizardModel = defineModel({
+  machine: refundWizardMachine,
+  input: {
+    login: sampleRefundLogin,
+    idempotencyKey: '3f0e8a52-7c1d-4b7e-9a55-0d2c6e1f4a10',
+    defaultSiteUrl: 'https://www.example.com/',
+  },
+  events: (snapshot) => {
+    if (snapshot.matches('applicant'))
+      return [
+        { type: 'APPLICANT_CHANGED', values: { email: 'no-es-un-email' } },
+        { type: 'APPLICANT_CHANGED', values: { phone_contact: '11-3012' } },
+        { type: 'APPLICANT_CHANGED', values: { phone_contact: '' } },
+        { type: 'APPLICANT_CHANGED', values: { email: 'lucia@example.com', phone_contact: '1130123456' } },
+        { type: 'CONTINUE' },
+      ];
+    if (snapshot.matches({ claims: 'list' }))
+      return [
+        { type: 'OPEN_CLAIM_DIALOG' },
+        { type: 'CLAIM_REMOVED', index: 0 },
+        { type: 'COMMENT_CHANGED', value: 'Todo cargado.' },
+        { type: 'COMMENT_CHANGED', value: 'x'.repeat(256) },
+        { type: 'BACK' },
+        { type: 'CONTINUE' },
+      ];
+    if (snapshot.matches({ claims: 'dialog' }))
+      return [
+        {
+          type: 'xstate.done.actor.claimForm',
+          output: snapshot.context.claims.length === 0 ? sampleClaim : sampleMultiCauseClaim,
+        },
+        { type: 'CLOSE_CLAIM_DIALOG' },
+      ];
+    if (snapshot.matches({ payment: 'editing' })) {
+      const thirdParty = snapshot.context.payment.refund_method === 'Autorizar a tercero';
+      const events: AnyEventObject[] = [
+        { type: 'PAYMENT_CHANGED', values: validArgentinePayment },
+        { type: 'PAYMENT_CHANGED', values: { cbu: '2850590940090418135209' } },
+        { type: 'PAYMENT_CHANGED', values: { cuit_cuil: '20-05536168-2' } },
+        { type: 'PAYMENT_CHANGED', values: { refund_method: 'Autorizar a tercero' } },
+        { type: 'PAYMENT_CHANGED', values: { refund_method: 'Cuenta propia' } },
+        { type: 'BACK' },
+        { type: 'FINISH' },
+      ];
+      if (thirdParty)
+        events.push(
+          { type: 'AUTHORIZATION_FILES_CHOSEN', field: 'authorization_letter', files: [receiptPdf] },
+          { type: 'AUTHORIZATION_FILES_CHOSEN', field: 'authorized_document', files: [receiptPng] },
+          { type: 'AUTHORIZATION_FILES_CHOSEN', field: 'authorized_document', files: [receiptBad] },
+          {
+            type: 'AUTHORIZATION_FILE_REMOVED',
+            field: 'authorization_letter',
+            id: snapshot.context.payment.authorization_letter[0]?.id ?? 'none',
+          },
+        );
+      return events;
+    }
+    if (snapshot.matches({ payment: 'uploadingAuthorization' }))
+      return [
+        { type: 'PREPARE_PROGRESS', value: 40 },
+        { type: 'PREPARE_DONE', files: [sampleUploaded[0]] },
+        { type: 'PREPARE_FAILED', message: 'No se pudieron subir los archivos. Vuelva a intentarlo.' },
+      ];
+    if (snapshot.matches('submitting'))
+      return [
+        {
+          type: 'xstate.done.actor.submitRefund',
+          output: { refund: { id: 1, status: 'PENDIENTE' }, refund_payment: { status: true }, create: true },
+        },
+        { type: 'xstate.error.actor.submitRefund', error: new Error('500') },
+      ];
+    if (snapshot.matches('submitted'))
+      return [{ type: 'HOME' }, { type: 'xstate.after.refundRedirect.refundWizard.submitted' }];
+    if (snapshot.matches('failed'))
+      return [
+        { type: 'HOME' },
+        { type: 'RETRY' },
+        { type: 'xstate.after.refundRedirect.refundWizard.failed' },
+      ];
+    return [];
+  },
+  serializeState: (snapshot) => {
+    // Each step keys on its own data only: the traversal explores one step at a time.
+    const context = snapshot.context;
+    if (snapshot.matches('applicant'))
+      return JSON.stringify([
+        snapshot.value,
+        Object.keys(applicantProblems(context.applicant)).sort(),
+        Object.keys(context.applicantErrors).length > 0,
+      ]);
+    if (snapshot.matches('claims'))
+      return JSON.stringify([
+        snapshot.value,
+        Math.min(context.claims.length, 2),
+        context.comment.length > 255,
+        Boolean(context.claimsError),
+      ]);
+    if (snapshot.matches('payment'))
+      return JSON.stringify([
+        snapshot.value,
+        Object.keys(paymentProblems(context.payment, context.login.refunds.country_residence)).sort(),
+        Object.keys(context.paymentErrors).length > 0,
+        context.payment.refund_method,
+        Object.values(context.authorizationNotice).some(Boolean),
+      ]);
+    return JSON.stringify([snapshot.value, Boolean(context.error)]);
+  },
+  limit: 20000,
+  simplePaths: false,
+  journeys: (() => {
+    const toClaims = [{ type: 'CONTINUE' }];
+    const withClaim = [
+      ...toClaims,
+      { type: 'OPEN_CLAIM_DIALOG' },
+      { type: 'xstate.done.actor.claimForm', output: sampleClaim },
+    ];
+    const toPayment = [...withClaim, { type: 'CONTINUE' }];
+    const readyToSend = [
+      ...toPayment,
+      { type: 'PAYMENT_CHANGED', values: validArgentinePayment },
+      { type: 'FINISH' },
+    ];
+    return [
+      [...toClaims, { type: 'BACK' }],
+      [...toClaims, { type: 'OPEN_CLAIM_DIALOG' }, { type: 'CLOSE_CLAIM_DIALOG' }],
+      [...toPayment, { type: 'BACK' }],
+      [
+        ...toPayment,
+        {
+          type: 'PAYMENT_CHANGED',
+          values: { ...validArgentinePayment, refund_method: 'Autorizar a tercero' },
+        },
+        { type: 'AUTHORIZATION_FILES_CHOSEN', field: 'authorization_letter', files: [receiptPdf] },
+        { type: 'PREPARE_PROGRESS', value: 40 },
+        { type: 'PREPARE_FAILED', message: 'No se pudieron subir los archivos. Vuelva a intentarlo.' },
+        { type: 'AUTHORIZATION_FILES_CHOSEN', field: 'authorization_letter', files: [receiptPdf] },
+        { type: 'PREPARE_DONE', files: [sampleUploaded[0]] },
+        { type: 'AUTHORIZATION_FILE_REMOVED', field: 'authorization_letter', id: sampleUploaded[0].id },
+      ],
+      [
+        ...readyToSend,
+        {
+          type: 'xstate.done.actor.submitRefund',
+          output: { refund: { id: 1, status: 'PENDIENTE' }, refund_payment: { status: true }, create: true },
+        },
+        { type: 'xstate.after.refundRedirect.refundWizard.submitted' },
+      ],
+      [
+        ...readyToSend,
+        { type: 'xstate.error.actor.submitRefund', error: new Error('500') },
+        { type: 'xstate.after.refundRedirect.refundWizard.failed' },
+      ],
+    ];
+  })(),
+});

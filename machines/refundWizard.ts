@@ -1,0 +1,426 @@
+/**
+ * The refund wizard 'Solicitud de reintegros' (SPEC §2 public refund portal, §4 'Refund wizard',
+ * §5 applicant / step 2 / payment rules, §8 refund creation failure, §9 redirect after 20 s):
+ * 'Datos personales' -> 'Carga de reintegros' (the claim dialog is an invoked `claimForm`) ->
+ * 'Datos del pago' (authorization uploads for 'Autorizar a tercero') -> sending -> the result
+ * screen, which logs out and redirects after `refundRedirect`.
+ *
+ * The client persists this machine's snapshot (getPersistedSnapshot, with the open dialog) so a
+ * reload keeps the claims; the idempotency key is in the context, so a resent submission never
+ * creates a second refund.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { messages } from '../src/contracts/messages';
+import {
+  buildRefundSubmission,
+  emptyRefundPayment,
+  hasAllowedExtension,
+  MAX_AUTHORIZATION_FILES,
+  MAX_COMMENT_LENGTH,
+  type PaymentFieldErrors,
+  type PaymentFileField,
+  type PaymentTextField,
+  paymentProblems,
+  type RefundApplicant,
+  type RefundLoginResponse,
+  type RefundPayment,
+  type RefundSubmissionInput,
+  type RefundSubmissionResponse,
+  refundApplicantSchema,
+  refundCoverageSchemaFor,
+  type StoredFile,
+  submissionFileIds,
+} from '../src/contracts/refund';
+import {
+  claimFormMachine,
+  type LoadedClaim,
+  type PrepareFilesEvent,
+  prepareFilesStub,
+  type ReceiptRef,
+} from './claimForm';
+import { messageOf } from './support/errors';
+
+const text = messages.refund;
+
+export type ApplicantValues = Record<keyof RefundApplicant, string>;
+export type ApplicantErrors = Partial<Record<keyof RefundApplicant, string>>;
+/** Only these two are editable (SPEC §2). */
+export type EditableApplicantField = 'email' | 'phone_contact';
+
+export interface RefundWizardInput {
+  login: RefundLoginResponse;
+  /** crypto.randomUUID(), made once per wizard by the client. */
+  idempotencyKey: string;
+  /** Where to go when the voucher's country has no url_country_b2c. */
+  defaultSiteUrl: string;
+}
+
+export interface RefundWizardContext extends RefundWizardInput {
+  applicant: ApplicantValues;
+  applicantErrors: ApplicantErrors;
+  claims: LoadedClaim[];
+  comment: string;
+  claimsError: string | null;
+  payment: RefundPayment;
+  paymentErrors: PaymentFieldErrors;
+  /** Alerts of the authorization uploads (extension, limit, upload failure). */
+  authorizationNotice: Partial<Record<PaymentFileField, string>>;
+  uploadingField: PaymentFileField | null;
+  uploadProgress: number;
+  pendingAuthorizationFiles: ReceiptRef[];
+  result: RefundSubmissionResponse | null;
+  error: string | null;
+}
+
+export interface SubmitRefundInput {
+  submission: RefundSubmissionInput;
+  /** The `files` part: every uploaded file the submission references. */
+  files: { id: string }[];
+}
+
+export type RefundWizardEvent =
+  | { type: 'APPLICANT_CHANGED'; values: Partial<Record<EditableApplicantField, string>> }
+  | { type: 'CONTINUE' }
+  | { type: 'BACK' }
+  | { type: 'OPEN_CLAIM_DIALOG' }
+  | { type: 'CLOSE_CLAIM_DIALOG' }
+  | { type: 'CLAIM_REMOVED'; index: number }
+  | { type: 'COMMENT_CHANGED'; value: string }
+  | { type: 'PAYMENT_CHANGED'; values: Partial<Record<PaymentTextField, string>> }
+  | { type: 'AUTHORIZATION_FILES_CHOSEN'; field: PaymentFileField; files: ReceiptRef[] }
+  | { type: 'AUTHORIZATION_FILE_REMOVED'; field: PaymentFileField; id: string }
+  | { type: 'FINISH' }
+  | { type: 'RETRY' }
+  | { type: 'HOME' }
+  | PrepareFilesEvent;
+
+export function applicantFrom(login: RefundLoginResponse): ApplicantValues {
+  const data = login.refunds;
+  return {
+    name: data.name,
+    surname: data.surname,
+    doc_number: data.doc_number,
+    voucher: data.voucher,
+    email: data.email,
+    phone_contact: data.phone,
+  };
+}
+
+export function applicantProblems(values: ApplicantValues): ApplicantErrors {
+  const parsed = refundApplicantSchema.safeParse(values);
+  if (parsed.success) return {};
+  const errors: ApplicantErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as keyof RefundApplicant;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The `refund_coverage` part as sent (claims without their display-only keys). */
+export function coverageOf(context: Pick<RefundWizardContext, 'claims' | 'comment'>) {
+  return {
+    claims: context.claims.map(({ receiptCount: _receiptCount, ...claim }) => claim),
+    comment: context.comment,
+  };
+}
+
+export function claimsProblem(context: RefundWizardContext): string | null {
+  const parsed = refundCoverageSchemaFor(context.login.refunds).safeParse(coverageOf(context));
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? text.claimsRequired);
+}
+
+export function currentPaymentProblems(context: Pick<RefundWizardContext, 'payment' | 'login'>) {
+  return paymentProblems(context.payment, context.login.refunds.country_residence);
+}
+
+export function buildSubmission(context: RefundWizardContext): SubmitRefundInput {
+  const submission = buildRefundSubmission({
+    idempotencyKey: context.idempotencyKey,
+    applicant: context.applicant,
+    coverage: coverageOf(context),
+    payment: context.payment,
+  });
+  const files = submissionFileIds({
+    refund_coverage: { claims: context.claims },
+    refund_payment: context.payment,
+  }).map((id) => ({ id }));
+  return { submission, files };
+}
+
+/** Where the final screen sends the traveller: the country's B2C site or the default one. */
+export function redirectUrlOf(context: Pick<RefundWizardContext, 'login' | 'defaultSiteUrl'>): string {
+  return context.login.refunds.url_country_b2c.trim() || context.defaultSiteUrl;
+}
+
+/** The step the Stepper shows (0, 1, 2), or 3 once sent, from the snapshot's value. */
+export function stepIndexOf(snapshot: { value: unknown }): number {
+  const value = snapshot.value;
+  const top = typeof value === 'string' ? value : Object.keys(value as object)[0];
+  if (top === 'applicant') return 0;
+  if (top === 'claims') return 1;
+  if (top === 'payment') return 2;
+  return 3;
+}
+
+function acceptAuthorizationFiles(current: readonly { name: string }[], chosen: readonly ReceiptRef[]) {
+  if (chosen.some((file) => !hasAllowedExtension(file.name))) return text.badExtension;
+  if (current.length + chosen.length > MAX_AUTHORIZATION_FILES) return text.authorizationFilesTooMany;
+  const names = new Set(current.map((file) => file.name.toLowerCase()));
+  for (const file of chosen) {
+    if (names.has(file.name.toLowerCase())) return text.duplicateFileName;
+    names.add(file.name.toLowerCase());
+  }
+  return chosen.length === 0 ? text.authorizationFilesRequired : null;
+}
+
+export const refundWizardMachine = setup({
+  types: {
+    context: {} as RefundWizardContext,
+    events: {} as RefundWizardEvent,
+    input: {} as RefundWizardInput,
+  },
+  actors: {
+    claimForm: claimFormMachine,
+    prepareFiles: prepareFilesStub,
+    submitRefund: fromPromise<RefundSubmissionResponse, SubmitRefundInput>(async () => {
+      throw new Error('submitRefund not provided');
+    }),
+  },
+  actions: {
+    /** Clears the stored login answer (SPEC §4: the user is logged out on completion). */
+    forgetLogin: () => {},
+    /** Leaves the portal for the given address. */
+    redirect: (_, _params: { url: string }) => {},
+  },
+  delays: { refundRedirect: 20_000 },
+  guards: {
+    applicantValid: ({ context }) => Object.keys(applicantProblems(context.applicant)).length === 0,
+    claimsValid: ({ context }) => claimsProblem(context) === null,
+    paymentValid: ({ context }) => Object.keys(currentPaymentProblems(context)).length === 0,
+    authorizationChoiceValid: ({ context, event }) =>
+      event.type === 'AUTHORIZATION_FILES_CHOSEN' &&
+      acceptAuthorizationFiles(context.payment[event.field], event.files) === null,
+  },
+}).createMachine({
+  id: 'refundWizard',
+  context: ({ input }) => ({
+    ...input,
+    applicant: applicantFrom(input.login),
+    applicantErrors: {},
+    claims: [],
+    comment: '',
+    claimsError: null,
+    payment: emptyRefundPayment(),
+    paymentErrors: {},
+    authorizationNotice: {},
+    uploadingField: null,
+    uploadProgress: 0,
+    pendingAuthorizationFiles: [],
+    result: null,
+    error: null,
+  }),
+  initial: 'applicant',
+  states: {
+    applicant: {
+      on: {
+        APPLICANT_CHANGED: {
+          actions: assign(({ context, event }) => {
+            const applicant = { ...context.applicant, ...event.values };
+            const remaining = applicantProblems(applicant);
+            const applicantErrors: ApplicantErrors = {};
+            for (const field of Object.keys(context.applicantErrors) as (keyof RefundApplicant)[]) {
+              if (remaining[field]) applicantErrors[field] = remaining[field];
+            }
+            return { applicant, applicantErrors };
+          }),
+        },
+        CONTINUE: [
+          { guard: 'applicantValid', target: 'claims', actions: assign({ applicantErrors: {} }) },
+          { actions: assign({ applicantErrors: ({ context }) => applicantProblems(context.applicant) }) },
+        ],
+      },
+    },
+    claims: {
+      initial: 'list',
+      states: {
+        list: {
+          on: {
+            OPEN_CLAIM_DIALOG: 'dialog',
+            CLAIM_REMOVED: {
+              actions: assign({
+                claims: ({ context, event }) => context.claims.filter((_, index) => index !== event.index),
+                claimsError: null,
+              }),
+            },
+            COMMENT_CHANGED: {
+              actions: assign({
+                comment: ({ event }) => event.value,
+                claimsError: ({ event }) =>
+                  event.value.length > MAX_COMMENT_LENGTH ? text.commentTooLong : null,
+              }),
+            },
+            BACK: '#refundWizard.applicant',
+            CONTINUE: [
+              {
+                guard: 'claimsValid',
+                target: '#refundWizard.payment',
+                actions: assign({ claimsError: null }),
+              },
+              { actions: assign({ claimsError: ({ context }) => claimsProblem(context) }) },
+            ],
+          },
+        },
+        dialog: {
+          invoke: {
+            id: 'claimForm',
+            src: 'claimForm',
+            input: ({ context }) => ({
+              rules: context.login.refunds,
+              loadedCoverages: context.claims.map((claim) => claim.coverage),
+            }),
+            onDone: {
+              target: 'list',
+              actions: assign({
+                claims: ({ context, event }) => [...context.claims, event.output],
+                claimsError: null,
+              }),
+            },
+          },
+          on: { CLOSE_CLAIM_DIALOG: 'list' },
+        },
+      },
+    },
+    payment: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            PAYMENT_CHANGED: {
+              actions: assign(({ context, event }) => {
+                const payment = { ...context.payment, ...event.values };
+                const remaining = paymentProblems(payment, context.login.refunds.country_residence);
+                const paymentErrors: PaymentFieldErrors = {};
+                for (const field of Object.keys(context.paymentErrors) as (keyof PaymentFieldErrors)[]) {
+                  if (remaining[field]) paymentErrors[field] = remaining[field];
+                }
+                return { payment, paymentErrors };
+              }),
+            },
+            AUTHORIZATION_FILES_CHOSEN: [
+              {
+                guard: 'authorizationChoiceValid',
+                target: 'uploadingAuthorization',
+                actions: assign(({ context, event }) => ({
+                  uploadingField: event.field,
+                  pendingAuthorizationFiles: event.files,
+                  uploadProgress: 0,
+                  authorizationNotice: { ...context.authorizationNotice, [event.field]: undefined },
+                })),
+              },
+              {
+                actions: assign({
+                  authorizationNotice: ({ context, event }) => ({
+                    ...context.authorizationNotice,
+                    [event.field]:
+                      acceptAuthorizationFiles(context.payment[event.field], event.files) ?? undefined,
+                  }),
+                }),
+              },
+            ],
+            AUTHORIZATION_FILE_REMOVED: {
+              actions: assign({
+                payment: ({ context, event }) => ({
+                  ...context.payment,
+                  [event.field]: context.payment[event.field].filter((file) => file.id !== event.id),
+                }),
+              }),
+            },
+            BACK: '#refundWizard.claims',
+            FINISH: [
+              {
+                guard: 'paymentValid',
+                target: '#refundWizard.submitting',
+                actions: assign({ paymentErrors: {} }),
+              },
+              { actions: assign({ paymentErrors: ({ context }) => currentPaymentProblems(context) }) },
+            ],
+          },
+        },
+        uploadingAuthorization: {
+          invoke: {
+            id: 'prepareAuthorizationFiles',
+            src: 'prepareFiles',
+            input: ({ context }) => ({ files: context.pendingAuthorizationFiles }),
+          },
+          on: {
+            PREPARE_PROGRESS: { actions: assign({ uploadProgress: ({ event }) => event.value }) },
+            PREPARE_DONE: {
+              target: 'editing',
+              actions: assign(({ context, event }) => {
+                const field = context.uploadingField ?? 'authorization_letter';
+                const payment = {
+                  ...context.payment,
+                  [field]: [
+                    ...context.payment[field],
+                    ...event.files.map((file: StoredFile) => ({ id: file.id, name: file.name })),
+                  ],
+                };
+                const paymentErrors = { ...context.paymentErrors };
+                delete paymentErrors[field];
+                return {
+                  payment,
+                  paymentErrors,
+                  uploadingField: null,
+                  pendingAuthorizationFiles: [],
+                  uploadProgress: 100,
+                };
+              }),
+            },
+            PREPARE_FAILED: {
+              target: 'editing',
+              actions: assign(({ context, event }) => ({
+                authorizationNotice: {
+                  ...context.authorizationNotice,
+                  [context.uploadingField ?? 'authorization_letter']: event.message || text.uploadFailed,
+                },
+                uploadingField: null,
+                pendingAuthorizationFiles: [],
+                uploadProgress: 0,
+              })),
+            },
+          },
+        },
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'submitRefund',
+        src: 'submitRefund',
+        input: ({ context }) => buildSubmission(context),
+        onDone: {
+          target: 'submitted',
+          actions: assign({ result: ({ event }) => event.output, error: null }),
+        },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => messageOf(event.error, text.failureTitle) }),
+        },
+      },
+    },
+    submitted: {
+      entry: 'forgetLogin',
+      after: { refundRedirect: 'redirecting' },
+      on: { HOME: 'redirecting' },
+    },
+    failed: {
+      entry: 'forgetLogin',
+      after: { refundRedirect: 'redirecting' },
+      on: { HOME: 'redirecting', RETRY: 'submitting' },
+    },
+    redirecting: {
+      type: 'final',
+      entry: { type: 'redirect', params: ({ context }) => ({ url: redirectUrlOf(context) }) },
+    },
+  },
+});

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import {
+  MULTI_CAUSE,
+  refundWizardModel,
+  sampleClaim,
+  sampleMultiCauseClaim,
+  sampleRefundLogin,
+  validArgentinePayment,
+} from '../../machines/models/refund';
+import {
+  buildSubmission,
+  redirectUrlOf,
+  refundWizardMachine,
+  stepIndexOf,
+} from '../../machines/refundWizard';
+import { messages } from '../../src/contracts/messages';
+import { refundSubmissionSchemaFor } from '../../src/contracts/refund';
+import { testMachineModel } from './harness';
+
+const text = messages.refund;
+const login = sampleRefundLogin.refunds;
+
+testMachineModel('refundWizard', refundWizardModel, {
+  applicant: (snapshot) => {
+    const { applicant, applicantErrors } = snapshot.context;
+    // Read-only fields never change.
+    expect([applicant.name, applicant.surname, applicant.doc_number, applicant.voucher]).toEqual([
+      login.name,
+      login.surname,
+      login.doc_number,
+      login.voucher,
+    ]);
+    if (applicantErrors.email) expect(applicantErrors.email).toBe(text.emailInvalid);
+    if (applicantErrors.phone_contact)
+      expect([text.phoneRequired, text.phoneNumeric]).toContain(applicantErrors.phone_contact);
+    expect(stepIndexOf(snapshot)).toBe(0);
+  },
+  'claims.list': (snapshot) => {
+    expect(snapshot.context.applicantErrors).toEqual({});
+    const { claimsError, claims, comment } = snapshot.context;
+    if (claimsError) {
+      expect([text.claimsRequired, text.commentTooLong]).toContain(claimsError);
+      if (claimsError === text.claimsRequired) expect(claims).toHaveLength(0);
+      else expect(comment.length).toBeGreaterThan(255);
+    }
+    expect(new Set(claims.map((claim) => claim.coverage)).size).toBe(claims.length);
+    expect(stepIndexOf(snapshot)).toBe(1);
+  },
+  'claims.dialog': (snapshot) => {
+    const child = snapshot.children.claimForm;
+    expect(child).toBeDefined();
+  },
+  'payment.editing': (snapshot) => {
+    const { paymentErrors, authorizationNotice, claims } = snapshot.context;
+    expect(claims.length).toBeGreaterThan(0);
+    for (const message of Object.values(paymentErrors)) expect(typeof message).toBe('string');
+    for (const notice of Object.values(authorizationNotice))
+      if (notice)
+        expect([
+          text.badExtension,
+          text.uploadFailed,
+          text.authorizationFilesTooMany,
+          text.duplicateFileName,
+        ]).toContain(notice);
+    expect(stepIndexOf(snapshot)).toBe(2);
+  },
+  'payment.uploadingAuthorization': (snapshot) => {
+    expect(snapshot.context.uploadingField).not.toBeNull();
+    expect(snapshot.context.pendingAuthorizationFiles.length).toBeGreaterThan(0);
+  },
+  submitting: (snapshot) => {
+    const { submission } = buildSubmission(snapshot.context);
+    // Everything the server will check passes in the browser first.
+    expect(refundSubmissionSchemaFor(login).safeParse(submission).success).toBe(true);
+    expect(submission.idempotency_key).toBe(refundWizardModel.input!.idempotencyKey);
+  },
+  submitted: (snapshot) => {
+    expect(snapshot.context.result?.create).toBe(true);
+    expect(stepIndexOf(snapshot)).toBe(3);
+  },
+  failed: (snapshot) => {
+    expect(snapshot.context.error).toBe(text.failureTitle);
+  },
+  redirecting: (snapshot) => {
+    expect(snapshot.status).toBe('done');
+    expect(redirectUrlOf(snapshot.context)).toBe(login.url_country_b2c);
+  },
+});
+
+describe('refundWizard journeys', () => {
+  const input = refundWizardModel.input!;
+
+  it('keeps the data of a step when going back, and logs out and redirects once sent', async () => {
+    const forgotten: string[] = [];
+    const redirects: string[] = [];
+    let submitted: unknown = null;
+    const machine = refundWizardMachine.provide({
+      actions: {
+        forgetLogin: () => {
+          forgotten.push('login');
+        },
+        redirect: (_, params) => {
+          redirects.push(params.url);
+        },
+      },
+      delays: { refundRedirect: 10 },
+    });
+    const actor = createActor(machine, { input });
+    actor.start();
+    actor.send({ type: 'APPLICANT_CHANGED', values: { email: 'otra@example.com' } });
+    actor.send({ type: 'CONTINUE' });
+    actor.send({ type: 'BACK' });
+    expect(actor.getSnapshot().context.applicant.email).toBe('otra@example.com');
+    actor.send({ type: 'CONTINUE' });
+    actor.send({ type: 'CONTINUE' });
+    expect(actor.getSnapshot().context.claimsError).toBe(text.claimsRequired);
+    // Restore a snapshot with claims already loaded (as after a reload).
+    const persisted = actor.getPersistedSnapshot() as unknown as { context: { claims: unknown[] } };
+    actor.stop();
+    persisted.context.claims = [sampleClaim, sampleMultiCauseClaim];
+    const restored = createActor(
+      machine.provide({
+        actors: {
+          submitRefund: (await import('xstate')).fromPromise(async ({ input: sent }) => {
+            submitted = sent;
+            return {
+              refund: { id: 9, status: 'PENDIENTE' },
+              refund_payment: { status: true as const },
+              create: true as const,
+            };
+          }),
+        },
+      }),
+      { input, snapshot: persisted as never },
+    );
+    restored.start();
+    expect(restored.getSnapshot().context.claims.map((claim) => claim.coverage)).toContain(MULTI_CAUSE);
+    restored.send({ type: 'CONTINUE' });
+    restored.send({ type: 'PAYMENT_CHANGED', values: validArgentinePayment });
+    restored.send({ type: 'BACK' });
+    restored.send({ type: 'CONTINUE' });
+    expect(restored.getSnapshot().context.payment.cbu).toBe(validArgentinePayment.cbu);
+    restored.send({ type: 'FINISH' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(restored.getSnapshot().status).toBe('done');
+    expect(forgotten).toEqual(['login']);
+    expect(redirects).toEqual([login.url_country_b2c]);
+    expect((submitted as { files: unknown[] }).files).toHaveLength(3);
+  });
+
+  it('redirects to the default site when the country has none', () => {
+    expect(
+      redirectUrlOf({
+        login: { ...sampleRefundLogin, refunds: { ...login, url_country_b2c: '' } },
+        defaultSiteUrl: input.defaultSiteUrl,
+      }),
+    ).toBe(input.defaultSiteUrl);
+  });
+});
