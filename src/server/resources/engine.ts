@@ -11,7 +11,8 @@
  *   DELETE {path}{id}/                             -> 204; 409 {detail} while other records use it
  *
  * Reads need `{resource}/view`, writes `{resource}/add` (a declaration may name others, as
- * Pasajeros does for create). Every call runs in one transaction. Unique columns and bad
+ * Pasajeros does for create). Every write runs in one transaction; a read is one statement
+ * (the offset-beyond-the-end count aside). Unique columns and bad
  * references answer field errors (`{field: [message]}`), never a 500.
  */
 import { and, asc, count, desc, eq, getTableColumns, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
@@ -24,7 +25,7 @@ import type { Action, Resource } from '../../contracts/permissions';
 import { type ResourceContract, SWITCH_VALUES } from '../../contracts/resources/fields';
 import { requirePermission } from '../auth/guard';
 import type { AppContext } from '../context';
-import type { Transaction } from '../db/client';
+import type { Database, Transaction } from '../db/client';
 import { FieldValidationError, HttpError, notFound } from '../http/errors';
 import { contains } from '../http/filters';
 import { pageLinks } from '../http/pagination';
@@ -100,6 +101,9 @@ export function containsVia(foreignKey: PgColumn, targetId: PgColumn, targetColu
 }
 
 const MAX_INT = 2_147_483_647;
+const TOTAL = '__total';
+/** What a read needs: a database handle or a transaction. */
+type Reader = Pick<Database, 'select'>;
 const idParamSchema = z.object({ id: z.string().regex(/^\d{1,10}$/) });
 
 function idOf(request: FastifyRequest): number {
@@ -200,7 +204,7 @@ export function registerResource<C extends AnyContract, T extends TableWithId, E
     return order;
   }
 
-  async function readOne(tx: Transaction, id: number) {
+  async function readOne(tx: Reader, id: number) {
     const [row] = await tx
       .select(selection)
       .from(table as PgTable)
@@ -259,6 +263,11 @@ export function registerResource<C extends AnyContract, T extends TableWithId, E
     }
   }
 
+  /** Runs a read outside a transaction. */
+  function readOnly<R>(work: (reader: Reader) => Promise<R>): Promise<R> {
+    return work(context.db);
+  }
+
   async function write(tx: Transaction, body: unknown, id: number | null) {
     const input = parseWith(contract.write, body) as z.output<C['write']>;
     const extra = (await definition.beforeWrite?.(tx, input, id)) ?? {};
@@ -285,16 +294,26 @@ export function registerResource<C extends AnyContract, T extends TableWithId, E
     const conditions = conditionsOf(query);
     const where = conditions.length ? and(...conditions) : undefined;
     const order = orderingOf(query.ordering);
-    const { rows, total } = await inTransaction('list', async (tx) => {
-      const rows = await tx
-        .select(selection)
+    // Reads are single statements (each its own snapshot): no BEGIN/COMMIT round trips.
+    const { rows, total } = await readOnly(async (tx) => {
+      // One pass over the matching rows: the page of ids with the window count of all matches
+      // (the planner reads the matches once, through the trigram index when selective), then
+      // the page's rows, with their computed columns, by primary key.
+      const page = tx
+        .select({ pageId: table.id, total: sql<number>`count(*) over ()`.as('total') })
         .from(table as PgTable)
         .where(where)
         .orderBy(...order)
         .offset(query.offset)
-        .limit(query.limit);
-      // A first page shorter than the limit is the whole list: no count needed.
-      if (query.offset === 0 && rows.length < query.limit) return { rows, total: rows.length };
+        .limit(query.limit)
+        .as('page');
+      const rows = await tx
+        .select({ ...selection, [TOTAL]: page.total })
+        .from(table as PgTable)
+        .innerJoin(page, eq(table.id, page.pageId))
+        .orderBy(...order);
+      if (rows.length) return { rows, total: Number(rows[0][TOTAL]) };
+      if (query.offset === 0) return { rows, total: 0 };
       const [{ total }] = await tx
         .select({ total: count() })
         .from(table as PgTable)
@@ -306,7 +325,7 @@ export function registerResource<C extends AnyContract, T extends TableWithId, E
 
   app.get(itemPath, { preHandler: permission('detail') }, async (request) => {
     const id = idOf(request);
-    const row = await inTransaction('detail', (tx) => readOne(tx, id));
+    const row = await readOnly((tx) => readOne(tx, id));
     if (!row) throw notFound(messages.common.notFound);
     return tag(serialize(row) as object, 'show');
   });

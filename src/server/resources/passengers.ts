@@ -2,8 +2,10 @@
  * Pasajeros on the resource engine (/pax/). Reads need pax/view; creating needs voucher/add
  * (spec section 2: 'create guarded by voucher/add'); editing and deleting need pax/add.
  */
+import { sql } from 'drizzle-orm';
 import { paxContract } from '../../contracts/resources';
 import { passengers } from '../db/schema';
+import { escapeLike } from '../http/filters';
 import { defineResource } from './engine';
 
 export const paxResource = defineResource({
@@ -35,7 +37,11 @@ export const paxResource = defineResource({
   }),
   filters: {
     id: { kind: 'exact', on: passengers.id, type: 'integer' },
-    name: { kind: 'contains', on: [passengers.name, passengers.surname] },
+    // Contains on 'name surname' (a lower-cased generated column with its trigram index).
+    name: {
+      kind: 'custom',
+      build: (value) => sql`${passengers.searchName} like lower(${`%${escapeLike(value)}%`})`,
+    },
     surname: { kind: 'contains', on: [passengers.surname] },
     email: { kind: 'contains', on: [passengers.email] },
     doc_type: { kind: 'exact', on: passengers.docType, type: 'text' },

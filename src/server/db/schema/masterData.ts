@@ -2,6 +2,7 @@
  * Master data of spec section 3: zones, suppliers, product types (categories), tags, business
  * units, coverages, passengers, the passenger blacklist, products (core) and Sperta products.
  */
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -134,11 +135,15 @@ export const passengers = pgTable(
     countryId: integer('country_id').references(() => countries.id, { onDelete: 'set null' }),
     email: varchar('email', { length: 254 }).notNull().default(''),
     nationalityId: integer('nationality_id').references(() => countries.id, { onDelete: 'set null' }),
+    /** 'name surname' in lower case, kept by PostgreSQL: the name filter is one LIKE on it. */
+    searchName: text('search_name')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(name::text || ' ' || surname::text)`),
     ...timestamps,
   },
   (table) => [
     index('pax_doc_number_idx').on(table.docNumber),
-    trigramIndex('pax_name_trgm', table.name),
+    trigramIndex('pax_search_name_trgm', table.searchName),
     trigramIndex('pax_surname_trgm', table.surname),
     trigramIndex('pax_email_trgm', table.email),
   ],

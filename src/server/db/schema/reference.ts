@@ -11,9 +11,13 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
-/** A GIN pg_trgm index, so that case-insensitive contains filters (ILIKE '%term%') stay fast. */
+/**
+ * A GIN pg_trgm index, so that case-insensitive contains filters (ILIKE '%term%') stay fast.
+ * fastupdate off: PGlite has no autovacuum, and GIN's pending list would otherwise grow to
+ * gin_pending_list_limit and be scanned linearly by every query.
+ */
 export function trigramIndex(name: string, column: AnyPgColumn) {
-  return index(name).using('gin', sql`${column} gin_trgm_ops`);
+  return index(name).using('gin', sql`${column} gin_trgm_ops`).with({ fastupdate: false });
 }
 
 export const currencies = pgTable(
