@@ -5,6 +5,7 @@
 
 import { accessTokenModel, mySiteModel, passwordChangeModel, passwordResetModel } from './models/auth';
 import { claimFormModel, refundLoginModel, refundWizardModel } from './models/refund';
+import { resourceFormModel, resourceListModel } from './models/resources';
 import { sessionModel } from './models/session';
 import type { MachineModel } from './models/types';
 
@@ -58,5 +59,15 @@ export const machineCatalogue: MachineEntry[] = [
     description:
       "'Carga de reintegro' dialog: fields, coverage, multi-cause services, receipts (limit 20), convert and upload.",
     model: claimFormModel as unknown as MachineModel,
+  },
+  {
+    name: 'resourceList',
+    description: 'Back-office list: load, filter, page, sort, tabs, confirm and delete a row (every module).',
+    model: resourceListModel as unknown as MachineModel,
+  },
+  {
+    name: 'resourceForm',
+    description: 'Back-office form: load, edit, validate with the contract, save; create, edit, show, clone.',
+    model: resourceFormModel as unknown as MachineModel,
   },
 ];

@@ -1,0 +1,230 @@
+/**
+ * A back-office form (SPEC §2 'Dashboard sections', §5 'Admin forms'): create, edit, show
+ * (read-only) and clone. Loads the record (and the options of its selects), lets the user edit,
+ * validates on the client with the module's zod write schema (Spanish messages), saves, and on a
+ * refused save keeps what was typed and shows the server's field errors and detail.
+ * `dirty` says whether the values differ from the loaded ones (the unsaved-changes warning).
+ *
+ * Actors (provided by the client for each module's descriptor):
+ * - loadForm: the record as form values (null in create mode) and the select options;
+ * - validateValues: resolves to the write body, or rejects with a FieldErrorsError;
+ * - saveRecord: POST (create, clone) or PUT (edit); rejects with the server's field errors.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { messages } from '../src/contracts/messages';
+import type { ResourceRecord } from './resourceList';
+import { fieldErrorsOf, messageOf } from './support/errors';
+
+export type FormMode = 'create' | 'edit' | 'show' | 'clone';
+export type FormValue = string | boolean;
+export type FormValues = Record<string, FormValue>;
+export interface FormOption {
+  value: string;
+  label: string;
+}
+export type FormOptions = Record<string, FormOption[]>;
+export type FieldErrors = Record<string, string[]>;
+
+export interface LoadFormRequest {
+  mode: FormMode;
+  id: number | null;
+}
+export interface LoadedForm {
+  /** The record as form values; null when there is no record to load (create). */
+  values: FormValues | null;
+  options: FormOptions;
+  /** The user may see but not change the record (no `{resource}/add`): open it read-only. */
+  readOnly?: boolean;
+}
+export interface SaveRequest {
+  mode: FormMode;
+  id: number | null;
+  body: unknown;
+}
+
+export interface ResourceFormInput {
+  mode: FormMode;
+  id: number | null;
+  /** The values of an empty form (defaults such as doc_type DNI). */
+  defaults: FormValues;
+}
+
+export interface ResourceFormContext {
+  mode: FormMode;
+  id: number | null;
+  values: FormValues;
+  /** The values as loaded: `dirty` compares against them. */
+  pristine: FormValues;
+  dirty: boolean;
+  options: FormOptions;
+  /** The validated write body on its way to the server. */
+  body: unknown;
+  fieldErrors: FieldErrors;
+  /** A message not tied to a field (the server's detail, or why loading failed). */
+  error: string | null;
+  saved: ResourceRecord | null;
+}
+
+export type ResourceFormEvent =
+  | { type: 'FIELD_CHANGED'; field: string; value: FormValue }
+  | { type: 'SUBMITTED' }
+  | { type: 'RETRY' };
+
+function differs(values: FormValues, pristine: FormValues): boolean {
+  const keys = new Set([...Object.keys(values), ...Object.keys(pristine)]);
+  for (const key of keys) if ((values[key] ?? '') !== (pristine[key] ?? '')) return true;
+  return false;
+}
+
+function withoutField(errors: FieldErrors, field: string): FieldErrors {
+  if (!(field in errors)) return errors;
+  const { [field]: _removed, ...rest } = errors;
+  return rest;
+}
+
+/** A message for the whole form: none when the error is about fields (shown under them). */
+function detailOf(error: unknown): string | null {
+  if (Object.keys(fieldErrorsOf(error)).length > 0) return null;
+  return messageOf(error, messages.common.genericRetry);
+}
+
+export const resourceFormMachine = setup({
+  types: {
+    context: {} as ResourceFormContext,
+    events: {} as ResourceFormEvent,
+    input: {} as ResourceFormInput,
+  },
+  actors: {
+    loadForm: fromPromise<LoadedForm, LoadFormRequest>(async () => {
+      throw new Error('loadForm not provided');
+    }),
+    validateValues: fromPromise<unknown, FormValues>(async () => {
+      throw new Error('validateValues not provided');
+    }),
+    saveRecord: fromPromise<ResourceRecord, SaveRequest>(async () => {
+      throw new Error('saveRecord not provided');
+    }),
+  },
+  guards: {
+    readOnly: ({ context, event }) =>
+      context.mode === 'show' || ('output' in event && (event.output as LoadedForm).readOnly === true),
+  },
+  actions: {
+    changeField: assign(({ context, event }) => {
+      if (event.type !== 'FIELD_CHANGED') return {};
+      const values = { ...context.values, [event.field]: event.value };
+      return {
+        values,
+        dirty: differs(values, context.pristine),
+        fieldErrors: withoutField(context.fieldErrors, event.field),
+        error: null,
+      };
+    }),
+  },
+}).createMachine({
+  id: 'resourceForm',
+  // `input` may be absent (xstate/graph's getPathsFromEvents does not pass the model's input).
+  context: ({ input }) => ({
+    mode: input?.mode ?? 'create',
+    id: input?.id ?? null,
+    values: input?.defaults ?? {},
+    pristine: input?.defaults ?? {},
+    dirty: false,
+    options: {},
+    body: null,
+    fieldErrors: {},
+    error: null,
+    saved: null,
+  }),
+  initial: 'loading',
+  states: {
+    /** Loads the record (edit, show, clone) and the select options (every mode). */
+    loading: {
+      invoke: {
+        id: 'loadForm',
+        src: 'loadForm',
+        input: ({ context }) => ({ mode: context.mode, id: context.id }),
+        onDone: [
+          {
+            guard: 'readOnly',
+            target: 'showing',
+            actions: assign(({ context, event }) => {
+              const values = { ...context.pristine, ...(event.output.values ?? {}) };
+              return { values, pristine: values, options: event.output.options, error: null };
+            }),
+          },
+          {
+            target: 'editing',
+            actions: assign(({ context, event }) => {
+              const values = { ...context.pristine, ...(event.output.values ?? {}) };
+              return { values, pristine: values, options: event.output.options, error: null };
+            }),
+          },
+        ],
+        onError: {
+          target: 'loadFailed',
+          actions: assign({ error: ({ event }) => messageOf(event.error, messages.common.genericRetry) }),
+        },
+      },
+    },
+    loadFailed: {
+      on: { RETRY: 'loading' },
+    },
+    /** Read-only (Mostrar). */
+    showing: {},
+    editing: {
+      on: {
+        FIELD_CHANGED: { actions: 'changeField' },
+        SUBMITTED: 'validating',
+      },
+    },
+    validating: {
+      invoke: {
+        id: 'validateValues',
+        src: 'validateValues',
+        input: ({ context }) => context.values,
+        onDone: {
+          target: 'saving',
+          actions: assign({ body: ({ event }) => event.output, fieldErrors: {}, error: null }),
+        },
+        onError: {
+          target: 'editing',
+          actions: assign({
+            fieldErrors: ({ event }) => fieldErrorsOf(event.error),
+            error: ({ event }) => detailOf(event.error),
+          }),
+        },
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'saveRecord',
+        src: 'saveRecord',
+        input: ({ context }) => ({ mode: context.mode, id: context.id, body: context.body }),
+        onDone: {
+          target: 'saved',
+          actions: assign(({ context, event }) => ({
+            saved: event.output,
+            pristine: context.values,
+            dirty: false,
+          })),
+        },
+        onError: {
+          target: 'saveFailed',
+          actions: assign({
+            fieldErrors: ({ event }) => fieldErrorsOf(event.error),
+            error: ({ event }) => detailOf(event.error),
+          }),
+        },
+      },
+    },
+    /** The typed values are kept; field errors under their fields, the detail above the form. */
+    saveFailed: {
+      on: {
+        FIELD_CHANGED: { target: 'editing', actions: 'changeField' },
+        SUBMITTED: 'validating',
+      },
+    },
+    saved: { type: 'final' },
+  },
+});
