@@ -8,6 +8,7 @@ import { NavLink } from 'react-router-dom';
 import type { StaffSession } from '../../../machines/session';
 import { messages } from '../../contracts/messages';
 import { filterMenu, MENU, type MenuItem } from '../../contracts/modules';
+import { RecordSwitch } from '../qa/RecordSwitch';
 import { Button } from '../ui/primitives';
 import { globalCss, styled } from '../ui/theme';
 import { NotificationBell } from './NotificationBell';
@@ -115,6 +116,7 @@ export function StaffShell({ session, children }: { session: StaffSession; child
           ☰
         </Button>
         <Brand>{shell.brand}</Brand>
+        {session.user.is_superuser || import.meta.env.DEV ? <RecordSwitch tone="onDark" /> : null}
         <NotificationBell />
         <UserMenu session={session} />
       </TopBar>

@@ -44,5 +44,4 @@ export const qaMessages = {
   recordingOn: (steps: number) => `Grabando… ${steps} eventos`,
   recordHint:
     'Graba los eventos de los flujos en curso, con los datos personales enmascarados, para reproducirlos en la galería de QA. Al detener se descarga el archivo JSON.',
-  recordingEmpty: 'No se grabó ningún evento.',
 } as const;

@@ -1,5 +1,4 @@
 /** Access by token (SPEC §2): 'Verificando acceso...', then /dashboard, or /login with the error. */
-import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -7,6 +6,7 @@ import { accessTokenMachine } from '../../../../machines/accessToken';
 import { messages } from '../../../contracts/messages';
 import { loadUserWithToken } from '../../api/auth';
 import { SessionContext } from '../../app/session';
+import { useRecordedMachine } from '../../qa/useRecordedMachine';
 import { Alert, Spinner, Stack } from '../../ui/primitives';
 import { AuthLayout } from './AuthLayout';
 
@@ -16,7 +16,7 @@ const verifier = accessTokenMachine.provide({
 
 export function Component() {
   const [search] = useSearchParams();
-  const [snapshot, send] = useMachine(verifier);
+  const [snapshot, send] = useRecordedMachine(verifier);
   const session = SessionContext.useActorRef();
   const signedIn = SessionContext.useSelector((state) => state.matches('loggedIn'));
   const token = search.get('access');

@@ -1,11 +1,11 @@
 /** Password change with the recovery hash (SPEC §2): new password and confirmation; success with a Login button. */
-import { useMachine } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { passwordChangeMachine } from '../../../../machines/passwordChange';
 import { messages } from '../../../contracts/messages';
 import { confirmPasswordReset } from '../../api/auth';
+import { useRecordedMachine } from '../../qa/useRecordedMachine';
 import { Alert, Button, Stack, TextField } from '../../ui/primitives';
 import { AuthLayout } from './AuthLayout';
 
@@ -17,7 +17,7 @@ const changeMachine = passwordChangeMachine.provide({
 
 export function Component() {
   const { hash = '' } = useParams();
-  const [snapshot, send] = useMachine(changeMachine, { input: { token: hash } });
+  const [snapshot, send] = useRecordedMachine(changeMachine, { input: { token: hash } });
 
   if (snapshot.matches('changed')) {
     return (

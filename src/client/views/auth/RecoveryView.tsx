@@ -1,11 +1,11 @@
 /** /recovery (SPEC §2): email and 'Cambiar contraseña'; success screen 'Verifique su email'. */
-import { useMachine } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { passwordResetMachine } from '../../../../machines/passwordReset';
 import { messages } from '../../../contracts/messages';
 import { requestPasswordReset } from '../../api/auth';
+import { useRecordedMachine } from '../../qa/useRecordedMachine';
 import { Alert, Button, Muted, Stack, TextField } from '../../ui/primitives';
 import { AuthLayout } from './AuthLayout';
 
@@ -20,7 +20,7 @@ export const recoveryMachine = passwordResetMachine.provide({
 });
 
 export function Component() {
-  const [snapshot, send] = useMachine(recoveryMachine, { input: {} });
+  const [snapshot, send] = useRecordedMachine(recoveryMachine, { input: {} });
 
   if (snapshot.matches('sent')) {
     return (
