@@ -1,0 +1,187 @@
+/**
+ * The public refund calls (SPEC §7 'Refund (public)'): login, receipt upload to the image service,
+ * submission, model authorization letter. They never send the staff session; the upload and the
+ * submission carry the refund access token of the login answer.
+ */
+
+import type { SubmitRefundInput } from '../../../machines/refundWizard';
+import { FieldErrorsError } from '../../../machines/support/errors';
+import { isFieldErrors, type PublicConfig, publicConfigSchema } from '../../contracts/http';
+import { messages } from '../../contracts/messages';
+import {
+  MAX_UPLOAD_FILES_PER_REQUEST,
+  MAX_UPLOAD_REQUEST_BYTES,
+  type RefundLoginResponse,
+  type RefundSubmissionResponse,
+  refundApiPaths,
+  refundLoginResponseSchema,
+  refundSubmissionResponseSchema,
+  type StoredFile,
+  uploadImageResponseSchema,
+} from '../../contracts/refund';
+
+const text = messages.refund;
+export const API_BASE = '/api';
+
+/**
+ * A failed public call: the server's `detail` (or first field message) as the text to show.
+ * Plain fetch, not the staff client (api/http.ts): the portal must not load staff session code.
+ */
+export class RefundApiError extends FieldErrorsError {
+  constructor(
+    readonly status: number,
+    message: string,
+    fields: Record<string, string[]> = {},
+  ) {
+    super(fields, message);
+  }
+}
+
+function errorOf(status: number, body: unknown): RefundApiError {
+  if (body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string') {
+    return new RefundApiError(status, body.detail);
+  }
+  if (isFieldErrors(body)) {
+    return new RefundApiError(status, Object.values(body).flat()[0] ?? messages.common.genericError, body);
+  }
+  if (status === 401 || status === 403) return new RefundApiError(status, text.accessExpired);
+  if (status === 429) return new RefundApiError(status, messages.common.tooManyRequests);
+  return new RefundApiError(status, messages.common.genericRetry);
+}
+
+async function call<T>(
+  schema: { parse: (value: unknown) => T },
+  path: string,
+  init: RequestInit & { query?: Record<string, string>; token?: string } = {},
+): Promise<T> {
+  const url = new URL(`${API_BASE}${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(init.query ?? {})) url.searchParams.set(key, value);
+  const headers = new Headers(init.headers);
+  headers.set('Accept', 'application/json');
+  if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, headers });
+  } catch {
+    throw new RefundApiError(0, messages.common.networkError);
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw errorOf(response.status, body);
+  try {
+    return schema.parse(body);
+  } catch {
+    throw new RefundApiError(response.status, messages.common.genericRetry);
+  }
+}
+
+export function fetchPublicConfig(): Promise<PublicConfig> {
+  return call(publicConfigSchema, '/config/');
+}
+
+export async function refundLogin(credentials: {
+  documento: string;
+  voucherId: string;
+}): Promise<RefundLoginResponse> {
+  return call(refundLoginResponseSchema, refundApiPaths.refundData, {
+    query: { voucher_id: credentials.voucherId, document: credentials.documento },
+  });
+}
+
+export const authorizationLetterUrl = `${API_BASE}${refundApiPaths.authorizationLetter}`;
+
+export async function submitRefund(
+  token: string,
+  input: SubmitRefundInput,
+): Promise<RefundSubmissionResponse> {
+  const body = new FormData();
+  body.append('data', JSON.stringify(input.submission));
+  body.append('files', JSON.stringify(input.files));
+  return call(refundSubmissionResponseSchema, refundApiPaths.refundData, { method: 'POST', token, body });
+}
+
+export interface UploadSource {
+  name: string;
+  blob: Blob;
+}
+
+/** Splits files into requests the image service accepts (20 files, 60 MB each at most). */
+export function uploadBatches<T extends { blob: Blob }>(files: readonly T[]): T[][] {
+  const batches: T[][] = [];
+  let current: T[] = [];
+  let bytes = 0;
+  const limit = MAX_UPLOAD_REQUEST_BYTES - 1024 * 1024;
+  for (const file of files) {
+    if (
+      current.length &&
+      (current.length >= MAX_UPLOAD_FILES_PER_REQUEST || bytes + file.blob.size > limit)
+    ) {
+      batches.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(file);
+    bytes += file.blob.size;
+  }
+  if (current.length) batches.push(current);
+  return batches;
+}
+
+function uploadOnce(
+  url: string,
+  token: string,
+  files: readonly UploadSource[],
+  onProgress: (loaded: number) => void,
+): Promise<StoredFile[]> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    for (const file of files) form.append('file', file.blob, file.name);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.responseType = 'json';
+    xhr.upload.onprogress = (event) => onProgress(event.loaded);
+    xhr.onerror = () => reject(new RefundApiError(0, messages.common.networkError));
+    xhr.onload = () => {
+      const body: unknown = xhr.response;
+      if (xhr.status >= 200 && xhr.status < 300) {
+        const parsed = uploadImageResponseSchema.safeParse(body);
+        if (parsed.success) return resolve(parsed.data.files);
+        return reject(new RefundApiError(xhr.status, text.uploadFailed));
+      }
+      const error = errorOf(xhr.status, body);
+      reject(
+        error.message === messages.common.genericRetry
+          ? new RefundApiError(xhr.status, text.uploadFailed)
+          : error,
+      );
+    };
+    xhr.send(form);
+  });
+}
+
+/** POST {imageService}/upload-image with repeated `file`; `onProgress` gets 0..1 of the bytes. */
+export async function uploadReceipts(
+  imageServiceUrl: string,
+  token: string,
+  files: readonly UploadSource[],
+  onProgress?: (fraction: number) => void,
+): Promise<StoredFile[]> {
+  const url = `${imageServiceUrl.replace(/\/$/, '')}${refundApiPaths.uploadImage}`;
+  const total = files.reduce((sum, file) => sum + file.blob.size, 0) || 1;
+  let sent = 0;
+  const stored: StoredFile[] = [];
+  try {
+    for (const batch of uploadBatches(files)) {
+      const batchBytes = batch.reduce((sum, file) => sum + file.blob.size, 0);
+      stored.push(
+        ...(await uploadOnce(url, token, batch, (loaded) =>
+          onProgress?.(Math.min(1, (sent + loaded) / total)),
+        )),
+      );
+      sent += batchBytes;
+    }
+  } catch (error) {
+    throw error instanceof RefundApiError ? error : new RefundApiError(0, text.uploadFailed);
+  }
+  return stored;
+}

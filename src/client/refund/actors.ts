@@ -1,0 +1,90 @@
+/**
+ * The refund machines with the browser's actors (ARCHITECTURE 'Machines': actors provided with
+ * .provide()): receipts read from IndexedDB, converted (images, PDF pages) and uploaded with
+ * progress; the submission; logout and redirect.
+ */
+import { fromCallback, fromPromise } from 'xstate';
+import {
+  claimFormMachine,
+  type PrepareFilesEvent,
+  type PrepareFilesInput,
+} from '../../../machines/claimForm';
+import { refundWizardMachine } from '../../../machines/refundWizard';
+import { messageOf } from '../../../machines/support/errors';
+import { messages } from '../../contracts/messages';
+import type { RefundLoginResponse } from '../../contracts/refund';
+import { RefundApiError, submitRefund, uploadReceipts } from '../api/refund';
+import { prepareReceipts } from './files/prepare';
+import { clearReceipts, loadReceipt } from './files/receiptStore';
+import { clearRefundLogin, clearWizardSnapshot } from './session';
+
+const text = messages.refund;
+
+/** Preparation takes the first half of the bar, the upload the second. */
+function prepareFilesActor(token: string, imageServiceUrl: string) {
+  return fromCallback<PrepareFilesEvent, PrepareFilesInput>(({ sendBack, input }) => {
+    let cancelled = false;
+    const send = (event: PrepareFilesEvent) => {
+      if (!cancelled) sendBack(event);
+    };
+    (async () => {
+      let prepared: Awaited<ReturnType<typeof prepareReceipts>>;
+      try {
+        const sources = [];
+        for (const ref of input.files) {
+          const stored = await loadReceipt(ref.id);
+          if (!stored) throw new Error(`receipt ${ref.id} missing`);
+          sources.push({ name: ref.name, blob: stored.blob });
+        }
+        prepared = await prepareReceipts(sources, (fraction) =>
+          send({ type: 'PREPARE_PROGRESS', value: Math.round(fraction * 50) }),
+        );
+      } catch {
+        send({ type: 'PREPARE_FAILED', message: text.fileConversionFailed });
+        return;
+      }
+      if (cancelled) return;
+      try {
+        const stored = await uploadReceipts(imageServiceUrl, token, prepared, (fraction) =>
+          send({ type: 'PREPARE_PROGRESS', value: 50 + Math.round(fraction * 50) }),
+        );
+        send({ type: 'PREPARE_DONE', files: stored });
+      } catch (error) {
+        send({
+          type: 'PREPARE_FAILED',
+          message:
+            error instanceof RefundApiError && error.status !== 0
+              ? error.message
+              : messageOf(error, text.uploadFailed),
+        });
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  });
+}
+
+/** Forgets everything of this refund in the browser (SPEC §4: logout on completion). */
+export function forgetRefund(): void {
+  clearRefundLogin();
+  clearWizardSnapshot();
+  void clearReceipts();
+}
+
+export function providedRefundWizardMachine(login: RefundLoginResponse, imageServiceUrl: string) {
+  const prepareFiles = prepareFilesActor(login.access, imageServiceUrl);
+  return refundWizardMachine.provide({
+    actors: {
+      claimForm: claimFormMachine.provide({ actors: { prepareFiles } }),
+      prepareFiles,
+      submitRefund: fromPromise(async ({ input }) => submitRefund(login.access, input)),
+    },
+    actions: {
+      forgetLogin: () => forgetRefund(),
+      redirect: (_, params) => {
+        window.location.assign(params.url);
+      },
+    },
+  });
+}

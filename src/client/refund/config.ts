@@ -1,0 +1,20 @@
+/** The public configuration the portal needs (image service, default site, mailbox, brand). */
+import type { PublicConfig } from '../../contracts/http';
+import { fetchPublicConfig } from '../api/refund';
+
+const fallback: PublicConfig = {
+  imageServiceUrl: '/images',
+  b2bSiteUrl: '/',
+  publicSiteUrl: '/',
+  oldAdminUrl: '/',
+  refundSupportEmail: '',
+  brandName: '',
+};
+
+let config: Promise<PublicConfig> | null = null;
+
+/** Never rejects: the portal works with the defaults when /api/config/ cannot be read. */
+export function refundConfig(): Promise<PublicConfig> {
+  config ??= fetchPublicConfig().catch(() => fallback);
+  return config;
+}

@@ -1,0 +1,182 @@
+/**
+ * Step 'Datos del pago' / 'Datos de la cuenta' (SPEC §2, §5): the fields of the traveller's country
+ * (paymentFieldsFor), bank dropdown for ARG and CHL, account types per country, authorization
+ * uploads for 'Autorizar a tercero' and the model authorization letter.
+ */
+import { useSelector } from '@xstate/react';
+import { messages } from '../../../contracts/messages';
+import {
+  accountTypesFor,
+  bankOptionsFor,
+  PAYMENT_METHODS,
+  type PaymentField,
+  type PaymentFileField,
+  type PaymentTextField,
+  paymentFieldLabel,
+  paymentFieldsFor,
+  paymentFileFields,
+  paymentWarnings,
+  REFUND_METHODS,
+  THIRD_PARTY,
+} from '../../../contracts/refund';
+import { authorizationLetterUrl } from '../../api/refund';
+import {
+  Alert,
+  Button,
+  Cell,
+  Field,
+  Grid,
+  Muted,
+  ProgressBar,
+  Row,
+  Select,
+  Stack,
+  Subheading,
+  TextField,
+} from '../../ui/primitives';
+import { FilePicker } from './FilePicker';
+import type { WizardActor } from './RefundWizardView';
+
+const text = messages.refund;
+
+export function PaymentStep({ actor }: { actor: WizardActor }) {
+  const snapshot = useSelector(actor, (state) => state);
+  const { payment, paymentErrors, authorizationNotice, login, uploadingField, uploadProgress } =
+    snapshot.context;
+  const country = login.refunds.country_residence;
+  const fields = paymentFieldsFor(country, payment.refund_method);
+  const warnings = paymentWarnings(payment, country);
+  const uploading = snapshot.matches({ payment: 'uploadingAuthorization' });
+  const set = (field: PaymentTextField, value: string) =>
+    actor.send({ type: 'PAYMENT_CHANGED', values: { [field]: value } });
+
+  const select = (
+    field: PaymentTextField,
+    options: readonly { value: string; label: string }[],
+    placeholder = '—',
+  ) => (
+    <Field label={paymentFieldLabel(field, country)} error={paymentErrors[field]}>
+      {(aria) => (
+        <Select {...aria} value={payment[field]} onChange={(event) => set(field, event.target.value)}>
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
+  );
+
+  const control = (field: PaymentField) => {
+    if ((paymentFileFields as readonly string[]).includes(field)) return null;
+    const textField = field as PaymentTextField;
+    if (field === 'refund_method')
+      return select(
+        textField,
+        REFUND_METHODS.map((value) => ({ value, label: value })),
+      );
+    if (field === 'payment_method')
+      return select(
+        textField,
+        PAYMENT_METHODS.map((value) => ({ value, label: value })),
+      );
+    if (field === 'account_type')
+      return select(
+        textField,
+        accountTypesFor(country).map((value) => ({ value, label: value })),
+      );
+    if (field === 'bank') {
+      const banks = bankOptionsFor(country);
+      if (banks)
+        return select(
+          textField,
+          banks.map((bank) => ({ value: bank.code, label: bank.name })),
+          text.bankPlaceholder,
+        );
+    }
+    return (
+      <TextField
+        label={paymentFieldLabel(field, country)}
+        value={payment[textField]}
+        error={paymentErrors[textField]}
+        hint={warnings[field] ?? (field === 'cbu' ? text.cbuOrAliasHint : undefined)}
+        onValueChange={(value) => set(textField, value)}
+      />
+    );
+  };
+
+  const uploadField = (field: PaymentFileField) => (
+    <Cell span={6} key={field}>
+      <Stack css={{ gap: '$2' }}>
+        <Row justify="between">
+          <strong>{paymentFieldLabel(field, country)}</strong>
+          <FilePicker
+            label={`${text.addFilesButton} (${paymentFieldLabel(field, country)})`}
+            testId={`payment-${field}`}
+            disabled={uploading}
+            onChosen={(files) => actor.send({ type: 'AUTHORIZATION_FILES_CHOSEN', field, files })}
+          />
+        </Row>
+        <ul>
+          {payment[field].map((file) => (
+            <li key={file.id}>
+              <Row justify="between">
+                <span>{file.name}</span>
+                <Button
+                  type="button"
+                  size="small"
+                  variant="ghost"
+                  disabled={uploading}
+                  onClick={() => actor.send({ type: 'AUTHORIZATION_FILE_REMOVED', field, id: file.id })}
+                >
+                  {text.removeFileButton}
+                </Button>
+              </Row>
+            </li>
+          ))}
+        </ul>
+        {uploading && uploadingField === field ? (
+          <ProgressBar value={uploadProgress} label={text.uploadingFiles} />
+        ) : null}
+        {authorizationNotice[field] ? (
+          <Alert tone="warning" role="alert">
+            {authorizationNotice[field]}
+          </Alert>
+        ) : null}
+        {paymentErrors[field] ? (
+          <Alert tone="danger" role="alert">
+            {paymentErrors[field]}
+          </Alert>
+        ) : null}
+      </Stack>
+    </Cell>
+  );
+
+  return (
+    <section>
+      <Subheading>{text.paymentTitle}</Subheading>
+      <Grid>
+        {fields
+          .filter((field) => !(paymentFileFields as readonly string[]).includes(field))
+          .map((field) => (
+            <Cell span={6} key={field}>
+              {control(field)}
+            </Cell>
+          ))}
+        {payment.refund_method === THIRD_PARTY ? (
+          <>
+            <Cell span={12}>
+              <Muted>{text.authorizationIntro}</Muted>
+              <a href={authorizationLetterUrl} download="carta-de-autorizacion.pdf">
+                {text.downloadAuthorizationLetter}
+              </a>
+            </Cell>
+            {paymentFileFields.map(uploadField)}
+          </>
+        ) : null}
+      </Grid>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+/** The public refund shell: brand header, content card, copyright footer (SPEC §1). */
+import { type ReactNode, use } from 'react';
+import { messages } from '../../../contracts/messages';
+import { refundConfig } from '../../refund/config';
+import { styled } from '../../ui/theme';
+
+const Page = styled('div', {
+  minHeight: '100vh',
+  display: 'flex',
+  flexDirection: 'column',
+  backgroundColor: '$background',
+});
+const Header = styled('header', {
+  backgroundColor: '$primary',
+  color: 'white',
+  padding: '$3 $5',
+  fontWeight: 700,
+  fontSize: '$4',
+});
+const Main = styled('main', { flex: 1, width: 'min(960px, calc(100vw - 24px))', margin: '$5 auto' });
+const Footer = styled('footer', { textAlign: 'center', color: '$muted', padding: '$4', fontSize: '$1' });
+
+export function RefundLayout({ children }: { children: ReactNode }) {
+  const config = use(refundConfig());
+  const brand = config.brandName || messages.navigation.shell.brand;
+  return (
+    <Page>
+      <Header>{brand}</Header>
+      <Main>{children}</Main>
+      <Footer>{messages.navigation.shell.footer(brand, new Date().getFullYear())}</Footer>
+    </Page>
+  );
+}

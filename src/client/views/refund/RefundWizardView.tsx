@@ -1,0 +1,99 @@
+/**
+ * / and /dashboardRefund: the wizard 'Solicitud de reintegros' (SPEC §2). Renders the wizard
+ * machine; its snapshot is persisted in sessionStorage after every step so a reload keeps the
+ * claims (receipt bytes live in IndexedDB), and cleared once the request is sent.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { use, useEffect, useState } from 'react';
+import { createActor } from 'xstate';
+import { type refundWizardMachine, stepIndexOf } from '../../../../machines/refundWizard';
+import { messages } from '../../../contracts/messages';
+import type { RefundLoginResponse } from '../../../contracts/refund';
+import { providedRefundWizardMachine } from '../../refund/actors';
+import { refundConfig } from '../../refund/config';
+import { newIdempotencyKey, readWizardSnapshot, saveWizardSnapshot } from '../../refund/session';
+import { Button, Card, Heading, Row, Spinner, Stack } from '../../ui/primitives';
+import { Stepper } from '../../ui/stepper';
+import { ApplicantStep } from './ApplicantStep';
+import { ClaimsStep } from './ClaimsStep';
+import { PaymentStep } from './PaymentStep';
+import { ResultScreen } from './ResultScreen';
+
+const text = messages.refund;
+
+export type WizardActor = ReturnType<typeof useActorRef<typeof refundWizardMachine>>;
+
+function restorable(logic: typeof refundWizardMachine, snapshot: unknown): unknown | undefined {
+  if (!snapshot) return undefined;
+  try {
+    const probe = createActor(logic, {
+      snapshot: snapshot as never,
+      input: { login: { access: '', refunds: {} } as never, idempotencyKey: '', defaultSiteUrl: '' },
+    });
+    const restored = probe.getSnapshot();
+    const top = typeof restored.value === 'string' ? restored.value : Object.keys(restored.value)[0];
+    return ['applicant', 'claims', 'payment', 'submitting'].includes(top) ? snapshot : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function RefundWizardView({ login }: { login: RefundLoginResponse }) {
+  const config = use(refundConfig());
+  const [logic] = useState(() => providedRefundWizardMachine(login, config.imageServiceUrl));
+  const [restored] = useState(() => restorable(logic, readWizardSnapshot(login)));
+  const actor = useActorRef(logic, {
+    input: { login, idempotencyKey: newIdempotencyKey(), defaultSiteUrl: config.publicSiteUrl },
+    ...(restored ? { snapshot: restored as never } : {}),
+  });
+  const snapshot = useSelector(actor, (state) => state);
+
+  useEffect(() => {
+    const subscription = actor.subscribe((state) => {
+      if (state.matches('submitted') || state.matches('failed') || state.status === 'done') return;
+      saveWizardSnapshot(login, actor.getPersistedSnapshot());
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, login]);
+
+  const step = stepIndexOf(snapshot);
+  if (snapshot.matches('submitted') || snapshot.matches('failed') || snapshot.matches('redirecting')) {
+    return <ResultScreen actor={actor} supportEmail={config.refundSupportEmail} />;
+  }
+  const sending = snapshot.matches('submitting');
+  const uploading = snapshot.matches({ payment: 'uploadingAuthorization' });
+
+  return (
+    <Card>
+      <Heading>{text.wizardTitle}</Heading>
+      <Stepper steps={text.steps} current={step} />
+      <Stack>
+        {step === 0 ? <ApplicantStep actor={actor} /> : null}
+        {step === 1 ? <ClaimsStep actor={actor} /> : null}
+        {step === 2 ? <PaymentStep actor={actor} /> : null}
+        {sending ? <Spinner label={text.sending} /> : null}
+        {step < 3 ? (
+          <Row justify="between">
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={step === 0 || uploading}
+              onClick={() => actor.send({ type: 'BACK' })}
+            >
+              {text.previousButton}
+            </Button>
+            {step === 2 ? (
+              <Button type="button" disabled={uploading} onClick={() => actor.send({ type: 'FINISH' })}>
+                {text.finishButton}
+              </Button>
+            ) : (
+              <Button type="button" onClick={() => actor.send({ type: 'CONTINUE' })}>
+                {text.continueButton}
+              </Button>
+            )}
+          </Row>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
