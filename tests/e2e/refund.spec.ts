@@ -1,0 +1,194 @@
+/**
+ * The public refund portal end to end (SPEC §2 'Public refund portal', §4 refund wizard, §5, §8):
+ * a wrong login shows the server's message; then the seeded Argentine traveller loads a claim
+ * with a real 2-page PDF, one with a PNG and a multi-cause claim, enters Argentine bank data,
+ * sends, and sees the success screen. The upload answers and the stored files prove the PDF
+ * became one JPEG per page.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { gradientPng, multiPagePdf } from './fixtures/refund/files';
+import { dataDir } from './support';
+
+/** The seeded ARG traveller (src/server/db/seed/refunds.ts; the server prints the demo lines). */
+const DOCUMENT = '30123456';
+const VOUCHER = process.env.E2E_REFUND_VOUCHER ?? '1';
+
+interface LoginAnswer {
+  refunds: { coverages: string[]; multi_cause_coverages: string[]; name: string };
+}
+interface Uploaded {
+  files: { id: string; name: string; content_type: string; size: number }[];
+}
+
+async function loadClaim(
+  page: Page,
+  claim: { coverage: string; amount: string; files: { name: string; mimeType: string; buffer: Buffer }[] },
+  multiCause = false,
+) {
+  const addButton = page.getByRole('button', { name: /^(Cargar reintegros|Agregar reintegro)$/ });
+  await addButton.click();
+  const dialog = page.getByRole('dialog', { name: 'Carga de reintegro' });
+  await dialog.getByLabel('País donde ocurrió el evento').selectOption('ARG');
+  await dialog.getByLabel('Fecha del evento').fill('15032025');
+  await expect(dialog.getByLabel('Fecha del evento')).toHaveValue('15/03/2025');
+  await dialog.getByLabel('Servicio a reintegrar').selectOption(claim.coverage);
+  await expect(dialog.getByText('Para este servicio debe adjuntar:')).toBeVisible();
+  await dialog.getByLabel('Moneda de gasto').selectOption('USD');
+  await dialog.getByLabel('Monto solicitado').fill(claim.amount);
+  if (multiCause) {
+    await dialog.getByRole('button', { name: 'Cargar Reintegro' }).click();
+    await expect(dialog.getByText('Debe seleccionar al menos un servicio', { exact: true })).toBeVisible();
+    await dialog.getByLabel('Alojamientos').check();
+    await dialog.getByLabel('Monto pagado (Alojamientos)').fill('50000');
+    await dialog.getByLabel('Monto recuperado (Alojamientos)').fill('0');
+  }
+  await dialog.getByTestId('claim-files').setInputFiles(claim.files);
+  for (const file of claim.files) await expect(dialog.getByText(file.name)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cargar Reintegro' }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByRole('listitem', { name: claim.coverage })).toBeVisible();
+}
+
+test('a wrong refund login shows the server message', async ({ page }) => {
+  await page.goto('/refund');
+  await expect(page.getByRole('heading', { name: 'Solicitud de reintegro' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByText('Ingrese su documento')).toBeVisible();
+  await expect(page.getByText('Ingrese su número de voucher')).toBeVisible();
+  await page.getByLabel('Documento').fill('99999999');
+  await page.getByLabel('Voucher').fill('987654');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('alert')).toContainText('No encontramos un voucher habilitado');
+  await expect(page).toHaveURL(/\/refund$/);
+  // Without a login answer the wizard sends back to the login.
+  await page.goto('/dashboardRefund');
+  await expect(page).toHaveURL(/\/refund$/);
+});
+
+test('a traveller requests a refund with a PDF, a PNG and a multi-cause claim', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const answer = await request.get(`/api/refund_data/?voucher_id=${VOUCHER}&document=${DOCUMENT}`);
+  expect(answer.ok(), `seeded ARG voucher ${VOUCHER} (set E2E_REFUND_VOUCHER)`).toBe(true);
+  const login = (await answer.json()) as LoginAnswer;
+  const multi = login.refunds.multi_cause_coverages[0];
+  const [first, second] = login.refunds.coverages.filter((coverage) => coverage !== multi);
+  expect(multi && first && second).toBeTruthy();
+
+  const uploads: Uploaded[] = [];
+  page.on('response', async (response) => {
+    if (response.url().includes('/images/upload-image') && response.ok()) {
+      uploads.push((await response.json()) as Uploaded);
+    }
+  });
+
+  await page.goto('/refund');
+  await page.getByLabel('Documento').fill(DOCUMENT);
+  await page.getByLabel('Voucher').fill(VOUCHER);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page).toHaveURL(/\/dashboardRefund$/);
+  await expect(page.getByRole('heading', { name: 'Solicitud de reintegros' })).toBeVisible();
+
+  // Step 'Datos personales': read-only identity, editable contact data.
+  await expect(page.getByLabel('Nombre')).toHaveValue(login.refunds.name);
+  await expect(page.getByLabel('Nombre')).not.toBeEditable();
+  await expect(page.getByRole('button', { name: 'Anterior' })).toBeDisabled();
+  await page.getByLabel('Email').fill('no-es-un-email');
+  await page.getByRole('button', { name: 'continuar' }).click();
+  await expect(page.getByText('Introduce un email válido')).toBeVisible();
+  await page.getByLabel('Email').fill('lucia.e2e@example.com');
+  await page.getByRole('button', { name: 'continuar' }).click();
+
+  // Step 'Carga de reintegros'.
+  await page.getByRole('button', { name: 'continuar' }).click();
+  await expect(page.getByText('Debe cargar al menos una cobertura para continuar.')).toBeVisible();
+  await loadClaim(page, {
+    coverage: first,
+    amount: '1234,5',
+    files: [{ name: 'factura.pdf', mimeType: 'application/pdf', buffer: multiPagePdf(2) }],
+  });
+  await expect(page.getByRole('listitem', { name: first })).toContainText('1.234,50 USD');
+  await expect(page.getByRole('listitem', { name: first })).toContainText('2 archivos');
+  await loadClaim(page, {
+    coverage: second,
+    amount: '250',
+    files: [{ name: 'receta.png', mimeType: 'image/png', buffer: gradientPng() }],
+  });
+  await loadClaim(
+    page,
+    {
+      coverage: multi,
+      amount: '500',
+      files: [{ name: 'carta.png', mimeType: 'image/png', buffer: gradientPng(32, 32) }],
+    },
+    true,
+  );
+  await page.getByLabel('Comentarios').fill('Cargué todos los comprobantes.');
+
+  // A reload keeps the claims (snapshot in sessionStorage).
+  await page.reload();
+  await expect(page.getByRole('listitem', { name: multi })).toBeVisible();
+  await page.getByRole('button', { name: 'continuar' }).click();
+
+  // Step 'Datos del pago' for ARG.
+  await expect(page.getByRole('heading', { name: 'Datos de la cuenta' })).toBeVisible();
+  await page.getByRole('button', { name: 'finalizar' }).click();
+  await expect(page.getByText('Este campo es obligatorio.').first()).toBeVisible();
+  await page.getByLabel('Titular de la cuenta').fill('Lucía Fernández');
+  await page.getByLabel('Banco').selectOption('285');
+  await page.getByLabel('Tipo de cuenta').selectOption('Caja de ahorro en pesos');
+  await page.getByLabel('Número de cuenta').fill('0940090418135');
+  await page.getByLabel('CBU').fill('2850590940090418135201');
+  await page.getByLabel('CUIT/CUIL').fill('20055361682');
+  const submission = page.waitForResponse(
+    (response) => response.url().includes('/api/refund_data/') && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'finalizar' }).click();
+  const sent = await submission;
+  expect(sent.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: '¡Hemos recibido tu solicitud!' })).toBeVisible();
+  await expect(
+    page.getByText('Nuestro equipo la está revisando y te contactaremos con novedades a la brevedad.'),
+  ).toBeVisible();
+  await expect(page.getByText('En unos segundos serás redireccionado al inicio')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Inicio' })).toBeVisible();
+  // Logged out: the login answer is gone.
+  expect(await page.evaluate(() => sessionStorage.getItem('refundLogin'))).toBeNull();
+
+  // The refund exists and references every uploaded file; the PDF became two JPEG pages.
+  const created = (await sent.json()) as { refund: { id: number; status: string }; create: boolean };
+  expect(created.create).toBe(true);
+  expect(created.refund.id).toBeGreaterThan(0);
+  const stored = uploads.flatMap((upload) => upload.files);
+  expect(stored.map((file) => file.name)).toEqual(
+    expect.arrayContaining(['factura-1.jpg', 'factura-2.jpg', 'receta.jpg', 'carta.jpg']),
+  );
+  for (const file of stored) {
+    expect(file.content_type).toBe('image/jpeg');
+    const bytes = readFileSync(path.join(dataDir, 'files', file.id.slice(0, 2), `${file.id}.upload`));
+    expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  }
+  const payload = JSON.parse(
+    String(
+      sent
+        .request()
+        .postDataBuffer()
+        ?.toString('utf8')
+        .match(/name="data"\r\n\r\n([\s\S]*?)\r\n--/)?.[1],
+    ),
+  );
+  expect(payload.refund_coverage.claims).toHaveLength(3);
+  expect(payload.refund_coverage.claims[0].coverage_files.map((file: { name: string }) => file.name)).toEqual(
+    ['factura-1.jpg', 'factura-2.jpg'],
+  );
+  expect(payload.refund_coverage.claims[0].amount).toBe('1234.50');
+
+  // A resend with the same idempotency key answers the same refund (no duplicate).
+  const again = await request.post('/api/refund_data/', {
+    headers: { Authorization: String(sent.request().headers().authorization) },
+    data: { data: payload, files: [] },
+  });
+  expect(again.ok()).toBe(true);
+  expect(((await again.json()) as { refund: { id: number } }).refund.id).toBe(created.refund.id);
+});
