@@ -9,6 +9,7 @@ import { navigationMessages } from './messages/navigation';
 import { permissionsMessages } from './messages/permissions';
 import { qaMessages } from './messages/qa';
 import { refundMessages } from './messages/refund';
+import { resourceScreensMessages } from './messages/resourceScreens';
 import { resourcesMessages } from './messages/resources';
 
 export const messages = {
@@ -18,6 +19,7 @@ export const messages = {
   banking: bankingMessages,
   refund: refundMessages,
   resources: resourcesMessages,
+  resourceScreens: resourceScreensMessages,
   permissions: permissionsMessages,
   qa: qaMessages,
 } as const;

@@ -96,7 +96,7 @@ describe('resourceForm with actors', () => {
               options: { country: [{ value: '5', label: 'Argentina' }] },
             }),
           ),
-          validateValues: fromPromise(async ({ input }: { input: FormValues }) => {
+          validateValues: fromPromise(async ({ input }: { input: FormValues }): Promise<unknown> => {
             if (!input.long_name)
               throw new FieldErrorsError({ long_name: [messages.resources.longNameRequired] });
             return input;

@@ -1,0 +1,163 @@
+/**
+ * The generic master-data calls for a descriptor (SPEC §7 'Master data', DRF conventions):
+ * list with offset/limit/ordering and the filters, detail, POST (201), PUT /x/{id}/, DELETE (204),
+ * and the options of a select (another module's list with limit=10000). Answers are parsed with
+ * the module's contract. These are the actors the generic machines get with .provide().
+ */
+import { fromPromise } from 'xstate';
+import { z } from 'zod';
+import type {
+  FormOption,
+  FormOptions,
+  FormValues,
+  LoadedForm,
+  LoadFormRequest,
+  SaveRequest,
+} from '../../../machines/resourceForm';
+import type { ListPage, ListQuery, ResourceRecord } from '../../../machines/resourceList';
+import { FieldErrorsError, UserFacingError } from '../../../machines/support/errors';
+import { paginatedSchema, SELECTOR_LIMIT } from '../../contracts/http';
+import { messages } from '../../contracts/messages';
+import type { FieldDescriptor, OptionSource, ResourceDescriptor } from '../resources/descriptor';
+import { optionSourceOf } from '../resources/descriptor';
+import { request } from './http';
+
+const recordSchema = z.looseObject({ id: z.number().int() });
+
+function parseRecord(descriptor: ResourceDescriptor, data: unknown): ResourceRecord {
+  return { ...recordSchema.parse(data), ...(descriptor.entity.parse(data) as object) } as ResourceRecord;
+}
+
+/** The list parameters of a query: filters, the tab's parameters, offset, limit, ordering. */
+export function listParams(
+  descriptor: ResourceDescriptor,
+  query: ListQuery,
+): Record<string, string | number> {
+  const tab = descriptor.tabs.find((candidate) => candidate.key === query.tab) ?? descriptor.tabs[0];
+  const params: Record<string, string | number> = {
+    ...tab?.params,
+    offset: query.offset,
+    limit: query.limit,
+  };
+  for (const filter of descriptor.filters) {
+    const value = query.filters[filter.param];
+    if (value !== undefined && value !== '') params[filter.param] = value;
+  }
+  if (query.ordering) params.ordering = query.ordering;
+  return params;
+}
+
+export async function listRecords(descriptor: ResourceDescriptor, query: ListQuery): Promise<ListPage> {
+  const page = await request(paginatedSchema(z.unknown()), descriptor.path, {
+    query: listParams(descriptor, query),
+  });
+  return { count: page.count, results: page.results.map((row) => parseRecord(descriptor, row)) };
+}
+
+export async function getRecord(descriptor: ResourceDescriptor, id: number): Promise<ResourceRecord> {
+  return parseRecord(descriptor, await request(z.unknown(), `${descriptor.path}${id}/`));
+}
+
+export async function createRecord(descriptor: ResourceDescriptor, body: unknown): Promise<ResourceRecord> {
+  return parseRecord(descriptor, await request(z.unknown(), descriptor.path, { method: 'POST', body }));
+}
+
+export async function updateRecord(
+  descriptor: ResourceDescriptor,
+  id: number,
+  body: unknown,
+): Promise<ResourceRecord> {
+  return parseRecord(
+    descriptor,
+    await request(z.unknown(), `${descriptor.path}${id}/`, { method: 'PUT', body }),
+  );
+}
+
+export async function removeRecord(descriptor: ResourceDescriptor, id: number): Promise<void> {
+  await request(z.unknown(), `${descriptor.path}${id}/`, { method: 'DELETE' });
+}
+
+/** Another module's rows (for selects): limit=10000 (SPEC §9). */
+async function loadOptionRows(path: string): Promise<ResourceRecord[]> {
+  const page = await request(paginatedSchema(recordSchema), path, {
+    query: { limit: SELECTOR_LIMIT, offset: 0 },
+  });
+  return page.results as ResourceRecord[];
+}
+
+export async function loadOptions(source: OptionSource) {
+  const rows = await loadOptionRows(source.path);
+  return rows.map((row) => ({ value: String(row.id), label: source.label(row) }));
+}
+
+/** The options of every select field; one call per source path. */
+export async function loadFieldOptions(fields: readonly FieldDescriptor[]): Promise<FormOptions> {
+  const calls = new Map<string, Promise<ResourceRecord[]>>();
+  const entries = await Promise.all(
+    fields.map(async (field) => {
+      if (Array.isArray(field.options)) return [field.name, [...field.options] as FormOption[]] as const;
+      const source = optionSourceOf(field);
+      if (!source) return [field.name, [] as FormOption[]] as const;
+      let rows = calls.get(source.path);
+      if (!rows) {
+        rows = loadOptionRows(source.path);
+        calls.set(source.path, rows);
+      }
+      const options: FormOption[] = (await rows).map((row) => ({
+        value: String(row.id),
+        label: source.label(row),
+      }));
+      return [field.name, options] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/**
+ * Validates form values with the module's write schema (the Spanish messages of the contract):
+ * resolves to the body to send, or rejects with the field errors.
+ */
+export function validateValues(descriptor: ResourceDescriptor, values: FormValues): Record<string, unknown> {
+  const body = descriptor.toBody(values);
+  const result = descriptor.write.safeParse(body);
+  if (result.success) return body;
+  const fields: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : 'non_field_errors';
+    fields[key] = [...(fields[key] ?? []), issue.message];
+  }
+  throw new FieldErrorsError(fields);
+}
+
+/** The resourceList actors for a descriptor. */
+export function listActors(descriptor: ResourceDescriptor) {
+  return {
+    loadPage: fromPromise<ListPage, ListQuery>(({ input }) => listRecords(descriptor, input)),
+    removeRecord: fromPromise<void, ResourceRecord>(({ input }) => removeRecord(descriptor, input.id)),
+  };
+}
+
+/** The resourceForm actors for a descriptor; `canEdit` false opens records read-only. */
+export function formActors(descriptor: ResourceDescriptor, canEdit: boolean) {
+  return {
+    loadForm: fromPromise<LoadedForm, LoadFormRequest>(async ({ input }) => {
+      if (input.mode !== 'create' && input.id === null)
+        throw new UserFacingError(messages.resourceScreens.invalidRecord);
+      const [record, options] = await Promise.all([
+        input.mode === 'create' || input.id === null ? null : getRecord(descriptor, input.id),
+        loadFieldOptions(descriptor.fields),
+      ]);
+      return {
+        values: record ? descriptor.toValues(record, input.mode) : null,
+        options,
+        readOnly: input.mode === 'edit' && !canEdit,
+      };
+    }),
+    validateValues: fromPromise<unknown, FormValues>(async ({ input }) => validateValues(descriptor, input)),
+    saveRecord: fromPromise<ResourceRecord, SaveRequest>(({ input }) =>
+      input.mode === 'edit' && input.id !== null
+        ? updateRecord(descriptor, input.id, input.body)
+        : createRecord(descriptor, input.body),
+    ),
+  };
+}

@@ -1,0 +1,20 @@
+/** Categorías: product types (SPEC §2: columns short_name, long_name, created_at, updated_at; §7 /product_type/). */
+import { productTypeContract } from '../../../contracts/resources';
+import { defineDescriptor } from '../descriptor';
+import { formatTimestamp } from '../format';
+
+export const categoriasDescriptor = defineDescriptor({
+  routing: 'categorias',
+  contract: productTypeContract,
+  columns: [
+    'short_name',
+    'long_name',
+    { key: 'created_at', render: (row) => formatTimestamp(row.created_at) },
+    { key: 'updated_at', render: (row) => formatTimestamp(row.updated_at) },
+  ],
+  filters: ['short_name', 'long_name'],
+  fields: [
+    { name: 'short_name', span: 4, maxLength: 50 },
+    { name: 'long_name', span: 8, maxLength: 255 },
+  ],
+});

@@ -1,0 +1,19 @@
+/** Option sources shared by the master-data forms (another module's rows, limit=10000). */
+import type { OptionSource } from '../descriptor';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export const countryOptions: OptionSource = {
+  path: '/country/',
+  label: (row) => text(row.long_name),
+};
+
+export const currencyOptions: OptionSource = {
+  path: '/currency/',
+  label: (row) => `${text(row.short_name)} - ${text(row.long_name)}`,
+};
+
+export const productOptions: OptionSource = {
+  path: '/product/',
+  label: (row) => text(row.long_name),
+};

@@ -1,0 +1,30 @@
+/**
+ * Sperta products (SPEC §2: columns id, sperta_code, product, country, sperta_gravado,
+ * sperta_no_gravado; §7 /product_sperta/, answers tagged with their view).
+ */
+import { productSpertaContract } from '../../../contracts/resources';
+import { defineDescriptor } from '../descriptor';
+import { formatAmount } from '../format';
+import { countryOptions, productOptions } from './options';
+
+export const productoSpertaDescriptor = defineDescriptor({
+  routing: 'producto_sperta',
+  contract: productSpertaContract,
+  columns: [
+    'id',
+    'sperta_code',
+    { key: 'product', sortField: null, render: (row) => String(row.product_name ?? '') },
+    { key: 'country', sortField: null, render: (row) => String(row.country_name ?? '') },
+    { key: 'sperta_gravado', render: (row) => formatAmount(row.sperta_gravado) },
+    { key: 'sperta_no_gravado', render: (row) => formatAmount(row.sperta_no_gravado) },
+  ],
+  filters: ['sperta_code', 'product_name', 'country_name'],
+  fields: [
+    { name: 'sperta_code', span: 4, maxLength: 50 },
+    { name: 'product', type: 'select', span: 8, options: productOptions },
+    { name: 'country', type: 'select', span: 4, options: countryOptions },
+    { name: 'sperta_gravado', type: 'decimal', span: 4 },
+    { name: 'sperta_no_gravado', type: 'decimal', span: 4 },
+  ],
+  recordName: (row) => String(row.sperta_code ?? row.id),
+});

@@ -1,0 +1,14 @@
+/** Tags (SPEC §2: columns short_name, long_name; filters short_name and long_name; §7 /tags/). */
+import { tagContract } from '../../../contracts/resources';
+import { defineDescriptor } from '../descriptor';
+
+export const tagsDescriptor = defineDescriptor({
+  routing: 'tags',
+  contract: tagContract,
+  columns: ['short_name', 'long_name'],
+  filters: ['short_name', 'long_name'],
+  fields: [
+    { name: 'short_name', span: 4, maxLength: 50 },
+    { name: 'long_name', span: 8, maxLength: 255 },
+  ],
+});

@@ -1,0 +1,92 @@
+/**
+ * /dashboard/{routing}/* for a module described in src/client/resources (SPEC §2 'Dashboard
+ * sections'): '' the list, 'create', ':id' Mostrar (read-only), ':id/edit', ':id/clone' where the
+ * module clones. Lazy-loaded by the section registry, so none of this is in the first load.
+ */
+import { Route, Routes } from 'react-router-dom';
+import { messages } from '../../../contracts/messages';
+import { canCreateIn } from '../../../contracts/modules';
+import { can, type Grants } from '../../../contracts/permissions';
+import { SessionContext } from '../../app/session';
+import type { ResourceDescriptor } from '../../resources/descriptor';
+import { masterDataDescriptors } from '../../resources/descriptors';
+import { Alert } from '../../ui/primitives';
+import { ResourceFormView } from './ResourceFormView';
+import { ResourceListView } from './ResourceListView';
+
+const shell = messages.navigation.shell;
+
+export function useGrants(): Grants {
+  const user = SessionContext.useSelector((snapshot) => snapshot.context.session?.user);
+  return { isSuperuser: user?.is_superuser ?? false, permissions: user?.permissions ?? [] };
+}
+
+export interface ResourceAccess {
+  canCreate: boolean;
+  canEdit: boolean;
+}
+
+export function accessTo(descriptor: ResourceDescriptor, grants: Grants): ResourceAccess {
+  return {
+    canCreate: canCreateIn(grants, descriptor.section),
+    canEdit: can(grants, descriptor.editPermission.resource, descriptor.editPermission.action),
+  };
+}
+
+export function ResourceScreens({ descriptor }: { descriptor: ResourceDescriptor }) {
+  const grants = useGrants();
+  const access = accessTo(descriptor, grants);
+  const forbidden = (text: string) => (
+    <Alert tone="danger" role="alert">
+      {text}
+    </Alert>
+  );
+  return (
+    <Routes>
+      <Route index element={<ResourceListView descriptor={descriptor} access={access} />} />
+      <Route
+        path="create"
+        element={
+          access.canCreate ? (
+            <ResourceFormView key="create" descriptor={descriptor} mode="create" access={access} />
+          ) : (
+            forbidden(messages.resourceScreens.forbiddenCreate)
+          )
+        }
+      />
+      <Route
+        path=":id"
+        element={<ResourceFormView key="show" descriptor={descriptor} mode="show" access={access} />}
+      />
+      <Route
+        path=":id/edit"
+        element={<ResourceFormView key="edit" descriptor={descriptor} mode="edit" access={access} />}
+      />
+      {descriptor.actions.clone ? (
+        <Route
+          path=":id/clone"
+          element={
+            access.canCreate ? (
+              <ResourceFormView key="clone" descriptor={descriptor} mode="clone" access={access} />
+            ) : (
+              forbidden(messages.resourceScreens.forbiddenCreate)
+            )
+          }
+        />
+      ) : null}
+      <Route path="*" element={forbidden(shell.unknownSection)} />
+    </Routes>
+  );
+}
+
+export default function ResourceArea({ routing }: { routing: string }) {
+  const descriptor = masterDataDescriptors[routing];
+  if (!descriptor) {
+    return (
+      <Alert tone="warning" role="alert">
+        {shell.unknownSection}
+      </Alert>
+    );
+  }
+  return <ResourceScreens key={routing} descriptor={descriptor} />;
+}

@@ -1,0 +1,283 @@
+/**
+ * A module's form (SPEC §2 'Dashboard sections', §5 'Admin forms'): create, edit, Mostrar
+ * (read-only with 'Cancel') and clone, on a 12-column grid with 'Cancelar' and 'Guardar'. Client
+ * messages come from the contract's zod schema; server field errors show under their field.
+ * Leaving with unsaved changes asks first (in-app navigation through useBlocker, reload and close
+ * through beforeunload). Renders the resourceForm machine and sends its events.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { type FormEvent, useEffect, useMemo } from 'react';
+import { Link, useBlocker, useNavigate, useParams } from 'react-router-dom';
+import {
+  type FormMode,
+  type FormOption,
+  type FormValue,
+  resourceFormMachine,
+} from '../../../../machines/resourceForm';
+import { messages } from '../../../contracts/messages';
+import { formActors } from '../../api/resources';
+import type { FieldDescriptor, ResourceDescriptor } from '../../resources/descriptor';
+import { ConfirmDialog } from '../../ui/dialog';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Field,
+  Grid,
+  Heading,
+  Input,
+  Row,
+  Select,
+  Spinner,
+  Stack,
+  TextArea,
+} from '../../ui/primitives';
+import { styled } from '../../ui/theme';
+import type { ResourceAccess } from './ResourceArea';
+
+const text = messages.resourceScreens;
+
+const SpanCell = styled('div', { minWidth: 0, '@mobile': { gridColumn: 'span 1 !important' } });
+
+interface FormViewProps {
+  descriptor: ResourceDescriptor;
+  mode: FormMode;
+  access: ResourceAccess;
+}
+
+/** Keys the form by record, so moving from one record to another starts a fresh machine. */
+export function ResourceFormView(props: FormViewProps) {
+  const { id } = useParams();
+  return <ResourceForm key={`${props.mode}:${id ?? ''}`} {...props} id={id ?? null} />;
+}
+
+function titleOf(mode: FormMode, title: string): string {
+  switch (mode) {
+    case 'create':
+      return text.createTitle(title);
+    case 'edit':
+      return text.editTitle(title);
+    case 'clone':
+      return text.cloneTitle(title);
+    default:
+      return text.showTitle(title);
+  }
+}
+
+function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: string | null }) {
+  const navigate = useNavigate();
+  const recordId = id && /^\d{1,10}$/.test(id) ? Number(id) : null;
+  const logic = useMemo(
+    () => resourceFormMachine.provide({ actors: formActors(descriptor, access.canEdit) }),
+    [descriptor, access.canEdit],
+  );
+  const actor = useActorRef(logic, { input: { mode, id: recordId, defaults: descriptor.defaults() } });
+  const snapshot = useSelector(actor, (state) => state);
+  const { values, options, fieldErrors, error, dirty } = snapshot.context;
+  const listPath = `/dashboard/${descriptor.routing}`;
+  const saved = snapshot.matches('saved');
+
+  useEffect(() => {
+    if (saved) navigate(listPath);
+  }, [saved, navigate, listPath]);
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !saved && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const readOnly = snapshot.matches('showing');
+  const busy = snapshot.matches('validating') || snapshot.matches('saving');
+  const fieldNames = new Set(descriptor.fields.map((field) => field.name));
+  const otherErrors = Object.entries(fieldErrors)
+    .filter(([field]) => !fieldNames.has(field))
+    .flatMap(([, list]) => list);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    actor.send({ type: 'SUBMITTED' });
+  };
+
+  if (mode !== 'create' && recordId === null) {
+    return (
+      <Alert tone="danger" role="alert">
+        {text.invalidRecord} <Link to={listPath}>{descriptor.title}</Link>
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack>
+      <Heading>{titleOf(readOnly ? 'show' : mode, descriptor.title)}</Heading>
+      {snapshot.matches('loading') ? <Spinner label={text.loading} /> : null}
+      {snapshot.matches('loadFailed') ? (
+        <Alert tone="danger" role="alert">
+          <Row justify="between">
+            <span>{error}</span>
+            <Row>
+              <Button variant="secondary" size="small" onClick={() => actor.send({ type: 'RETRY' })}>
+                {text.retry}
+              </Button>
+              <Link to={listPath}>{text.cancel}</Link>
+            </Row>
+          </Row>
+        </Alert>
+      ) : null}
+      {snapshot.matches('loading') || snapshot.matches('loadFailed') ? null : (
+        <Card>
+          <form onSubmit={submit} noValidate aria-label={descriptor.title}>
+            <Stack>
+              {error || otherErrors.length ? (
+                <Alert tone="danger" role="alert">
+                  {[error, ...otherErrors].filter(Boolean).join(' ')}
+                </Alert>
+              ) : null}
+              <Grid>
+                {descriptor.fields.map((field) => (
+                  <SpanCell key={field.name} css={{ gridColumn: `span ${field.span}` }}>
+                    <FieldControl
+                      field={field}
+                      value={values[field.name] ?? ''}
+                      error={fieldErrors[field.name]}
+                      readOnly={readOnly || busy}
+                      options={options[field.name] ?? []}
+                      onChange={(value) => actor.send({ type: 'FIELD_CHANGED', field: field.name, value })}
+                    />
+                  </SpanCell>
+                ))}
+              </Grid>
+              <Row justify="end">
+                {readOnly ? (
+                  <Button as={Link} to={listPath} variant="secondary">
+                    {text.showCancel}
+                  </Button>
+                ) : (
+                  <>
+                    <Button as={Link} to={listPath} variant="ghost">
+                      {text.cancel}
+                    </Button>
+                    <Button type="submit" disabled={busy}>
+                      {busy ? text.saving : text.save}
+                    </Button>
+                  </>
+                )}
+              </Row>
+            </Stack>
+          </form>
+        </Card>
+      )}
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title={text.unsavedTitle}
+        text={text.unsavedText}
+        confirmLabel={text.unsavedLeave}
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      />
+    </Stack>
+  );
+}
+
+interface FieldControlProps {
+  field: FieldDescriptor;
+  value: FormValue;
+  error: string[] | undefined;
+  readOnly: boolean;
+  options: FormOption[];
+  onChange: (value: FormValue) => void;
+}
+
+function FieldControl(props: FieldControlProps) {
+  const { field, value, error, readOnly, options, onChange } = props;
+  if (field.render) {
+    const Custom = field.render;
+    return <Custom {...props} />;
+  }
+  const textValue = typeof value === 'string' ? value : '';
+  switch (field.type) {
+    case 'checkbox':
+      return (
+        <Field label={field.label} error={error} hint={field.hint}>
+          {() => (
+            <Checkbox
+              label={field.label}
+              checked={value === true}
+              disabled={readOnly}
+              onCheckedChange={(checked) => onChange(checked)}
+            />
+          )}
+        </Field>
+      );
+    case 'select':
+      return (
+        <Field label={field.label} error={error} hint={field.hint}>
+          {(aria) => (
+            <Select
+              {...aria}
+              name={field.name}
+              value={textValue}
+              disabled={readOnly}
+              onChange={(event) => onChange(event.target.value)}
+            >
+              <option value="">{text.selectPlaceholder}</option>
+              {options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      );
+    case 'textarea':
+    case 'lines':
+      return (
+        <Field label={field.label} error={error} hint={field.hint}>
+          {(aria) => (
+            <TextArea
+              {...aria}
+              name={field.name}
+              value={textValue}
+              readOnly={readOnly}
+              maxLength={field.maxLength}
+              onChange={(event) => onChange(event.target.value)}
+            />
+          )}
+        </Field>
+      );
+    default:
+      return (
+        <Field label={field.label} error={error} hint={field.hint}>
+          {(aria) => (
+            <Input
+              {...aria}
+              name={field.name}
+              value={textValue}
+              readOnly={readOnly}
+              maxLength={field.type === 'date' ? 10 : field.maxLength}
+              type={field.type === 'email' ? 'email' : 'text'}
+              inputMode={
+                field.type === 'digits' || field.type === 'integer' || field.type === 'date'
+                  ? 'numeric'
+                  : field.type === 'decimal'
+                    ? 'decimal'
+                    : undefined
+              }
+              placeholder={field.type === 'date' ? text.datePlaceholder : undefined}
+              autoComplete="off"
+              onChange={(event) => onChange(event.target.value)}
+            />
+          )}
+        </Field>
+      );
+  }
+}
