@@ -6,7 +6,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { messages } from '../src/contracts/messages';
-import { type RefundLoginResponse, refundLoginQuerySchema } from '../src/contracts/refund';
+import type { RefundLoginResponse } from '../src/contracts/refund';
 import { messageOf } from './support/errors';
 
 export interface RefundLoginCredentials {
@@ -24,17 +24,15 @@ export type RefundLoginEvent =
   | { type: 'FIELDS_CHANGED'; values: Partial<RefundLoginCredentials> }
   | { type: 'SUBMIT' };
 
+/**
+ * The SPEC §5 'required' messages only. The full rules (refundLoginQuerySchema: lengths) are
+ * checked by the server with the contract and come back as the error message; keeping zod and the
+ * refund contracts out of this machine keeps them out of the portal's first load.
+ */
 function fieldErrorsOf(context: RefundLoginCredentials): RefundLoginContext['fieldErrors'] {
-  const parsed = refundLoginQuerySchema.safeParse({
-    voucher_id: context.voucherId,
-    document: context.documento,
-  });
-  if (parsed.success) return {};
   const errors: RefundLoginContext['fieldErrors'] = {};
-  for (const issue of parsed.error.issues) {
-    if (issue.path[0] === 'document') errors.documento ??= issue.message;
-    if (issue.path[0] === 'voucher_id') errors.voucherId ??= issue.message;
-  }
+  if (context.documento.trim() === '') errors.documento = messages.refund.documentRequired;
+  if (context.voucherId.trim() === '') errors.voucherId = messages.refund.voucherIdRequired;
   return errors;
 }
 

@@ -1,6 +1,5 @@
 /** The public configuration the portal needs (image service, default site, mailbox, brand). */
 import type { PublicConfig } from '../../contracts/http';
-import { fetchPublicConfig } from '../api/refund';
 
 const fallback: PublicConfig = {
   imageServiceUrl: '/images',
@@ -15,6 +14,8 @@ let config: Promise<PublicConfig> | null = null;
 
 /** Never rejects: the portal works with the defaults when /api/config/ cannot be read. */
 export function refundConfig(): Promise<PublicConfig> {
-  config ??= fetchPublicConfig().catch(() => fallback);
+  config ??= import('../api/refund')
+    .then(({ fetchPublicConfig }) => fetchPublicConfig())
+    .catch(() => fallback);
   return config;
 }

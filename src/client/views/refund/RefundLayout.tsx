@@ -1,7 +1,6 @@
 /** The public refund shell: brand header, content card, copyright footer (SPEC §1). */
-import { type ReactNode, use } from 'react';
+import type { ReactNode } from 'react';
 import { messages } from '../../../contracts/messages';
-import { refundConfig } from '../../refund/config';
 import { styled } from '../../ui/theme';
 
 const Page = styled('div', {
@@ -21,8 +20,8 @@ const Main = styled('main', { flex: 1, width: 'min(960px, calc(100vw - 24px))', 
 const Footer = styled('footer', { textAlign: 'center', color: '$muted', padding: '$4', fontSize: '$1' });
 
 export function RefundLayout({ children }: { children: ReactNode }) {
-  const config = use(refundConfig());
-  const brand = config.brandName || messages.navigation.shell.brand;
+  // Not waiting for /api/config/ here keeps the login's first paint free of the API client.
+  const brand = messages.navigation.shell.brand;
   return (
     <Page>
       <Header>{brand}</Header>
