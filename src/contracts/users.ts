@@ -10,11 +10,14 @@ import { messages } from './messages';
 import { MODULES } from './modules';
 import { isPermissionCodename } from './permissions';
 import {
+  CONTAINS,
+  defineContract,
   optionalBoolean,
   optionalReference,
   optionalText,
   requiredEmail,
   requiredText,
+  SEARCH,
 } from './resources/fields';
 
 const text = messages.permissions;
@@ -156,3 +159,28 @@ export const groupStatusUpdateSchema = z.strictObject({
   is_active: optionalBoolean(true),
 });
 export type GroupStatusUpdate = z.input<typeof groupStatusUpdateSchema>;
+
+/**
+ * The modules' API as the client's resource engine reads it (path, permission resource, entity,
+ * write body, filters). Usuarios validates on the client with the edit schema (password
+ * optional); the server asks for the password on create.
+ */
+export const userContract = defineContract({
+  path: '/profile/',
+  resource: 'user',
+  entity: z.object(userSchema.shape),
+  write: userUpdateSchema,
+  filters: { email: CONTAINS, username: CONTAINS, first_name: CONTAINS },
+  ordering: [],
+  defaultOrdering: 'id',
+});
+
+export const groupContract = defineContract({
+  path: '/groups/',
+  resource: 'group',
+  entity: groupSchema,
+  write: groupWriteSchema,
+  filters: { search: SEARCH },
+  ordering: [],
+  defaultOrdering: 'id',
+});

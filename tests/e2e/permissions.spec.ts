@@ -96,3 +96,11 @@ test('a user in a group sees only its modules, and the menu follows the group at
   await expect(cards).toHaveCount(0);
   await expect(sidebar.getByRole('link', { name: 'Zonas' })).toHaveCount(0);
 });
+
+test('the Usuarios and Grupos screens list users and groups for the admin', async ({ page }) => {
+  await signIn(page, ADMIN.username);
+  await page.goto('/dashboard/usuarios');
+  await expect(page.getByRole('cell', { name: 'ejecutivo', exact: true })).toBeVisible();
+  await page.goto('/dashboard/grupos');
+  await expect(page.getByRole('cell', { name: 'Administracion Proveedor', exact: true })).toBeVisible();
+});

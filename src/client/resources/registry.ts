@@ -22,4 +22,6 @@ export const sectionAreas: Record<string, SectionAreaLoader> = {
   producto_sperta: resourceArea,
   pasajeros: resourceArea,
   blacklist: resourceArea,
+  usuarios: () => import('./descriptors/usuarios'),
+  grupos: () => import('./descriptors/grupos'),
 };
