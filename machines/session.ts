@@ -4,7 +4,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { Profile } from '../src/contracts/auth';
-import { messages } from '../src/contracts/messages';
+import { authMessages } from '../src/contracts/messages/auth';
 import { messageOf } from './support/errors';
 
 export interface SessionTokens {
@@ -72,7 +72,7 @@ export const sessionMachine = setup({
           },
           { target: 'loggedOut' },
         ],
-        onError: { target: 'loggedOut', actions: assign({ notice: messages.auth.sessionExpired }) },
+        onError: { target: 'loggedOut', actions: assign({ notice: authMessages.sessionExpired }) },
       },
       on: {
         SESSION_ADOPTED: { target: 'loggedIn', actions: assign({ session: ({ event }) => event.session }) },
@@ -89,8 +89,8 @@ export const sessionMachine = setup({
           {
             actions: assign({
               fieldErrors: ({ event }) => ({
-                username: event.credentials.username.trim() ? undefined : messages.auth.usernameRequired,
-                password: event.credentials.password ? undefined : messages.auth.passwordRequired,
+                username: event.credentials.username.trim() ? undefined : authMessages.usernameRequired,
+                password: event.credentials.password ? undefined : authMessages.passwordRequired,
               }),
               error: null,
             }),
@@ -114,7 +114,7 @@ export const sessionMachine = setup({
         onDone: { target: 'loggedIn', actions: assign({ session: ({ event }) => event.output }) },
         onError: {
           target: 'loggedOut',
-          actions: assign({ error: ({ event }) => messageOf(event.error, messages.auth.loginFailed) }),
+          actions: assign({ error: ({ event }) => messageOf(event.error, authMessages.loginFailed) }),
         },
       },
     },
@@ -134,7 +134,7 @@ export const sessionMachine = setup({
       },
     },
     expired: {
-      entry: assign({ session: null, notice: messages.auth.sessionExpired }),
+      entry: assign({ session: null, notice: authMessages.sessionExpired }),
       invoke: {
         id: 'clearExpiredSession',
         src: 'clearSession',

@@ -1,6 +1,8 @@
 /**
  * The one Spanish message catalogue. Every user-facing text lives here, grouped by area;
- * each area file holds the texts exactly as spec/SPEC.md gives them.
+ * each area file holds the texts exactly as spec/SPEC.md gives them. Code on the login route
+ * imports its area files directly (messages/auth, messages/common) so the whole catalogue stays
+ * out of that route's first load; everything else imports `messages`.
  */
 import { authMessages } from './messages/auth';
 import { bankingMessages } from './messages/banking';

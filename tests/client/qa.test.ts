@@ -411,7 +411,7 @@ describe('recording and replay', () => {
     ).start();
     actor.send({ type: 'PASSWORD_CHANGED', value: 'Antes-2026' });
     expect(isRecording()).toBe(false);
-    startRecording();
+    await startRecording();
     expect(isRecording()).toBe(true);
     actor.send({ type: 'CONFIRMATION_CHANGED', value: 'Antes-2026' });
     actor.send({ type: 'SUBMIT' });

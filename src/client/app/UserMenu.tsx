@@ -3,7 +3,6 @@
  * 'Cambiar contraseña' (passwordReset machine with the user's email and the dashboard warning of
  * SPEC §8) and 'Logout'.
  */
-import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { mySiteMachine } from '../../../machines/mySite';
@@ -12,6 +11,7 @@ import type { StaffSession } from '../../../machines/session';
 import type { PublicConfig } from '../../contracts/http';
 import { messages } from '../../contracts/messages';
 import { fetchCountry, fetchOffice, requestPasswordReset } from '../api/auth';
+import { useRecordedMachine } from '../qa/useRecordedMachine';
 import { Dialog } from '../ui/dialog';
 import { Alert, Button, Muted } from '../ui/primitives';
 import { styled } from '../ui/theme';
@@ -63,7 +63,7 @@ const changePasswordRequest = passwordResetMachine.provide({
 });
 
 function ChangePasswordDialog({ email, onClose }: { email: string; onClose: () => void }) {
-  const [snapshot, send] = useMachine(changePasswordRequest, {
+  const [snapshot, send] = useRecordedMachine(changePasswordRequest, {
     input: { email, failureMessage: shell.changePasswordWarning },
   });
   const busy = snapshot.matches('requesting');
@@ -107,7 +107,7 @@ function MySiteItem({
   defaultSiteUrl: string;
   onChosen: () => void;
 }) {
-  const [site, send] = useMachine(siteOpener, { input: { defaultSiteUrl } });
+  const [site, send] = useRecordedMachine(siteOpener, { input: { defaultSiteUrl } });
   const busy = site.matches('loadingOffice') || site.matches('loadingCountry');
   return (
     <li role="none">

@@ -7,7 +7,7 @@
  */
 import { type ComponentType, lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { messages } from '../../contracts/messages';
+import { commonMessages } from '../../contracts/messages/common';
 import { Spinner } from '../ui/primitives';
 
 /** Route modules export `Component`, as react-router's lazy routes do. */
@@ -26,7 +26,7 @@ const QaArea = lazyRoute(() => import('./QaArea'));
 function Loading() {
   return (
     <div style={{ padding: 24 }}>
-      <Spinner label={messages.common.loading} />
+      <Spinner label={commonMessages.loading} />
     </div>
   );
 }

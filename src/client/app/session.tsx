@@ -5,6 +5,9 @@ import { fromPromise } from 'xstate';
 import { type Credentials, type StaffSession, sessionMachine } from '../../../machines/session';
 import { onSessionExpired } from '../api/sessionEvents';
 import { hasStoredSession } from '../api/storageKeys';
+import { withRecording } from '../qa/useRecordedMachine';
+
+const recordingOptions = withRecording();
 
 /** The HTTP and storage code loads on first use, so the login screen's first load stays small. */
 const authApi = () => import('../api/auth');
@@ -30,7 +33,7 @@ function ExpiryListener() {
 
 export function SessionProvider({ children }: { children: React.ReactNode }) {
   return (
-    <SessionContext.Provider>
+    <SessionContext.Provider options={recordingOptions}>
       <ExpiryListener />
       {children}
     </SessionContext.Provider>

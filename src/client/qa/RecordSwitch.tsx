@@ -60,7 +60,7 @@ export function RecordSwitch({ tone = 'onLight' }: { tone?: 'onDark' | 'onLight'
   const on = isRecording();
   const toggle = () => {
     if (!on) {
-      startRecording();
+      void startRecording();
       return;
     }
     const recording = stopRecording();

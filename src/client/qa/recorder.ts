@@ -3,10 +3,11 @@
  * the `inspect` option (useRecordedMachine does it); it costs nothing until 'Grabar sesión' is
  * switched on. Switching on attaches the flows already running (from their current state) and
  * records every flow started afterwards (from its start); switching off returns the recording.
- * Small on purpose: the staff shell and the refund portal load it, never the gallery or mermaid.
+ * Small on purpose: the staff shell and the refund portal load it, never the gallery or mermaid;
+ * the recorder itself loads when recording starts.
  */
 import type { InspectionEvent } from 'xstate';
-import { createRecorder, type Recorder, type Recording } from './recording';
+import type { Recorder, Recording } from './recording';
 
 interface LiveActor {
   sessionId: string;
@@ -49,7 +50,10 @@ export function recordedSteps(): number {
   return recorder?.size() ?? 0;
 }
 
-export function startRecording(): void {
+/** Starts recording; the recorder (masking included) loads on first use, off the login route. */
+export async function startRecording(): Promise<void> {
+  if (recorder) return;
+  const { createRecorder } = await import('./recording');
   if (recorder) return;
   recorder = createRecorder();
   for (const actor of live.values()) recorder.attach(actor);

@@ -1,6 +1,6 @@
 /** The centred card of the sign-in screens, with the brand's copyright footer. */
 import type { ReactNode } from 'react';
-import { messages } from '../../../contracts/messages';
+import { navigationMessages } from '../../../contracts/messages/navigation';
 import { Card, Heading, Muted } from '../../ui/primitives';
 import { styled } from '../../ui/theme';
 
@@ -22,7 +22,7 @@ export function AuthLayout({ title, children }: { title: string; children: React
         {children}
       </Card>
       <Muted as="footer">
-        {messages.navigation.shell.footer('Asistencia al Viajero', new Date().getFullYear())}
+        {navigationMessages.shell.footer('Asistencia al Viajero', new Date().getFullYear())}
       </Muted>
     </Page>
   );

@@ -1,12 +1,13 @@
 /** /login (SPEC §2): 'Email o usuario', 'Password', 'Mantener logueado', link to /recovery, 'Entrar'. */
 import type { FormEvent } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { messages } from '../../../contracts/messages';
+import { authMessages } from '../../../contracts/messages/auth';
+import { commonMessages } from '../../../contracts/messages/common';
 import { SessionContext } from '../../app/session';
 import { Alert, Button, Checkbox, Field, Input, Spinner, Stack } from '../../ui/primitives';
 import { AuthLayout } from './AuthLayout';
 
-const text = messages.auth;
+const text = authMessages;
 
 export function Component() {
   const snapshot = SessionContext.useSelector((state) => state);
@@ -19,7 +20,7 @@ export function Component() {
   if (snapshot.matches('restoring')) {
     return (
       <AuthLayout title={text.loginTitle}>
-        <Spinner label={messages.common.loading} />
+        <Spinner label={commonMessages.loading} />
       </AuthLayout>
     );
   }
@@ -82,7 +83,7 @@ export function Component() {
             disabled={busy}
           />
           <Button type="submit" disabled={busy}>
-            {busy ? messages.common.loading : text.submitLogin}
+            {busy ? commonMessages.loading : text.submitLogin}
           </Button>
           <Link to="/recovery">{text.forgotPassword}</Link>
         </Stack>
