@@ -2,12 +2,12 @@
  * A module's form (SPEC §2 'Dashboard sections', §5 'Admin forms'): create, edit, Mostrar
  * (read-only with 'Cancel') and clone, on a 12-column grid with 'Cancelar' and 'Guardar'. Client
  * messages come from the contract's zod schema; server field errors show under their field.
- * Leaving with unsaved changes asks first (in-app navigation through useBlocker, reload and close
+ * Leaving with unsaved changes asks first (in-app links through useLinkBlocker, reload and close
  * through beforeunload). Renders the resourceForm machine and sends its events.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, useEffect, useMemo } from 'react';
-import { Link, useBlocker, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   type FormMode,
   type FormOption,
@@ -16,6 +16,7 @@ import {
 } from '../../../../machines/resourceForm';
 import { messages } from '../../../contracts/messages';
 import { formActors } from '../../api/resources';
+import { useLinkBlocker } from '../../app/unsavedChanges';
 import type { FieldDescriptor, ResourceDescriptor } from '../../resources/descriptor';
 import { ConfirmDialog } from '../../ui/dialog';
 import {
@@ -82,18 +83,7 @@ function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: st
     if (saved) navigate(listPath);
   }, [saved, navigate, listPath]);
 
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && !saved && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  const blocker = useLinkBlocker(dirty && !saved);
 
   const readOnly = snapshot.matches('showing');
   const busy = snapshot.matches('validating') || snapshot.matches('saving');
