@@ -18,8 +18,8 @@ export type Manifest = Record<string, ManifestChunk>;
 
 export const clientDir = path.resolve('dist/client');
 
-export function readManifest(): Manifest {
-  return JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+export function readManifest(dir = clientDir): Manifest {
+  return JSON.parse(readFileSync(path.join(dir, '.vite/manifest.json'), 'utf8')) as Manifest;
 }
 
 /** The chunk keys loaded for the entry plus the given lazy modules (source paths), with static imports. */
@@ -39,9 +39,13 @@ export function chunksFor(manifest: Manifest, lazyModules: string[]): Set<string
   return seen;
 }
 
-export function gzippedSize(manifest: Manifest, keys: Iterable<string>): number {
+export function chunkGzippedSize(manifest: Manifest, key: string, dir = clientDir): number {
+  return gzipSync(readFileSync(path.join(dir, manifest[key].file))).length;
+}
+
+export function gzippedSize(manifest: Manifest, keys: Iterable<string>, dir = clientDir): number {
   let total = 0;
-  for (const key of keys) total += gzipSync(readFileSync(path.join(clientDir, manifest[key].file))).length;
+  for (const key of keys) total += chunkGzippedSize(manifest, key, dir);
   return total;
 }
 

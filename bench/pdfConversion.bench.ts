@@ -14,43 +14,27 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { multiPagePdf } from '../tests/e2e/fixtures/refund/files';
+import { chunkGzippedSize, chunksFor, readManifest } from './bundle';
 
 const PAGES = 20;
 const CONVERSION_BUDGET_S = 10;
 const FIRST_LOAD_BUDGET = 150 * 1024;
 
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
 const outDir = mkdtempSync(path.join(tmpdir(), 'refund-bench-'));
 let failed = false;
 try {
   await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false } });
-  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const manifest = readManifest(outDir);
 
   // ---- first load of /refund ------------------------------------------------------------------
-  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0];
-  if (!entry) throw new Error('no entry chunk');
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const imported of manifest[key]?.imports ?? []) visit(imported);
-  };
-  visit(entry);
-  visit('src/client/app/RefundArea.tsx');
+  const seen = chunksFor(manifest, ['src/client/app/RefundArea.tsx']);
   let firstLoad = 0;
   console.log('refund portal first load (/refund):');
   for (const key of seen) {
-    const size = gzipSync(readFileSync(path.join(outDir, manifest[key].file))).length;
+    const size = chunkGzippedSize(manifest, key, outDir);
     firstLoad += size;
     console.log(`  ${manifest[key].file.padEnd(48)} ${(size / 1024).toFixed(1)} KB gz`);
   }

@@ -10,3 +10,14 @@ export function sessionStores(): Storage[] {
 export function hasStoredSession(): boolean {
   return sessionStores().some((store) => store.getItem(TOKENS_KEY) !== null);
 }
+
+/** The stored staff user's superuser flag, read without the session code (the refund portal's QA switch). */
+export function storedStaffIsSuperuser(): boolean {
+  for (const store of sessionStores()) {
+    try {
+      const user = JSON.parse(store.getItem(USER_KEY) ?? 'null') as { is_superuser?: unknown } | null;
+      if (user?.is_superuser === true) return true;
+    } catch {}
+  }
+  return false;
+}

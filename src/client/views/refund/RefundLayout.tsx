@@ -1,6 +1,8 @@
 /** The public refund shell: brand header, content card, copyright footer (SPEC §1). */
 import type { ReactNode } from 'react';
 import { messages } from '../../../contracts/messages';
+import { storedStaffIsSuperuser } from '../../api/storageKeys';
+import { canRecord, RecordSwitch } from '../../qa/RecordSwitch';
 import { styled } from '../../ui/theme';
 
 const Page = styled('div', {
@@ -15,6 +17,9 @@ const Header = styled('header', {
   padding: '$3 $5',
   fontWeight: 700,
   fontSize: '$4',
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
 });
 const Main = styled('main', { flex: 1, width: 'min(960px, calc(100vw - 24px))', margin: '$5 auto' });
 const Footer = styled('footer', { textAlign: 'center', color: '$muted', padding: '$4', fontSize: '$1' });
@@ -24,7 +29,10 @@ export function RefundLayout({ children }: { children: ReactNode }) {
   const brand = messages.navigation.shell.brand;
   return (
     <Page>
-      <Header>{brand}</Header>
+      <Header>
+        <span>{brand}</span>
+        {canRecord({ is_superuser: storedStaffIsSuperuser() }) ? <RecordSwitch tone="onDark" /> : null}
+      </Header>
       <Main>{children}</Main>
       <Footer>{messages.navigation.shell.footer(brand, new Date().getFullYear())}</Footer>
     </Page>

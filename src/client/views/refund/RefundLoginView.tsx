@@ -1,15 +1,15 @@
 /** /refund 'Solicitud de reintegro' (SPEC §2): documento, voucherId, 'Continuar', the 30-day note. */
-import { useMachine } from '@xstate/react';
 import { type FormEvent, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { messages } from '../../../contracts/messages';
+import { useRecordedMachine } from '../../qa/useRecordedMachine';
 import { providedRefundLoginMachine } from '../../refund/loginActors';
 import { Alert, Button, Card, Heading, Muted, Stack, TextField } from '../../ui/primitives';
 
 const text = messages.refund;
 
 export function RefundLoginView() {
-  const [snapshot, send] = useMachine(providedRefundLoginMachine);
+  const [snapshot, send] = useRecordedMachine(providedRefundLoginMachine);
   const navigate = useNavigate();
   const { documento, voucherId, fieldErrors, error } = snapshot.context;
   const busy = snapshot.matches('authenticating');

@@ -9,6 +9,7 @@ import { createActor } from 'xstate';
 import { type refundWizardMachine, stepIndexOf } from '../../../../machines/refundWizard';
 import { messages } from '../../../contracts/messages';
 import type { RefundLoginResponse } from '../../../contracts/refund';
+import { withRecording } from '../../qa/useRecordedMachine';
 import { providedRefundWizardMachine } from '../../refund/actors';
 import { refundConfig } from '../../refund/config';
 import { newIdempotencyKey, readWizardSnapshot, saveWizardSnapshot } from '../../refund/session';
@@ -42,10 +43,13 @@ export function RefundWizardView({ login }: { login: RefundLoginResponse }) {
   const config = use(refundConfig());
   const [logic] = useState(() => providedRefundWizardMachine(login, config.imageServiceUrl));
   const [restored] = useState(() => restorable(logic, readWizardSnapshot(login)));
-  const actor = useActorRef(logic, {
-    input: { login, idempotencyKey: newIdempotencyKey(), defaultSiteUrl: config.publicSiteUrl },
-    ...(restored ? { snapshot: restored as never } : {}),
-  });
+  const actor = useActorRef(
+    logic,
+    withRecording({
+      input: { login, idempotencyKey: newIdempotencyKey(), defaultSiteUrl: config.publicSiteUrl },
+      ...(restored ? { snapshot: restored as never } : {}),
+    }),
+  );
   const snapshot = useSelector(actor, (state) => state);
 
   useEffect(() => {
