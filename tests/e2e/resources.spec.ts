@@ -36,7 +36,7 @@ test('admin creates, filters, edits and deletes a zone', async ({ page }) => {
   await filters.getByLabel('Nombre').press('Enter');
   await expect(page).toHaveURL(/long_name=prueba\+E2E/);
   await expect(table.getByRole('row')).toHaveCount(2);
-  await expect(table.getByRole('cell', { name: 'Zona de prueba E2E' })).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'Zona de prueba E2E', exact: true })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('search', { name: 'Filtros' }).getByLabel('Nombre')).toHaveValue('prueba E2E');
   await expect(table.getByRole('row')).toHaveCount(2);
