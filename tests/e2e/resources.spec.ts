@@ -58,9 +58,12 @@ test('admin creates, filters, edits and deletes a zone', async ({ page }) => {
   await expect(unsaved).toBeHidden();
   await expect(page.getByLabel('Nombre')).toHaveValue('Zona E2E editada');
   await page.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/zonas$/);
+  // Back to the list as it was left: the renamed zone no longer matches its filter.
+  await expect(page).toHaveURL(/\/dashboard\/zonas\?long_name=prueba\+E2E$/);
+  await expect(page.getByText('No hay resultados.')).toBeVisible();
 
   // A zone in use by products cannot be deleted: the row stays and the reason shows.
+  await filters.getByLabel('Nombre').fill('');
   await filters.getByLabel('Abreviatura').fill('NAC');
   await filters.getByLabel('Abreviatura').press('Enter');
   await page.getByRole('button', { name: 'Eliminar Nacional' }).click();

@@ -7,7 +7,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, useEffect, useMemo } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
   type FormMode,
   type FormOption,
@@ -76,7 +76,9 @@ function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: st
   const actor = useActorRef(logic, { input: { mode, id: recordId, defaults: descriptor.defaults() } });
   const snapshot = useSelector(actor, (state) => state);
   const { values, options, fieldErrors, error, dirty } = snapshot.context;
-  const listPath = `/dashboard/${descriptor.routing}`;
+  // Back to the list as it was (filters, page, order) when the form was opened from it.
+  const listSearch = (useLocation().state as { listSearch?: unknown } | null)?.listSearch;
+  const listPath = `/dashboard/${descriptor.routing}${typeof listSearch === 'string' ? listSearch : ''}`;
   const saved = snapshot.matches('saved');
 
   useEffect(() => {

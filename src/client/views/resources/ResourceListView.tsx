@@ -7,7 +7,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, useEffect, useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { PAGE_SIZES, type ResourceRecord, resourceListMachine } from '../../../../machines/resourceList';
 import { messages } from '../../../contracts/messages';
 import { listActors } from '../../api/resources';
@@ -44,6 +44,8 @@ export function ResourceListView({
   access: ResourceAccess;
 }) {
   const [params, setParams] = useSearchParams();
+  // The form returns to this list, with its filters and page (Cancelar, Guardar).
+  const back = { listSearch: useLocation().search };
   const urlQuery = useMemo(() => queryFromParams(params, descriptor), [params, descriptor]);
   const logic = useMemo(() => resourceListMachine.provide({ actors: listActors(descriptor) }), [descriptor]);
   const actor = useActorRef(logic, { input: { query: urlQuery } });
@@ -90,7 +92,7 @@ export function ResourceListView({
       <Row justify="between">
         <Heading>{descriptor.title}</Heading>
         {access.canCreate ? (
-          <Button as={Link} to="create">
+          <Button as={Link} to="create" state={back}>
             {text.create}
           </Button>
         ) : null}
@@ -178,6 +180,7 @@ export function ResourceListView({
                         row={row}
                         descriptor={descriptor}
                         canEdit={access.canEdit}
+                        back={back}
                         onDelete={() => actor.send({ type: 'DELETE_ASKED', record: row })}
                       />
                     </td>
@@ -278,23 +281,25 @@ function RowActions({
   row,
   descriptor,
   canEdit,
+  back,
   onDelete,
 }: {
   row: ResourceRecord;
   descriptor: ResourceDescriptor;
   canEdit: boolean;
+  back: { listSearch: string };
   onDelete: () => void;
 }) {
   const name = descriptor.recordName(row);
   return (
     <Actions>
       {descriptor.actions.show ? (
-        <ActionLink to={String(row.id)} aria-label={`${text.show} ${name}`}>
+        <ActionLink to={String(row.id)} state={back} aria-label={`${text.show} ${name}`}>
           {text.show}
         </ActionLink>
       ) : null}
       {descriptor.actions.edit && canEdit ? (
-        <ActionLink to={`${row.id}/edit`} aria-label={`${text.edit} ${name}`}>
+        <ActionLink to={`${row.id}/edit`} state={back} aria-label={`${text.edit} ${name}`}>
           {text.edit}
         </ActionLink>
       ) : null}
