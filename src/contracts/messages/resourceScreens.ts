@@ -48,9 +48,7 @@ export const resourceScreensMessages = {
   unsavedTitle: 'Cambios sin guardar',
   unsavedText: 'Hay cambios sin guardar. Si sale de esta pantalla se perderán.',
   unsavedLeave: 'Salir sin guardar',
-  unsavedStay: 'Seguir editando',
   forbiddenCreate: 'No tiene permiso para crear registros en esta sección.',
-  forbiddenEdit: 'No tiene permiso para modificar registros en esta sección.',
   invalidRecord: 'El registro no existe.',
   recordName: (id: number) => `el registro ${id}`,
 

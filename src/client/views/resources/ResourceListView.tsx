@@ -52,15 +52,25 @@ export function ResourceListView({
   const snapshot = useSelector(actor, (state) => state);
   const { query, rows, count, error, pendingDelete, deleteError } = snapshot.context;
 
+  const deleting = snapshot.matches({ loaded: 'deleting' });
+  const confirming =
+    snapshot.matches({ loaded: 'confirmingDelete' }) ||
+    deleting ||
+    snapshot.matches({ loaded: 'deleteFailed' });
+  // While a page loads, the previous rows stay on screen (no flicker on paging or sorting).
+  const loading = snapshot.matches('loading');
+  const showRows = rows.length > 0 && (loading || snapshot.matches('loaded'));
+
   // Machine -> URL: a new history entry for each query the user asked for.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs only when the machine's query changes
   useEffect(() => {
     if (!urlMatches(params, query, descriptor)) setParams(paramsFromQuery(query));
   }, [query]);
-  // URL -> machine: Back, Forward or a pasted link (ignored when it already matches).
+  // URL -> machine: Back, Forward or a pasted link (ignored when it already matches; taken once a
+  // delete confirmation that was open meanwhile closes).
   useEffect(() => {
-    actor.send({ type: 'QUERY_SYNCED', query: urlQuery });
-  }, [actor, urlQuery]);
+    if (!confirming) actor.send({ type: 'QUERY_SYNCED', query: urlQuery });
+  }, [actor, urlQuery, confirming]);
 
   const applyFilters = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -81,11 +91,6 @@ export function ResourceListView({
 
   const page = Math.floor(query.offset / query.limit);
   const pages = Math.max(1, Math.ceil(count / query.limit));
-  const deleting = snapshot.matches({ loaded: 'deleting' });
-  const confirming =
-    snapshot.matches({ loaded: 'confirmingDelete' }) ||
-    deleting ||
-    snapshot.matches({ loaded: 'deleteFailed' });
 
   return (
     <Stack>
@@ -135,7 +140,7 @@ export function ResourceListView({
         </FilterBar>
       ) : null}
 
-      {snapshot.matches('loading') ? <Spinner label={text.loading} /> : null}
+      {loading ? <Spinner label={text.loading} /> : null}
       {snapshot.matches('failed') ? (
         <Alert tone="danger" role="alert">
           <Row justify="between">
@@ -148,9 +153,9 @@ export function ResourceListView({
       ) : null}
       {snapshot.matches('empty') ? <Alert tone="info">{text.empty}</Alert> : null}
 
-      {snapshot.matches('loaded') ? (
+      {showRows ? (
         <>
-          <TableWrapper>
+          <TableWrapper aria-busy={loading} css={loading ? { opacity: 0.6 } : undefined}>
             <Table aria-label={descriptor.title}>
               <thead>
                 <tr>
