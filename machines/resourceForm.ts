@@ -123,7 +123,7 @@ export const resourceFormMachine = setup({
   },
 }).createMachine({
   id: 'resourceForm',
-  // `input` may be absent (xstate/graph's getPathsFromEvents does not pass the model's input).
+  // `input` may be absent (xstate/graph's getPathsFromEvents starts without one unless told).
   context: ({ input }) => ({
     mode: input?.mode ?? 'create',
     id: input?.id ?? null,

@@ -187,7 +187,7 @@ export const resourceListMachine = setup({
   },
 }).createMachine({
   id: 'resourceList',
-  // `input` may be absent (xstate/graph's getPathsFromEvents does not pass the model's input).
+  // `input` may be absent (xstate/graph's getPathsFromEvents starts without one unless told).
   context: ({ input }) => ({
     query: emptyQuery({ ...input?.query, filters: cleanFilters(input?.query?.filters ?? {}) }),
     rows: [],
