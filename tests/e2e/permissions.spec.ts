@@ -104,3 +104,31 @@ test('the Usuarios and Grupos screens list users and groups for the admin', asyn
   await page.goto('/dashboard/grupos');
   await expect(page.getByRole('cell', { name: 'Administracion Proveedor', exact: true })).toBeVisible();
 });
+
+test('Grupos through the screens: create writes the status record, delete removes it first', async ({
+  page,
+  request,
+}) => {
+  const headers = { authorization: await adminToken(request) };
+  await signIn(page, ADMIN.username);
+  await page.goto('/dashboard/grupos/create');
+  await page.getByLabel('Nombre').fill('E2E Grupo por pantalla');
+  await page.getByRole('group', { name: 'Permisos' }).getByLabel('zone/view').check();
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/grupos$/);
+
+  const list = await request.get('/api/groups/?search=E2E Grupo por pantalla', { headers });
+  const [created] = (await list.json()).results as { id: number; all_permissions: string[] }[];
+  expect(created.all_permissions).toEqual(['zone/view']);
+  const status = await request.get(`/api/status_group/${created.id}/`, { headers });
+  expect(status.status()).toBe(200);
+  expect(await status.json()).toEqual({ group: created.id, is_active: true });
+
+  await page.getByRole('search', { name: 'Filtros' }).getByLabel('Buscar').fill('E2E Grupo por pantalla');
+  await page.getByRole('search', { name: 'Filtros' }).getByLabel('Buscar').press('Enter');
+  await page.getByRole('button', { name: 'Eliminar E2E Grupo por pantalla' }).click();
+  await page.getByRole('dialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByText('No hay resultados.')).toBeVisible();
+  expect((await request.get(`/api/status_group/${created.id}/`, { headers })).status()).toBe(404);
+  expect((await request.get(`/api/groups/${created.id}/`, { headers })).status()).toBe(404);
+});

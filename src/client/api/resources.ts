@@ -133,7 +133,10 @@ export function validateValues(descriptor: ResourceDescriptor, values: FormValue
 export function listActors(descriptor: ResourceDescriptor) {
   return {
     loadPage: fromPromise<ListPage, ListQuery>(({ input }) => listRecords(descriptor, input)),
-    removeRecord: fromPromise<void, ResourceRecord>(({ input }) => removeRecord(descriptor, input.id)),
+    removeRecord: fromPromise<void, ResourceRecord>(async ({ input }) => {
+      await descriptor.beforeRemove?.(input);
+      await removeRecord(descriptor, input.id);
+    }),
   };
 }
 
@@ -154,10 +157,13 @@ export function formActors(descriptor: ResourceDescriptor, canEdit: boolean) {
       };
     }),
     validateValues: fromPromise<unknown, FormValues>(async ({ input }) => validateValues(descriptor, input)),
-    saveRecord: fromPromise<ResourceRecord, SaveRequest>(({ input }) =>
-      input.mode === 'edit' && input.id !== null
-        ? updateRecord(descriptor, input.id, input.body)
-        : createRecord(descriptor, input.body),
-    ),
+    saveRecord: fromPromise<ResourceRecord, SaveRequest>(async ({ input }) => {
+      const saved =
+        input.mode === 'edit' && input.id !== null
+          ? await updateRecord(descriptor, input.id, input.body)
+          : await createRecord(descriptor, input.body);
+      await descriptor.afterSave?.(saved, input.mode);
+      return saved;
+    }),
   };
 }

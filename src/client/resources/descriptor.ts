@@ -140,6 +140,10 @@ export interface ResourceDescriptor {
   toValues: (record: ResourceRecord, mode: FormMode) => FormValues;
   /** Form values as the write body (validated with `write`, sent as is). */
   toBody: (values: FormValues) => Record<string, unknown>;
+  /** Follow-up calls after a save (Grupos: its status record); a rejection fails the save. */
+  afterSave?: (saved: ResourceRecord, mode: FormMode) => Promise<void>;
+  /** Calls that must succeed before a delete (Grupos: remove the status record first). */
+  beforeRemove?: (record: ResourceRecord) => Promise<void>;
 }
 
 type AnyContract = ResourceContract & {
@@ -177,6 +181,8 @@ export interface DescriptorSpec {
   recordName?: (row: ResourceRecord) => string;
   toValues?: ResourceDescriptor['toValues'];
   toBody?: ResourceDescriptor['toBody'];
+  afterSave?: ResourceDescriptor['afterSave'];
+  beforeRemove?: ResourceDescriptor['beforeRemove'];
 }
 
 const text = messages.resourceScreens;
@@ -317,6 +323,8 @@ export function defineDescriptor(spec: DescriptorSpec): ResourceDescriptor {
             ? row.short_name
             : text.recordName(row.id)),
     defaults,
+    afterSave: spec.afterSave,
+    beforeRemove: spec.beforeRemove,
     toValues:
       spec.toValues ??
       ((record) =>

@@ -2,15 +2,16 @@
  * Grupos (SPEC §2: columns name, all_permissions; filter by a search term; §3 Group with its
  * status record {group}; §7 Groups: create is POST /groups/ then POST /status_group/, edit is
  * PUT /groups/{id}/ then GET and PUT /status_group/{id}/, delete removes the status record first
- * and the group only if that succeeded). The generic engine saves and deletes with one call, so
- * the status-record steps wait for a save/remove hook on descriptors; the server already keeps the
- * order (a group with a status record answers 409 until the record is removed).
+ * and the group only if that succeeded), through the descriptor's afterSave/beforeRemove hooks.
+ * A create whose status record fails removes the new group again, so the retry creates one group.
  * The permission picker is fed by GET /permission/?offset&limit; permissions the signed-in user
  * does not hold are disabled (access.ts, in MultiCheck), as the server would refuse them.
  */
 import { createElement as h } from 'react';
+import { z } from 'zod';
 import { messages } from '../../../contracts/messages';
-import { groupContract } from '../../../contracts/users';
+import { groupContract, groupStatusSchema } from '../../../contracts/users';
+import { ApiError, request } from '../../api/http';
 import { ResourceScreens } from '../../views/resources/ResourceArea';
 import { defineDescriptor } from '../descriptor';
 import { joinKeys, MultiCheck, permissionOptions, splitKeys } from './usuarios';
@@ -38,6 +39,32 @@ export const gruposDescriptor = defineDescriptor({
     },
   ],
   recordName: (row) => String(row.name ?? ''),
+  afterSave: async (group, mode) => {
+    if (mode === 'edit') {
+      const current = await request(groupStatusSchema, `/status_group/${group.id}/`).catch(
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        },
+      );
+      await request(groupStatusSchema, `/status_group/${group.id}/`, {
+        method: 'PUT',
+        body: { is_active: current?.is_active ?? true },
+      });
+      return;
+    }
+    try {
+      await request(groupStatusSchema, '/status_group/', { method: 'POST', body: { group: group.id } });
+    } catch (error) {
+      await request(z.unknown(), `/groups/${group.id}/`, { method: 'DELETE' }).catch(() => undefined);
+      throw error;
+    }
+  },
+  beforeRemove: async (group) => {
+    await request(z.unknown(), `/status_group/${group.id}/`, { method: 'DELETE' }).catch((error: unknown) => {
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+    });
+  },
 });
 
 /** The Grupos section area, loaded lazily by the section registry. */
