@@ -10,6 +10,9 @@ import { defineResource } from './engine';
 export const countryResource = defineResource({
   contract: countryContract,
   table: countries,
+  // One country's detail is reference data: the 'Ir a mi sitio' chain reads the user's country
+  // (url_redirect) whatever the role. Lists and writes keep country/view and country/add.
+  permissions: { detail: 'authenticated' },
   extra: {
     currencyName: sql<
       string | null

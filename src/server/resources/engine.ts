@@ -23,7 +23,7 @@ import { type FieldErrors, listQuerySchema } from '../../contracts/http';
 import { messages } from '../../contracts/messages';
 import type { Action, Resource } from '../../contracts/permissions';
 import { type ResourceContract, SWITCH_VALUES } from '../../contracts/resources/fields';
-import { requirePermission } from '../auth/guard';
+import { authenticate, requirePermission } from '../auth/guard';
 import type { AppContext } from '../context';
 import type { Database, Transaction } from '../db/client';
 import { FieldValidationError, HttpError, notFound } from '../http/errors';
@@ -67,8 +67,11 @@ export interface ResourceDefinition<C extends AnyContract, T extends TableWithId
   unique?: readonly { column: PgColumn; field: string; message?: string }[];
   /** Database column -> API field, for errors the database raises (default: without `_id`). */
   fieldOfColumn?: Record<string, string>;
-  /** Permission overrides; reads default to `{resource}/view`, writes to `{resource}/add`. */
-  permissions?: Partial<Record<Operation, { resource: Resource; action: Action }>>;
+  /**
+   * Permission overrides; reads default to `{resource}/view`, writes to `{resource}/add`.
+   * `'authenticated'` lets any signed-in user through (reference data everyone needs).
+   */
+  permissions?: Partial<Record<Operation, { resource: Resource; action: Action } | 'authenticated'>>;
   /**
    * Runs inside the write's transaction before the insert or update (`id` null on create); may
    * throw FieldValidationError and may answer extra column values.
@@ -150,6 +153,7 @@ export function registerResource<C extends AnyContract, T extends TableWithId, E
 
   const permission = (operation: Operation) => {
     const override = definition.permissions?.[operation];
+    if (override === 'authenticated') return [authenticate(context)];
     if (override) return requirePermission(context, override.resource, override.action);
     const action: Action = operation === 'list' || operation === 'detail' ? 'view' : 'add';
     return requirePermission(context, contract.resource, action);

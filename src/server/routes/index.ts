@@ -3,16 +3,26 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { authRoutes } from './auth';
 import { groupRoutes } from './groups';
-import { officeRoutes } from './offices';
 import { imagesRoutes } from './images';
 import { masterDataRoutes } from './masterData';
+import { officeRoutes } from './offices';
+import { productRoutes } from './products';
 import { profileRoutes } from './profile';
 import { refundRoutes } from './refunds';
 import { systemRoutes } from './system';
 
 export type RouteModule = (app: FastifyInstance, context: AppContext) => void | Promise<void>;
 
-export const apiRouteModules: RouteModule[] = [systemRoutes, authRoutes, profileRoutes, groupRoutes, officeRoutes, masterDataRoutes, refundRoutes];
+export const apiRouteModules: RouteModule[] = [
+  systemRoutes,
+  authRoutes,
+  profileRoutes,
+  groupRoutes,
+  officeRoutes,
+  masterDataRoutes,
+  productRoutes,
+  refundRoutes,
+];
 
 /** Route modules mounted outside /api (the image service of section 7 lives at /images). */
 export const rootRouteModules: RouteModule[] = [imagesRoutes];

@@ -1,0 +1,26 @@
+/**
+ * Products as other modules read them (SPEC §3 Product; §7 Products: GET /product/ paged or with a
+ * query, GET /product_name_id/). The product wizard and its writes belong to the products module.
+ */
+import { z } from 'zod';
+import { listQuerySchema } from './http';
+
+export const productSummarySchema = z.object({
+  id: z.number().int(),
+  short_name: z.string(),
+  long_name: z.string(),
+  is_enabled: z.boolean(),
+  supplier: z.number().int().nullable(),
+  supplier_name: z.string().nullable(),
+  product_type: z.number().int().nullable(),
+});
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+
+export const productQuerySchema = listQuerySchema.extend({
+  id: z.coerce.number().int().positive().optional(),
+  long_name: z.string().trim().max(255).optional(),
+  supplier: z.string().trim().max(255).optional(),
+  is_enabled: z.enum(['true', 'false']).optional(),
+});
+
+export const productNameIdSchema = z.object({ id: z.number().int(), name: z.string() });
