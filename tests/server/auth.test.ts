@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/contracts/messages';
 import { createTokenService } from '../../src/server/auth/tokens';
+import { DEMO_PASSWORD } from '../../src/server/db/seed';
 import { ADMIN_PASSWORD, as, createTestApp, type TestApp } from './support';
 
 let testApp: TestApp;
@@ -176,5 +177,26 @@ describe('system', () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/nothing-here/' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ detail: messages.common.notFound });
+  });
+});
+
+describe('sign-in attempts', () => {
+  const signIn = (username: string, password: string) =>
+    testApp.app.inject({ method: 'POST', url: '/api/token/', payload: { username, password } });
+
+  it('never counts successful sign-ins', async () => {
+    for (let attempt = 0; attempt < 15; attempt++) {
+      expect((await signIn('supervisor', DEMO_PASSWORD)).statusCode).toBe(200);
+    }
+  });
+
+  it('answers 429 after ten failures for one username, even with the right password', async () => {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await signIn('gerente_pais', 'adivinando-123')).statusCode).toBe(401);
+    }
+    const blocked = await signIn('gerente_pais', DEMO_PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ detail: messages.common.tooManyRequests });
+    expect((await signIn('soporte_pais', DEMO_PASSWORD)).statusCode).toBe(200);
   });
 });

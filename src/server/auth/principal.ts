@@ -24,15 +24,20 @@ export interface Principal {
 export async function loadPrincipal(db: Database | Transaction, userId: number): Promise<Principal | null> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) return null;
-  const [groupRows, ownRows, moduleRows] = await Promise.all([
-    db.select({ groupId: userGroups.groupId }).from(userGroups).where(eq(userGroups.userId, userId)),
-    db
-      .select({ codename: permissions.codename })
-      .from(userPermissions)
-      .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
-      .where(eq(userPermissions.userId, userId)),
-    db.select({ module: userModules.module }).from(userModules).where(eq(userModules.userId, userId)),
-  ]);
+  // One after the other: inside a transaction they share one connection.
+  const groupRows = await db
+    .select({ groupId: userGroups.groupId })
+    .from(userGroups)
+    .where(eq(userGroups.userId, userId));
+  const ownRows = await db
+    .select({ codename: permissions.codename })
+    .from(userPermissions)
+    .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
+    .where(eq(userPermissions.userId, userId));
+  const moduleRows = await db
+    .select({ module: userModules.module })
+    .from(userModules)
+    .where(eq(userModules.userId, userId));
   const groupIds = groupRows.map((row) => row.groupId).sort((a, b) => a - b);
   const groupCodenames = groupIds.length
     ? await db

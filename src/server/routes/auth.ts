@@ -13,6 +13,7 @@ import { messages } from '../../contracts/messages';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { passwordResets, users } from '../db/schema';
+import { AttemptCounter } from '../http/attempts';
 import { FieldValidationError, HttpError, unauthorized } from '../http/errors';
 import { fieldOf, rateLimited } from '../http/rateLimit';
 import { parseWith } from '../http/validate';
@@ -23,30 +24,31 @@ export const sha256 = (value: string) => createHash('sha256').update(value).dige
 
 export function authRoutes(app: FastifyInstance, context: AppContext) {
   const { db, tokens } = context;
+  // Failed sign-ins per address and username: successful ones never count, so an office behind
+  // one address is not locked out by its own colleagues.
+  const failedSignIns = new AttemptCounter(10, 15 * 60 * 1000);
 
-  app.post(
-    '/token/',
-    { config: rateLimited(10, '5 minutes', (request) => fieldOf(request.body, 'username')) },
-    async (request) => {
-      const body = parseWith(loginRequestSchema, request.body);
-      const identifier = body.username.toLowerCase();
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(or(sql`lower(${users.username}) = ${identifier}`, eq(users.email, identifier)))
-        .limit(1);
-      const passwordMatches = await verifyPassword(
-        body.password,
-        user?.passwordHash ?? (await decoyPasswordHash()),
-      );
-      if (!user || !passwordMatches || !user.isActive) throw unauthorized(messages.auth.loginFailed);
-      await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id));
-      return {
-        access: await tokens.issue(user.id, 'access'),
-        refresh: await tokens.issue(user.id, 'refresh'),
-      };
-    },
-  );
+  app.post('/token/', { config: rateLimited(120, '1 minute') }, async (request) => {
+    const body = parseWith(loginRequestSchema, request.body);
+    const identifier = body.username.toLowerCase();
+    const attemptKey = `${request.ip}|${identifier}`;
+    if (failedSignIns.isBlocked(attemptKey)) throw new HttpError(429, messages.common.tooManyRequests);
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(or(sql`lower(${users.username}) = ${identifier}`, eq(users.email, identifier)))
+      .limit(1);
+    const passwordMatches = await verifyPassword(
+      body.password,
+      user?.passwordHash ?? (await decoyPasswordHash()),
+    );
+    if (!user || !passwordMatches || !user.isActive) {
+      failedSignIns.record(attemptKey);
+      throw unauthorized(messages.auth.loginFailed);
+    }
+    await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id));
+    return { access: await tokens.issue(user.id, 'access'), refresh: await tokens.issue(user.id, 'refresh') };
+  });
 
   app.post('/token/refresh/', { config: rateLimited(60, '5 minutes') }, async (request) => {
     const body = parseWith(refreshRequestSchema, request.body);

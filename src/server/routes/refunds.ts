@@ -23,7 +23,7 @@ import {
   storedFileSchema,
 } from '../../contracts/refund';
 import { findCountryByIdent } from '../../contracts/static';
-import { AttemptCounter, issueRefundAccess, requireRefundAccess } from '../auth/refundAccess';
+import { issueRefundAccess, requireRefundAccess } from '../auth/refundAccess';
 import type { AppContext } from '../context';
 import type { Database, Transaction } from '../db/client';
 import {
@@ -41,6 +41,7 @@ import {
   voucherPassengers,
   vouchers,
 } from '../db/schema';
+import { AttemptCounter } from '../http/attempts';
 import { FieldValidationError, HttpError } from '../http/errors';
 import { rateLimited } from '../http/rateLimit';
 import { parseWith } from '../http/validate';
