@@ -159,6 +159,11 @@ test("'Grabar sesión' records a real flow, downloads it masked, and the gallery
 
   await page.goto('/qa/machines');
   await page.locator('#qa-recording-file').setInputFiles(saved);
+  // The staff session is recorded too (from its current state); choose the recovery flow.
+  await page
+    .getByRole('navigation', { name: 'Flujos grabados' })
+    .getByRole('button', { name: /^passwordReset · / })
+    .click();
   const current = page.getByTestId('qa-current-step');
   await expect(current).toHaveText('step 0: start → editing');
   const last = Number((await page.locator('#qa-step').getAttribute('max')) ?? '0');
