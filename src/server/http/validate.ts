@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { FieldErrors } from '../../contracts/http';
 import { messages } from '../../contracts/messages';
-import { FieldValidationError } from './errors';
+import { FieldValidationError, notFound } from './errors';
 
 export function zodIssuesToFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
   const fields: FieldErrors = {};
@@ -41,4 +41,15 @@ export function parseWith<T extends z.core.$ZodType>(schema: T, data: unknown): 
   const result = z.safeParse(schema, data);
   if (!result.success) throw new FieldValidationError(zodIssuesToFieldErrors(result.error.issues));
   return result.data;
+}
+
+const idParamSchema = z.object({ id: z.string().regex(/^\d{1,10}$/) });
+const MAX_INTEGER_ID = 2_147_483_647;
+
+/** The `:id` of a route; anything but a positive 32-bit integer is a 404 (no such record). */
+export function idFromParams(params: unknown): number {
+  const parsed = idParamSchema.safeParse(params);
+  const id = parsed.success ? Number(parsed.data.id) : 0;
+  if (id < 1 || id > MAX_INTEGER_ID) throw notFound(messages.common.notFound);
+  return id;
 }

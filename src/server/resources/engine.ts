@@ -29,7 +29,7 @@ import type { Database, Transaction } from '../db/client';
 import { FieldValidationError, HttpError, notFound } from '../http/errors';
 import { contains } from '../http/filters';
 import { pageLinks } from '../http/pagination';
-import { parseWith } from '../http/validate';
+import { idFromParams, parseWith } from '../http/validate';
 
 const text = messages.resources;
 
@@ -107,14 +107,7 @@ const MAX_INT = 2_147_483_647;
 const TOTAL = '__total';
 /** What a read needs: a database handle or a transaction. */
 type Reader = Pick<Database, 'select'>;
-const idParamSchema = z.object({ id: z.string().regex(/^\d{1,10}$/) });
-
-function idOf(request: FastifyRequest): number {
-  const parsed = idParamSchema.safeParse(request.params);
-  const id = parsed.success ? Number(parsed.data.id) : 0;
-  if (id < 1 || id > MAX_INT) throw notFound(messages.common.notFound);
-  return id;
-}
+const idOf = (request: FastifyRequest) => idFromParams(request.params);
 
 interface PgErrorLike {
   code: string;

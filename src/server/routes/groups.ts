@@ -19,7 +19,6 @@
  */
 import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { messages } from '../../contracts/messages';
 import { findRole } from '../../contracts/roles';
 import {
@@ -36,17 +35,10 @@ import { groupPermissions, groupStatuses, groups, permissions } from '../db/sche
 import { FieldValidationError, HttpError, notFound } from '../http/errors';
 import { contains } from '../http/filters';
 import { pageLinks } from '../http/pagination';
-import { parseWith } from '../http/validate';
+import { idFromParams as idOf, parseWith } from '../http/validate';
 import { assertMayGrant } from './profile';
 
 const text = messages.permissions;
-const idParamSchema = z.object({ id: z.string().regex(/^\d{1,9}$/) });
-
-function idOf(params: unknown): number {
-  const parsed = idParamSchema.safeParse(params);
-  if (!parsed.success || Number(parsed.data.id) < 1) throw notFound(messages.common.notFound);
-  return Number(parsed.data.id);
-}
 
 async function readGroups(
   tx: Transaction,

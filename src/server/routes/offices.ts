@@ -4,18 +4,17 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { messages } from '../../contracts/messages';
 import { can } from '../../contracts/permissions';
 import { authenticate, principalOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { offices } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
-import { parseWith } from '../http/validate';
+import { idFromParams } from '../http/validate';
 
 export function officeRoutes(app: FastifyInstance, context: AppContext) {
   app.get('/office/:id/', { preHandler: authenticate(context) }, async (request) => {
-    const { id } = parseWith(z.object({ id: z.coerce.number().int().positive() }), request.params);
+    const id = idFromParams(request.params);
     const principal = principalOf(request);
     if (principal.officeId !== id && !can(principal, 'office', 'view'))
       throw forbidden(messages.common.forbidden);

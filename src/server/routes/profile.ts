@@ -44,16 +44,9 @@ import {
 import { FieldValidationError, forbidden, notFound } from '../http/errors';
 import { contains } from '../http/filters';
 import { pageLinks } from '../http/pagination';
-import { parseWith } from '../http/validate';
+import { idFromParams as idOf, parseWith } from '../http/validate';
 
 const text = messages.permissions;
-const idParamSchema = z.object({ id: z.string().regex(/^\d{1,9}$/) });
-
-function idOf(params: unknown): number {
-  const parsed = idParamSchema.safeParse(params);
-  if (!parsed.success || Number(parsed.data.id) < 1) throw notFound(messages.common.notFound);
-  return Number(parsed.data.id);
-}
 
 const fieldCheckSchema = z.strictObject({
   entity: z.enum(FIELD_ENTITIES),

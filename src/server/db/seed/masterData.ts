@@ -570,7 +570,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
 
 export const DEMO_PRODUCT_SHORT_NAMES = DEMO_PRODUCTS.map((product) => product.shortName);
 
-const FIRST_NAMES = [
+export const DEMO_FIRST_NAMES = [
   'Juan',
   'María',
   'Sofía',
@@ -623,7 +623,7 @@ const FIRST_NAMES = [
   'Marcos',
 ] as const;
 
-const SURNAMES = [
+export const DEMO_SURNAMES = [
   'González',
   'Rodríguez',
   'Gómez',
@@ -699,8 +699,9 @@ export function demoPassengers(countryIdOf: (iso3: string) => number | null) {
   const usedDocuments = new Set<string>();
   const nationalities = ['ARG', 'ARG', 'ARG', 'ARG', 'ARG', 'ARG', 'URY', 'CHL', 'PRY', 'BOL', 'PER', 'ESP'];
   return Array.from({ length: DEMO_PASSENGER_COUNT }, (_, index) => {
-    const name = random() < 0.15 ? `${pick(FIRST_NAMES)} ${pick(FIRST_NAMES)}` : pick(FIRST_NAMES);
-    const surname = random() < 0.1 ? `${pick(SURNAMES)} ${pick(SURNAMES)}` : pick(SURNAMES);
+    const name =
+      random() < 0.15 ? `${pick(DEMO_FIRST_NAMES)} ${pick(DEMO_FIRST_NAMES)}` : pick(DEMO_FIRST_NAMES);
+    const surname = random() < 0.1 ? `${pick(DEMO_SURNAMES)} ${pick(DEMO_SURNAMES)}` : pick(DEMO_SURNAMES);
     let docNumber: string;
     do docNumber = String(10_000_000 + Math.floor(random() * 36_000_000));
     while (usedDocuments.has(docNumber));
@@ -732,8 +733,8 @@ function demoBlacklist() {
     return {
       // Distinct from the passengers' range so a blacklisted document is unmistakable in the demo.
       docNumber: String(50_000_000 + index * 7_919 + Math.floor(random() * 5_000)),
-      name: pick(FIRST_NAMES),
-      surname: pick(SURNAMES),
+      name: pick(DEMO_FIRST_NAMES),
+      surname: pick(DEMO_SURNAMES),
       dateFrom: from,
       dateTo: openEnded
         ? null
