@@ -135,7 +135,7 @@ describe('claimForm rules', () => {
     actor.send({ type: 'COVERAGE_CHOSEN', coverage: MULTI_CAUSE });
     actor.send({ type: 'FILES_CHOSEN', files: [receiptPdf] });
     actor.send({ type: 'SUBMIT' });
-    expect(actor.getSnapshot().context.errors['multi_cause']).toBe(text.serviceRequired);
+    expect(actor.getSnapshot().context.errors.multi_cause).toBe(text.serviceRequired);
     actor.send({ type: 'SERVICE_TOGGLED', service: 'transporte', selected: true });
     actor.send({ type: 'SUBMIT' });
     expect(actor.getSnapshot().context.errors['multi_cause.transporte']).toBe(text.transportServiceRequired);

@@ -138,6 +138,49 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   );
 });
 
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+type SelectFieldProps = Omit<ComponentProps<typeof Select>, 'onChange' | 'value'> & {
+  label: string;
+  value: string;
+  options: readonly SelectOption[];
+  error?: string | string[] | null;
+  hint?: ReactNode;
+  /** The empty first choice's text. */
+  placeholder?: string;
+  onValueChange: (value: string) => void;
+};
+
+/** A labelled select with an empty first choice, its hint and its error. */
+export function SelectField({
+  label,
+  value,
+  options,
+  error,
+  hint,
+  placeholder = '—',
+  onValueChange,
+  ...rest
+}: SelectFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {(aria) => (
+        <Select {...rest} {...aria} value={value} onChange={(event) => onValueChange(event.target.value)}>
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
+  );
+}
+
 export const Checkbox = ({
   label,
   checked,

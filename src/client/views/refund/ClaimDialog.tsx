@@ -23,12 +23,11 @@ import {
   Button,
   Cell,
   Checkbox,
-  Field,
   Grid,
   Muted,
   ProgressBar,
   Row,
-  Select,
+  SelectField,
   Stack,
   Subheading,
   TextField,
@@ -148,22 +147,13 @@ export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose
       <Stack>
         <Grid>
           <Cell span={6}>
-            <Field label={text.sinisterCountryLabel} error={errors.sinister_country}>
-              {(aria) => (
-                <Select
-                  {...aria}
-                  value={values.sinister_country}
-                  onChange={(event) => change('sinister_country', event.target.value)}
-                >
-                  <option value="">—</option>
-                  {countries.map((country) => (
-                    <option key={country.iso3} value={country.iso3}>
-                      {country.name}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+            <SelectField
+              label={text.sinisterCountryLabel}
+              error={errors.sinister_country}
+              value={values.sinister_country}
+              options={countries.map((country) => ({ value: country.iso3, label: country.name }))}
+              onValueChange={(value) => change('sinister_country', value)}
+            />
           </Cell>
           <Cell span={6}>
             <TextField
@@ -176,22 +166,13 @@ export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose
             />
           </Cell>
           <Cell span={12}>
-            <Field label={text.coverageLabel} error={errors.coverage}>
-              {(aria) => (
-                <Select
-                  {...aria}
-                  value={context.coverage}
-                  onChange={(event) => send({ type: 'COVERAGE_CHOSEN', coverage: event.target.value })}
-                >
-                  <option value="">—</option>
-                  {availableCoverages(context).map((coverage) => (
-                    <option key={coverage} value={coverage}>
-                      {coverage}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+            <SelectField
+              label={text.coverageLabel}
+              error={errors.coverage}
+              value={context.coverage}
+              options={availableCoverages(context).map((coverage) => ({ value: coverage, label: coverage }))}
+              onValueChange={(coverage) => send({ type: 'COVERAGE_CHOSEN', coverage })}
+            />
           </Cell>
           {context.requiredItems.length ? (
             <Cell span={12}>
@@ -206,22 +187,16 @@ export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose
             </Cell>
           ) : null}
           <Cell span={6}>
-            <Field label={text.currencyLabel} error={errors.currency}>
-              {(aria) => (
-                <Select
-                  {...aria}
-                  value={values.currency}
-                  onChange={(event) => change('currency', event.target.value)}
-                >
-                  <option value="">—</option>
-                  {currencies.map((currency) => (
-                    <option key={currency.code} value={currency.code}>
-                      {currency.code} — {currency.name}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+            <SelectField
+              label={text.currencyLabel}
+              error={errors.currency}
+              value={values.currency}
+              options={currencies.map((currency) => ({
+                value: currency.code,
+                label: `${currency.code} — ${currency.name}`,
+              }))}
+              onValueChange={(value) => change('currency', value)}
+            />
           </Cell>
           <Cell span={6}>
             <TextField

@@ -24,12 +24,11 @@ import {
   Alert,
   Button,
   Cell,
-  Field,
   Grid,
   Muted,
   ProgressBar,
   Row,
-  Select,
+  SelectField,
   Stack,
   Subheading,
   TextField,
@@ -55,18 +54,14 @@ export function PaymentStep({ actor }: { actor: WizardActor }) {
     options: readonly { value: string; label: string }[],
     placeholder = '—',
   ) => (
-    <Field label={paymentFieldLabel(field, country)} error={paymentErrors[field]}>
-      {(aria) => (
-        <Select {...aria} value={payment[field]} onChange={(event) => set(field, event.target.value)}>
-          <option value="">{placeholder}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </Select>
-      )}
-    </Field>
+    <SelectField
+      label={paymentFieldLabel(field, country)}
+      error={paymentErrors[field]}
+      value={payment[field]}
+      options={options}
+      placeholder={placeholder}
+      onValueChange={(value) => set(field, value)}
+    />
   );
 
   const control = (field: PaymentField) => {

@@ -29,7 +29,7 @@ import {
   Heading,
   Input,
   Row,
-  Select,
+  SelectField,
   Spinner,
   Stack,
   TextArea,
@@ -211,24 +211,17 @@ function FieldControl(props: FieldControlProps) {
       );
     case 'select':
       return (
-        <Field label={field.label} error={error} hint={field.hint}>
-          {(aria) => (
-            <Select
-              {...aria}
-              name={field.name}
-              value={textValue}
-              disabled={readOnly}
-              onChange={(event) => onChange(event.target.value)}
-            >
-              <option value="">{text.selectPlaceholder}</option>
-              {options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <SelectField
+          label={field.label}
+          error={error}
+          hint={field.hint}
+          name={field.name}
+          value={textValue}
+          disabled={readOnly}
+          options={options}
+          placeholder={text.selectPlaceholder}
+          onValueChange={onChange}
+        />
       );
     case 'textarea':
     case 'lines':
