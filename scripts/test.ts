@@ -1,5 +1,6 @@
 /**
  * `npm test`: every suite, in order, with one closing line for CI.
+ * 0. Biome and tsc (a check that fails counts as one failed test);
  * 1. machines, contracts and client units (vitest project 'unit');
  * 2. the API against PGlite (vitest project 'server');
  * 3. the API again against PostgreSQL when TEST_DATABASE_URL names a server (.ci/run starts one);
@@ -17,6 +18,8 @@ interface Suite {
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 const suites: Suite[] = [
+  { name: 'lint (Biome)', command: ['npx', 'biome', 'check', '.'], report: '' },
+  { name: 'typecheck (tsc)', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'], report: '' },
   { name: 'unit', command: ['npx', 'vitest', 'run', '--project', 'unit'], report: '.test-report-unit.json' },
   {
     name: 'server (PGlite)',
@@ -42,8 +45,17 @@ let skipped = 0;
 const failures: string[] = [];
 for (const suite of suites) {
   process.stdout.write(`\n=== ${suite.name} ===\n`);
-  rmSync(suite.report, { force: true });
   const isPlaywright = suite.command.includes('playwright');
+  if (!suite.report) {
+    const result = spawnSync(suite.command[0], suite.command.slice(1), { stdio: 'inherit' });
+    if (result.status === 0) passed += 1;
+    else {
+      failed += 1;
+      failures.push(suite.name);
+    }
+    continue;
+  }
+  rmSync(suite.report, { force: true });
   const args = isPlaywright
     ? [...suite.command.slice(1), '--reporter=list,json']
     : [
