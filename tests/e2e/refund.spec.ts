@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { gradientPng, multiPagePdf } from './fixtures/refund/files';
-import { dataDir } from './support';
+import { ADMIN, dataDir } from './support';
 
 /** The seeded ARG traveller (src/server/db/seed/refunds.ts; the server prints the demo lines). */
 const DOCUMENT = '30123456';
@@ -183,6 +183,24 @@ test('a traveller requests a refund with a PDF, a PNG and a multi-cause claim', 
     ['factura-1.jpg', 'factura-2.jpg'],
   );
   expect(payload.refund_coverage.claims[0].amount).toBe('1234.50');
+
+  // Staff see it in the database: three claims, the PDF stored as two JPEG pages (GET /refund/{id}/).
+  const staffLogin = await request.post('/api/token/', {
+    data: { username: ADMIN.username, password: ADMIN.password },
+  });
+  const staff = { authorization: `Bearer ${((await staffLogin.json()) as { access: string }).access}` };
+  const review = (await (
+    await request.get(`/api/refund/${created.refund.id}/`, { headers: staff })
+  ).json()) as {
+    claims: { amount: string }[];
+    files: { name: string; content_type: string; kind: string }[];
+  };
+  expect(review.claims).toHaveLength(3);
+  expect(review.claims[0].amount).toBe('1234.50');
+  expect(review.files.filter((file) => file.name.startsWith('factura-'))).toEqual([
+    expect.objectContaining({ name: 'factura-1.jpg', content_type: 'image/jpeg', kind: 'claim' }),
+    expect.objectContaining({ name: 'factura-2.jpg', content_type: 'image/jpeg', kind: 'claim' }),
+  ]);
 
   // A resend with the same idempotency key answers the same refund (no duplicate).
   const again = await request.post('/api/refund_data/', {

@@ -30,7 +30,7 @@ import {
 } from '../../src/server/db/schema';
 import { DEMO_REFUND_TRAVELLERS } from '../../src/server/db/seed/refunds';
 import { authorizationLetterPdf } from '../../src/server/services/authorizationLetter';
-import { createTestApp, type TestApp } from './support';
+import { as, createTestApp, type TestApp } from './support';
 
 const text = messages.refund;
 const PNG = Buffer.from(
@@ -566,6 +566,50 @@ describe('POST /api/refund_data/ (submission)', () => {
     const [payment] = await db.select().from(refundPayments).where(eq(refundPayments.refundId, id));
     expect(payment).toMatchObject({ bank: '285', cbu: '2850590940090418135201', alias: '', rut: '' });
     expect(payment.bankName).toMatch(/Macro/);
+  });
+
+  it('shows the stored refund to staff with refund/view (GET /refund/ and its detail), and only to them', async () => {
+    const login = await loginOk('30123456');
+    const files = await uploadOk(login.access, [{ filename: 'recibo.png', data: PNG }]);
+    const response = await submit(
+      login.access,
+      submissionFor(login, files, PAYMENTS['ARG with CBU'].payment),
+      files,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const id = response.json().refund.id as number;
+    const admin = as(testApp, await testApp.login('admin'));
+    const list = (
+      await admin({ method: 'GET', url: `/api/refund/?voucher=${login.refunds.voucher}&limit=50` })
+    ).json<{
+      count: number;
+      results: { id: number; doc_number: string; status: string }[];
+    }>();
+    expect(list.results.map((row) => row.id)).toContain(id);
+    expect(list.results.every((row) => row.doc_number === '30123456')).toBe(true);
+    const detail = await admin({ method: 'GET', url: `/api/refund/${id}/` });
+    expect(detail.statusCode).toBe(200);
+    const body = detail.json<{
+      claims: { amount: string }[];
+      files: { name: string; kind: string; content_type: string }[];
+    }>();
+    expect(body.claims.map((claim) => claim.amount)[0]).toBe('1234567.89');
+    expect(body.files).toEqual([
+      expect.objectContaining({ name: 'recibo.png', kind: 'claim', content_type: 'image/png' }),
+    ]);
+    expect((await admin({ method: 'GET', url: '/api/refund/?voucher=abc' })).statusCode).toBe(400);
+    expect((await admin({ method: 'GET', url: '/api/refund/999999/' })).statusCode).toBe(404);
+    const noView = as(testApp, await testApp.login('agencia'));
+    expect((await noView({ method: 'GET', url: '/api/refund/' })).statusCode).toBe(403);
+    expect(
+      (
+        await testApp.app.inject({
+          method: 'GET',
+          url: `/api/refund/${id}/`,
+          headers: { authorization: `Bearer ${login.access}` },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('gives one refund for the same idempotency key sent twice', async () => {

@@ -8,6 +8,7 @@ import { masterDataRoutes } from './masterData';
 import { officeRoutes } from './offices';
 import { productRoutes } from './products';
 import { profileRoutes } from './profile';
+import { refundReviewRoutes } from './refundReview';
 import { refundRoutes } from './refunds';
 import { systemRoutes } from './system';
 
@@ -22,6 +23,7 @@ export const apiRouteModules: RouteModule[] = [
   masterDataRoutes,
   productRoutes,
   refundRoutes,
+  refundReviewRoutes,
 ];
 
 /** Route modules mounted outside /api (the image service of section 7 lives at /images). */
