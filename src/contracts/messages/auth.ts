@@ -19,6 +19,7 @@ export const authMessages = {
   recoverySent: 'Verifique su email',
   recoverySentBody: 'Le enviamos un enlace para cambiar su contraseña. El enlace vence en 1 hora.',
   backToLogin: 'Volver al login',
+  recoverySendAgain: '¿No llegó? Enviar otro email',
   resetFailed:
     'No hemos encontrado ninguna cuenta asociada a este email o no posee permisos para cambiar de contraseña.',
   passwordChangeTitle: 'Cambiar contraseña',

@@ -29,6 +29,9 @@ export function Component() {
           <Alert tone="success" role="status">
             {text.recoverySentBody}
           </Alert>
+          <Button variant="secondary" onClick={() => send({ type: 'RESTART' })}>
+            {text.recoverySendAgain}
+          </Button>
           <Link to="/login?reset=sent">{text.backToLogin}</Link>
         </Stack>
       </AuthLayout>
