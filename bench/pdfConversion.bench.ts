@@ -77,7 +77,7 @@ try {
   try {
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${port}/refund`);
-    const pdf = multiPagePdf(PAGES).toString('base64');
+    const pdf = (await multiPagePdf(PAGES)).toString('base64');
     const result = await page.evaluate(
       async ({ chunk, base64 }) => {
         const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));

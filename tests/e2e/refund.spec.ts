@@ -106,7 +106,7 @@ test('a traveller requests a refund with a PDF, a PNG and a multi-cause claim', 
   await loadClaim(page, {
     coverage: first,
     amount: '1234,5',
-    files: [{ name: 'factura.pdf', mimeType: 'application/pdf', buffer: multiPagePdf(2) }],
+    files: [{ name: 'factura.pdf', mimeType: 'application/pdf', buffer: await multiPagePdf(2) }],
   });
   await expect(page.getByRole('listitem', { name: first })).toContainText('1.234,50 USD');
   await expect(page.getByRole('listitem', { name: first })).toContainText('2 archivos');

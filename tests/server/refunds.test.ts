@@ -43,7 +43,7 @@ const JPEG = Buffer.concat([
   Buffer.alloc(64, 1),
   Buffer.from([0xff, 0xd9]),
 ]);
-const PDF = authorizationLetterPdf({ brandName: 'Prueba' });
+const PDF = await authorizationLetterPdf({ brandName: 'Prueba' });
 
 let testApp: TestApp;
 let ipCounter = 1;

@@ -9,6 +9,7 @@ export const commonMessages = {
   tooManyRequests: 'Demasiados intentos. Espere unos minutos e inténtelo nuevamente.',
   required: 'Este campo es obligatorio.',
   unknownField: 'Campo no permitido.',
+  invalidValue: 'Valor inválido.',
   tooLong: (max: number) => `Máximo ${max} caracteres.`,
   mustBeNumeric: 'Ingrese solo números.',
   emailRequired: 'Introduzca una dirección de correo electrónico',

@@ -190,6 +190,23 @@ export const refundMessages = {
   submissionInvalid: 'La solicitud no es válida. Revise los datos e inténtelo nuevamente.',
   applicantMismatch: 'Los datos no corresponden al voucher con el que ingresó.',
   idempotencyKeyInvalid: 'Falta la clave de envío de la solicitud.',
+  /** The model authorization letter (a PDF served by GET /api/refund_data/authorization-letter/). */
+  authorizationLetterDocument: {
+    title: 'CARTA DE AUTORIZACIÓN DE COBRO DE REINTEGRO',
+    documentTitle: 'Carta de autorización',
+    place: (blank: string) => `Lugar y fecha: ${blank}`,
+    addressee: (brandName: string) => `Señores ${brandName}`,
+    present: 'Presente',
+    paragraphs: (brandName: string, blank: string, short: string) => [
+      `Por medio de la presente, yo, ${blank} (nombre y apellido del titular del voucher), documento de identidad N° ${short}, titular del voucher N° ${short}, autorizo a ${blank} (nombre y apellido de la persona autorizada), documento de identidad N° ${short}, a recibir en su cuenta bancaria el pago del reintegro que solicité por los gastos cubiertos por mi asistencia al viajero.`,
+      `Datos de la cuenta de la persona autorizada: banco ${blank}, tipo de cuenta ${short}, número de cuenta / CBU / IBAN ${blank}.`,
+      `Declaro que el pago realizado en la cuenta de la persona autorizada cancela la obligación de ${brandName} respecto de este reintegro, y que adjunto una copia del documento de identidad de la persona autorizada.`,
+    ],
+    holderSignature: (blank: string) => `Firma del titular del voucher: ${blank}`,
+    authorizedSignature: (blank: string) => `Firma de la persona autorizada: ${blank}`,
+    printedName: (blank: string) => `Aclaración: ${blank}`,
+    instructions: 'Adjunte esta carta firmada y una foto del documento de la persona autorizada.',
+  },
 } as const;
 
 /** Fills `{email}` in a message (the refund support mailbox). */

@@ -31,10 +31,8 @@ function humanMessage(issue: z.core.$ZodIssue): string {
     return messages.common.tooLong(Number(issue.maximum));
   }
   if (issue.code === 'invalid_type' && issue.input === undefined) return messages.common.required;
-  return messages.common.required === issue.message ? issue.message : invalidValue;
+  return messages.common.required === issue.message ? issue.message : messages.common.invalidValue;
 }
-
-const invalidValue = 'Valor inválido.';
 
 /** Parses with a contract written with either zod API (classic or mini). */
 export function parseWith<T extends z.core.$ZodType>(schema: T, data: unknown): z.output<T> {

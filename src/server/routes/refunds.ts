@@ -219,7 +219,7 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
     refundApiPaths.authorizationLetter,
     { config: rateLimited(60, '15 minutes') },
     async (_request, reply) => {
-      const pdf = authorizationLetterPdf({ brandName: context.config.brandName });
+      const pdf = await authorizationLetterPdf({ brandName: context.config.brandName });
       return reply
         .type('application/pdf')
         .header('content-disposition', 'attachment; filename="carta-de-autorizacion.pdf"')
