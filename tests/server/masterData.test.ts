@@ -518,35 +518,37 @@ describe.each(modules)('$name', (module) => {
     expect(notAnObject.statusCode).toBe(400);
   });
 
-  it.runIf(module.duplicate)('answers a duplicate (case-insensitive) as a field error', async () => {
-    const [field, value] = module.duplicate!;
-    const response = await admin({
-      method: 'POST',
-      url: `/api${path}`,
-      payload: { ...module.create(), [field]: value },
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ [field]: [text.duplicate] });
+  if (module.duplicate)
+    it('answers a duplicate (case-insensitive) as a field error', async () => {
+      const [field, value] = module.duplicate!;
+      const response = await admin({
+        method: 'POST',
+        url: `/api${path}`,
+        payload: { ...module.create(), [field]: value },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ [field]: [text.duplicate] });
 
-    const created = (
-      await admin({ method: 'POST', url: `/api${path}`, payload: module.create() })
-    ).json<Row>();
-    const clash = await admin({
-      method: 'PUT',
-      url: `/api${path}${created.id}/`,
-      payload: { ...module.update(created), [field]: value },
+      const created = (
+        await admin({ method: 'POST', url: `/api${path}`, payload: module.create() })
+      ).json<Row>();
+      const clash = await admin({
+        method: 'PUT',
+        url: `/api${path}${created.id}/`,
+        payload: { ...module.update(created), [field]: value },
+      });
+      expect(clash.statusCode).toBe(400);
+      expect(clash.json()).toEqual({ [field]: [text.duplicate] });
     });
-    expect(clash.statusCode).toBe(400);
-    expect(clash.json()).toEqual({ [field]: [text.duplicate] });
-  });
 
-  it.runIf(module.inUse)('refuses to delete a record in use (409, Spanish detail)', async () => {
-    const [row] = (await list(path, module.inUse!)).results;
-    const response = await admin({ method: 'DELETE', url: `/api${path}${row.id}/` });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ detail: text.inUse });
-    expect((await admin({ method: 'GET', url: `/api${path}${row.id}/` })).statusCode).toBe(200);
-  });
+  if (module.inUse)
+    it('refuses to delete a record in use (409, Spanish detail)', async () => {
+      const [row] = (await list(path, module.inUse!)).results;
+      const response = await admin({ method: 'DELETE', url: `/api${path}${row.id}/` });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ detail: text.inUse });
+      expect((await admin({ method: 'GET', url: `/api${path}${row.id}/` })).statusCode).toBe(200);
+    });
 
   it('refuses reads without {resource}/view and writes without {resource}/add', async () => {
     const anonymous = await testApp.app.inject({ method: 'GET', url: `/api${path}` });
