@@ -12,7 +12,11 @@
  * (reservations, vouchers, refunds) find these rows by the exported short names.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { countries as staticCountries, currencies as staticCurrencies } from '../../../contracts/static';
+import {
+  leadingCurrencyCodes,
+  countries as staticCountries,
+  currencies as staticCurrencies,
+} from '../../../contracts/static';
 import type { Database, Transaction } from '../client';
 import {
   businessUnits,
@@ -33,13 +37,7 @@ import {
 
 /** Currencies enabled when first seeded: the spec's leading seven plus the region's. */
 export const ENABLED_CURRENCY_CODES = [
-  'USD',
-  'EUR',
-  'CAD',
-  'AUD',
-  'NZD',
-  'GBP',
-  'MXN',
+  ...leadingCurrencyCodes,
   'ARS',
   'CLP',
   'COP',
