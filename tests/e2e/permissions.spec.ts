@@ -132,3 +132,35 @@ test('Grupos through the screens: create writes the status record, delete remove
   expect((await request.get(`/api/status_group/${created.id}/`, { headers })).status()).toBe(404);
   expect((await request.get(`/api/groups/${created.id}/`, { headers })).status()).toBe(404);
 });
+
+test('Usuarios through the screens: a weak password is refused, then the user is created and signs in', async ({
+  page,
+  request,
+}) => {
+  const headers = { authorization: await adminToken(request) };
+  await signIn(page, ADMIN.username);
+  await page.goto('/dashboard/usuarios/create');
+  await page.getByLabel('Usuario', { exact: true }).fill('e2e_pantalla');
+  await page.getByLabel('Email').fill('e2e.pantalla@example.com');
+  await page.getByLabel('Contraseña').fill('corta');
+  await page.getByRole('combobox', { name: 'Oficina' }).selectOption({ label: 'Sucursal Córdoba' });
+  await page.getByLabel('Nombre', { exact: true }).fill('Pantalla');
+  await page.getByRole('group', { name: 'Grupos' }).getByLabel('Agencia').check();
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('La contraseña debe tener al menos 8 caracteres.')).toBeVisible();
+  await expect(page.getByLabel('Usuario', { exact: true })).toHaveValue('e2e_pantalla');
+
+  await page.getByLabel('Contraseña').fill('Cataratas-del-Iguazu-9');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/usuarios$/);
+  const found = await request.get('/api/profile/?username=e2e_pantalla', { headers });
+  const [created] = (await found.json()).results as { groups: number[]; office: number | null }[];
+  expect(created.groups).toEqual([16]);
+  expect(created.office).not.toBeNull();
+
+  await signOut(page);
+  await signIn(page, 'e2e_pantalla', 'Cataratas-del-Iguazu-9');
+  await expect(
+    page.getByRole('list', { name: 'Inicio' }).getByRole('link', { name: 'Vouchers' }),
+  ).toBeVisible();
+});

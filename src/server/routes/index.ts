@@ -5,7 +5,7 @@ import { authRoutes } from './auth';
 import { groupRoutes } from './groups';
 import { imagesRoutes } from './images';
 import { masterDataRoutes } from './masterData';
-import { officeRoutes } from './offices';
+import { officeListRoutes, officeRoutes } from './offices';
 import { productRoutes } from './products';
 import { profileRoutes } from './profile';
 import { refundReviewRoutes } from './refundReview';
@@ -20,6 +20,7 @@ export const apiRouteModules: RouteModule[] = [
   profileRoutes,
   groupRoutes,
   officeRoutes,
+  officeListRoutes,
   masterDataRoutes,
   productRoutes,
   refundRoutes,

@@ -17,3 +17,8 @@ export const productOptions: OptionSource = {
   path: '/product/',
   label: (row) => text(row.long_name),
 };
+
+export const officeOptions: OptionSource = {
+  path: '/office/',
+  label: (row) => text(row.long_name),
+};

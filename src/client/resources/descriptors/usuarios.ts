@@ -18,6 +18,7 @@ import { SessionContext } from '../../app/session';
 import { Checkbox, Field, Input } from '../../ui/primitives';
 import { ResourceScreens } from '../../views/resources/ResourceArea';
 import { cellText, defineDescriptor, type FieldRendererProps, type OptionSource } from '../descriptor';
+import { officeOptions } from './options';
 
 const text = messages.permissions.users;
 
@@ -162,7 +163,7 @@ export const usuariosDescriptor = defineDescriptor({
       fromRecord: () => '',
       toBody: (value) => (value === '' ? undefined : value),
     },
-    { name: 'office', label: text.office, type: 'integer', span: 6 },
+    { name: 'office', label: text.office, type: 'select', span: 6, options: officeOptions },
     { name: 'first_name', label: text.firstName, span: 6, maxLength: 150 },
     { name: 'last_name', label: text.lastName, span: 6, maxLength: 150 },
     { name: 'is_active', label: text.isActive, type: 'checkbox', span: 4, default: true },

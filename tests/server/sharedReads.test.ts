@@ -1,3 +1,4 @@
+/** Reads other modules share: products (Sperta form), offices (Usuarios form, Ir a mi sitio), one country. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/contracts/messages';
 import { as, createTestApp, type TestApp } from './support';
@@ -75,5 +76,28 @@ describe("'Ir a mi sitio' chain", () => {
     expect(country.json()).toHaveProperty('url_redirect');
     expect((await agency({ method: 'GET', url: '/api/country/' })).statusCode).toBe(403);
     expect((await agency({ method: 'GET', url: `/api/office/${me.office + 1}/` })).statusCode).toBe(403);
+  });
+});
+
+describe('GET /office/', () => {
+  it('pages the offices for office/view or user/add, filters by name, and refuses others', async () => {
+    const admin = as(testApp, await testApp.login('admin'));
+    const page = (await admin({ method: 'GET', url: '/api/office/?limit=2' })).json<{
+      count: number;
+      next: string | null;
+      results: { long_name: string }[];
+    }>();
+    expect(page.count).toBeGreaterThanOrEqual(6);
+    expect(page.results).toHaveLength(2);
+    expect(page.next).toContain('offset=2');
+    const filtered = (await admin({ method: 'GET', url: '/api/office/?long_name=c%C3%B3rdoba' })).json<{
+      results: { long_name: string }[];
+    }>();
+    expect(filtered.results.map((row) => row.long_name)).toEqual(['Sucursal Córdoba']);
+    const agency = as(testApp, await testApp.login('agencia'));
+    expect((await agency({ method: 'GET', url: '/api/office/' })).statusCode).toBe(403);
+    const administration = as(testApp, await testApp.login('administracion'));
+    expect((await administration({ method: 'GET', url: '/api/office/' })).statusCode).toBe(200);
+    expect((await admin({ method: 'GET', url: '/api/office/?limit=0' })).statusCode).toBe(400);
   });
 });
