@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { listQuerySchema } from './http';
+import { defineContract, EXACT } from './resources/fields';
 
 export const refundListQuerySchema = listQuerySchema.extend({
   id: z.coerce.number().int().positive().optional(),
@@ -59,3 +60,14 @@ export const refundDetailSchema = refundRowSchema.extend({
   ),
 });
 export type RefundDetail = z.infer<typeof refundDetailSchema>;
+
+/** The Reintegros section's list contract (read only: refunds are created by travellers). */
+export const refundReviewContract = defineContract({
+  path: '/refund/',
+  resource: 'refund',
+  entity: refundRowSchema,
+  write: z.never(),
+  filters: { id: EXACT, doc_number: EXACT, voucher: EXACT, status: EXACT },
+  ordering: [] as const,
+  defaultOrdering: '-created_at',
+});

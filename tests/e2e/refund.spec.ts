@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { gradientPng, multiPagePdf } from './fixtures/refund/files';
-import { ADMIN, dataDir } from './support';
+import { ADMIN, dataDir, signIn } from './support';
 
 /** The seeded ARG traveller (src/server/db/seed/refunds.ts; the server prints the demo lines). */
 const DOCUMENT = '30123456';
@@ -209,4 +209,15 @@ test('a traveller requests a refund with a PDF, a PNG and a multi-cause claim', 
   });
   expect(again.ok()).toBe(true);
   expect(((await again.json()) as { refund: { id: number } }).refund.id).toBe(created.refund.id);
+
+  // Staff find it in Reintegros (list only).
+  await signIn(page, ADMIN.username);
+  await page.goto('/dashboard/reintegros');
+  const filters = page.getByRole('search', { name: 'Filtros' });
+  await filters.getByLabel('Id', { exact: true }).fill(String(created.refund.id));
+  await filters.getByLabel('Id', { exact: true }).press('Enter');
+  const table = page.getByRole('table', { name: 'Reintegros' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('cell', { name: '30123456', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Crear', exact: true })).toHaveCount(0);
 });

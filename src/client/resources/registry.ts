@@ -22,6 +22,7 @@ export const sectionAreas: Record<string, SectionAreaLoader> = {
   producto_sperta: resourceArea,
   pasajeros: resourceArea,
   blacklist: resourceArea,
+  reintegros: resourceArea,
   usuarios: () => import('./descriptors/usuarios'),
   grupos: () => import('./descriptors/grupos'),
 };

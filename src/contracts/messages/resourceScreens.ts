@@ -98,5 +98,7 @@ export const resourceScreensMessages = {
     hasta: 'Hasta',
     date_from: 'Desde',
     date_to: 'Hasta',
+    voucher: 'Voucher',
+    status: 'Estado',
   },
 } as const;

@@ -8,6 +8,7 @@ import { paisesDescriptor } from './paises';
 import { pasajerosDescriptor } from './pasajeros';
 import { productoSpertaDescriptor } from './productoSperta';
 import { proveedoresDescriptor } from './proveedores';
+import { reintegrosDescriptor } from './reintegros';
 import { tagsDescriptor } from './tags';
 import { unidadNegocioDescriptor } from './unidadNegocio';
 import { zonasDescriptor } from './zonas';
@@ -24,4 +25,5 @@ export const masterDataDescriptors: Record<string, ResourceDescriptor> = {
   producto_sperta: productoSpertaDescriptor,
   pasajeros: pasajerosDescriptor,
   blacklist: blacklistDescriptor,
+  reintegros: reintegrosDescriptor,
 };
