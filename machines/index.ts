@@ -3,6 +3,7 @@
  * suite both read this list, so a new machine is visible and tested at once.
  */
 
+import type { AnyStateMachine } from 'xstate';
 import { accessTokenModel, mySiteModel, passwordChangeModel, passwordResetModel } from './models/auth';
 import { claimFormModel, refundLoginModel, refundWizardModel } from './models/refund';
 import { resourceFormModel, resourceListModel } from './models/resources';
@@ -16,58 +17,60 @@ export interface MachineEntry {
   model: MachineModel;
 }
 
+/** One catalogue entry; the model's precise machine type widens to the catalogue's here, once. */
+function catalogued<TMachine extends AnyStateMachine>(
+  name: string,
+  description: string,
+  model: MachineModel<TMachine>,
+): MachineEntry {
+  return { name, description, model: model as unknown as MachineModel };
+}
+
 export const machineCatalogue: MachineEntry[] = [
-  {
-    name: 'session',
-    description: 'Staff session: restore, sign in, signed in, expired, sign out.',
-    model: sessionModel as unknown as MachineModel,
-  },
-  {
-    name: 'passwordReset',
-    description:
-      "Password recovery request: email, request, mail sent (also the shell's change-password request).",
-    model: passwordResetModel as unknown as MachineModel,
-  },
-  {
-    name: 'passwordChange',
-    description: 'New password with the recovery hash: rules of section 5, confirm, changed.',
-    model: passwordChangeModel as unknown as MachineModel,
-  },
-  {
-    name: 'accessToken',
-    description: 'Access by token: decode the user id, load the user, then dashboard or login with an error.',
-    model: accessTokenModel as unknown as MachineModel,
-  },
-  {
-    name: 'mySite',
-    description: "'Ir a mi sitio': office, then country, then open the country's site with the token.",
-    model: mySiteModel as unknown as MachineModel,
-  },
-  {
-    name: 'refundLogin',
-    description: "Refund login 'Solicitud de reintegro': documento and voucher, server message on refusal.",
-    model: refundLoginModel as unknown as MachineModel,
-  },
-  {
-    name: 'refundWizard',
-    description:
-      "Refund wizard: 'Datos personales', 'Carga de reintegros', 'Datos del pago', sending, result, logout and redirect.",
-    model: refundWizardModel as unknown as MachineModel,
-  },
-  {
-    name: 'claimForm',
-    description:
-      "'Carga de reintegro' dialog: fields, coverage, multi-cause services, receipts (limit 20), convert and upload.",
-    model: claimFormModel as unknown as MachineModel,
-  },
-  {
-    name: 'resourceList',
-    description: 'Back-office list: load, filter, page, sort, tabs, confirm and delete a row (every module).',
-    model: resourceListModel as unknown as MachineModel,
-  },
-  {
-    name: 'resourceForm',
-    description: 'Back-office form: load, edit, validate with the contract, save; create, edit, show, clone.',
-    model: resourceFormModel as unknown as MachineModel,
-  },
+  catalogued('session', 'Staff session: restore, sign in, signed in, expired, sign out.', sessionModel),
+  catalogued(
+    'passwordReset',
+    "Password recovery request: email, request, mail sent (also the shell's change-password request).",
+    passwordResetModel,
+  ),
+  catalogued(
+    'passwordChange',
+    'New password with the recovery hash: rules of section 5, confirm, changed.',
+    passwordChangeModel,
+  ),
+  catalogued(
+    'accessToken',
+    'Access by token: decode the user id, load the user, then dashboard or login with an error.',
+    accessTokenModel,
+  ),
+  catalogued(
+    'mySite',
+    "'Ir a mi sitio': office, then country, then open the country's site with the token.",
+    mySiteModel,
+  ),
+  catalogued(
+    'refundLogin',
+    "Refund login 'Solicitud de reintegro': documento and voucher, server message on refusal.",
+    refundLoginModel,
+  ),
+  catalogued(
+    'refundWizard',
+    "Refund wizard: 'Datos personales', 'Carga de reintegros', 'Datos del pago', sending, result, logout and redirect.",
+    refundWizardModel,
+  ),
+  catalogued(
+    'claimForm',
+    "'Carga de reintegro' dialog: fields, coverage, multi-cause services, receipts (limit 20), convert and upload.",
+    claimFormModel,
+  ),
+  catalogued(
+    'resourceList',
+    'Back-office list: load, filter, page, sort, tabs, confirm and delete a row (every module).',
+    resourceListModel,
+  ),
+  catalogued(
+    'resourceForm',
+    'Back-office form: load, edit, validate with the contract, save; create, edit, show, clone.',
+    resourceFormModel,
+  ),
 ];
