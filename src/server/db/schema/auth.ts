@@ -27,6 +27,11 @@ export const users = pgTable(
     officeId: integer('office_id').references(() => offices.id, { onDelete: 'set null' }),
     address: varchar('adress', { length: 255 }).notNull().default(''),
     lastLogin: timestamp('last_login', { withTimezone: true }),
+    /**
+     * Bumped by a password change, a deactivation or a logout: tokens carry the version they were
+     * issued with and a token of an older version is refused (issue 10).
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

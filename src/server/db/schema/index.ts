@@ -5,3 +5,4 @@ export * from './masterData';
 export * from './meta';
 export * from './reference';
 export * from './refunds';
+export * from './security';

@@ -44,8 +44,13 @@ export const storedFiles = pgTable(
     /** Relative to the files directory. */
     path: varchar('path', { length: 500 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when a submitted refund references the file; unattached files expire after a day. */
+    attachedAt: timestamp('attached_at', { withTimezone: true }),
   },
-  (table) => [index('stored_files_voucher_idx').on(table.voucherId)],
+  (table) => [
+    index('stored_files_voucher_idx').on(table.voucherId),
+    index('stored_files_orphan_idx').on(table.createdAt).where(sql`attached_at is null`),
+  ],
 );
 
 export const refunds = pgTable(
