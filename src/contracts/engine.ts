@@ -58,3 +58,12 @@ export const historyQuerySchema = z.object({
 /** How a list's `count` was obtained (`count_kind` beside `count`). */
 export const COUNT_KINDS = ['exact', 'capped', 'estimate'] as const;
 export type CountKind = (typeof COUNT_KINDS)[number];
+
+/** What a history entry shows for a secret (a password) that changed: never its value. */
+export const SECRET_CHANGED = '********';
+
+/** The built-in write actions a row's `allowed_actions` may name beside the custom ones. */
+export const BUILTIN_ROW_ACTIONS = ['update', 'remove'] as const;
+
+/** The `entity` of a module's history entries: its API path without slashes ('/zone/' -> 'zone'). */
+export const historyEntityOf = (path: string): string => path.replace(/^\/+|\/+$/g, '');

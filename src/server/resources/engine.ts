@@ -19,17 +19,20 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, ne, or, type SQL, 
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { bulkActionRequestSchema, historyEntityOf } from '../../contracts/engine';
 import { type FieldErrors, listQuerySchema } from '../../contracts/http';
 import { messages } from '../../contracts/messages';
-import type { Action, Resource } from '../../contracts/permissions';
+import { type Action, can, type Resource } from '../../contracts/permissions';
 import { type ResourceContract, SWITCH_VALUES } from '../../contracts/resources/fields';
-import { authenticate, requirePermission } from '../auth/guard';
+import { authenticate, principalOf } from '../auth/guard';
+import type { Principal } from '../auth/principal';
 import type { AppContext } from '../context';
 import type { Database, Transaction } from '../db/client';
-import { FieldValidationError, HttpError, notFound } from '../http/errors';
+import { FieldValidationError, forbidden, HttpError, notFound } from '../http/errors';
 import { contains } from '../http/filters';
 import { pageLinks } from '../http/pagination';
-import { idFromParams, parseWith } from '../http/validate';
+import { idFromParams, parseWith, zodIssuesToFieldErrors } from '../http/validate';
+import { writeAudit } from './audit';
 
 const text = messages.resources;
 
@@ -44,53 +47,191 @@ export type ServerFilter =
   | { kind: 'custom'; build: (value: string) => SQL };
 
 export type Operation = 'list' | 'detail' | 'create' | 'update' | 'remove';
+const ALL_OPERATIONS: readonly Operation[] = ['list', 'detail', 'create', 'update', 'remove'];
 
 type AnyContract = ResourceContract & { filters: Record<string, unknown>; ordering: readonly string[] };
 type TableWithId = PgTable & { id: PgColumn };
 type Extra = Record<string, SQL>;
 type ExtraValues<E extends Extra> = { [K in keyof E]: E[K] extends SQL<infer U> ? U : never };
 
-/** A row as the engine reads it: the table's columns plus the declaration's computed ones. */
-export type ResourceRow<T extends TableWithId, E extends Extra> = T['$inferSelect'] & ExtraValues<E>;
+/** What a read needs: a database handle or a transaction. */
+export type Reader = Pick<Database, 'select' | 'selectDistinct'>;
 
-export interface ResourceDefinition<C extends AnyContract, T extends TableWithId, E extends Extra> {
+/**
+ * A relation loader: the related values of a page of records (or of one record), in one query,
+ * keyed by record id. The engine attaches them to each row under the loader's name (absent ids:
+ * `undefined`), so a list of N rows costs one query per relation, never one per row.
+ */
+export type Loader<V> = (reader: Reader, ids: readonly number[]) => Promise<ReadonlyMap<number, V>>;
+type Loaders = Record<string, Loader<unknown>>;
+type LoadedValues<L extends Loaders> = {
+  [K in keyof L]: L[K] extends Loader<infer V> ? V | undefined : never;
+};
+
+/** A row as the engine reads it: the table's columns, the computed ones and the loaded relations. */
+export type ResourceRow<
+  T extends TableWithId,
+  E extends Extra,
+  L extends Loaders = Record<never, Loader<unknown>>,
+> = T['$inferSelect'] & ExtraValues<E> & LoadedValues<L>;
+
+/** The entity as the API answers it. */
+export type EntityOf<C extends AnyContract> = z.input<C['entity']>;
+/** A validated write body. */
+export type WriteInputOf<C extends AnyContract> = z.output<C['write']>;
+
+/**
+ * Who may do something: any signed-in user, a `{resource, action}` permission, or a predicate of
+ * the principal and, for one record, of that record (`null` for lists and creates). Fixed
+ * permissions are checked before the record is read; predicates after it (inside the scope), so a
+ * predicate may say 'own office'. Compose with `anyOf`.
+ */
+export type Permission<R> =
+  | 'authenticated'
+  | { resource: Resource; action: Action }
+  | ((principal: Principal, record: R | null) => boolean);
+
+export function allows<R>(permission: Permission<R>, principal: Principal, record: R | null): boolean {
+  if (permission === 'authenticated') return true;
+  if (typeof permission === 'function') return permission(principal, record);
+  return can(principal, permission.resource, permission.action);
+}
+
+/** Passes when any of the permissions passes (`office/view` OR `user/add`). */
+export function anyOf<R>(...options: Permission<R>[]): Permission<R> {
+  return (principal, record) => options.some((option) => allows(option, principal, record));
+}
+
+/** What `authorizeWrite` receives before every write. */
+export interface WriteAuthorization<C extends AnyContract> {
+  tx: Transaction;
+  principal: Principal;
+  operation: 'create' | 'update' | 'remove' | 'action';
+  /** The custom action's name when `operation` is 'action'. */
+  action?: string;
+  /** The record's id; null on create. */
+  id: number | null;
+  /** The validated body on create and update; null on remove and actions. */
+  input: WriteInputOf<C> | null;
+  /** The record as the API answers it before the write; null on create. */
+  current: EntityOf<C> | null;
+}
+
+/** One call of a custom action on one record. */
+export interface ActionCall<R, En, I> {
+  id: number;
+  /** The record as read (columns, computed columns, relations) and as the API answers it. */
+  row: R;
+  current: En;
+  /** The action's payload, validated by its `input` schema. */
+  input: I;
+  principal: Principal;
+}
+
+/**
+ * A custom action, offered per row (`POST {path}{id}/actions/{name}/`) and in bulk
+ * (`POST {path}bulk/{name}/` with `{ids, ...payload}`). It runs in a transaction (a savepoint
+ * per id in bulk), after `authorizeWrite`, and is audited under its name.
+ */
+export interface ResourceAction<R, En, S extends z.ZodType> {
+  /** The payload schema (without `ids`); an empty strict object when the action takes none. */
+  input: S;
+  /** Default: `{resource}/add`. Also decides whether the action is in a row's `allowed_actions`. */
+  permission?: Permission<R>;
+  run(tx: Transaction, call: ActionCall<R, En, z.output<S>>): Promise<void>;
+}
+
+type ActionInputs = Record<string, z.ZodType>;
+
+export interface ResourceDefinition<
+  C extends AnyContract,
+  T extends TableWithId,
+  E extends Extra,
+  L extends Loaders = Record<never, Loader<unknown>>,
+  A extends ActionInputs = Record<never, z.ZodType>,
+> {
   contract: C;
   table: T;
+  /** Which routes exist (default all five); a read-only module lists `['list', 'detail']`. */
+  operations?: readonly Operation[];
   /** Computed columns read with each row (correlated subqueries for names of related rows). */
   extra?: E;
-  serialize(row: ResourceRow<T, E>): z.input<C['entity']>;
-  /** The write body (validated by the contract) as column values. */
-  values(input: z.output<C['write']>): T['$inferInsert'];
+  /** Relation loaders, run once per page (and per detail) and attached to each row. */
+  relations?: L;
+  serialize(row: ResourceRow<T, E, L>): EntityOf<C>;
+  /** The detail answer when it nests more than a list row (a refund with its claims and files). */
+  detail?(reader: Reader, row: ResourceRow<T, E, L>): Promise<EntityOf<C>>;
+  /** The write body (validated by the contract) as column values; required when writes exist. */
+  values?(input: WriteInputOf<C>): T['$inferInsert'];
+  /** Separate create and update bodies (password required on create only); default `contract.write`. */
+  schemas?: { create?: z.ZodType<WriteInputOf<C>>; update?: z.ZodType<WriteInputOf<C>> };
   filters: { [K in keyof C['filters']]: ServerFilter };
   ordering: { [K in C['ordering'][number]]: PgColumn | SQL };
+  /** The direction of the implicit `id` tie-break after the ordering (default ascending). */
+  idOrder?: 'asc' | 'desc';
   /** Columns that must be unique, case-insensitively, and the field their error goes to. */
   unique?: readonly { column: PgColumn; field: string; message?: string }[];
   /** Database column -> API field, for errors the database raises (default: without `_id`). */
   fieldOfColumn?: Record<string, string>;
   /**
-   * Permission overrides; reads default to `{resource}/view`, writes to `{resource}/add`.
+   * Who may do what; reads default to `{resource}/view`, writes to `{resource}/add`.
    * `'authenticated'` lets any signed-in user through (reference data everyone needs).
    */
-  permissions?: Partial<Record<Operation, { resource: Resource; action: Action } | 'authenticated'>>;
+  permissions?: Partial<Record<Operation, Permission<ResourceRow<T, E, L>>>>;
+  /**
+   * The base filter of everything the principal may see: applied to list, detail, update, delete,
+   * actions and history. A record outside it answers 404. Undefined: no restriction.
+   */
+  scope?(principal: Principal): SQL | undefined;
+  /** A list query the module answers itself (Usuarios' `?queryType=LOGIN`); undefined: the list. */
+  answerQuery?(query: Record<string, unknown>, principal: Principal): unknown;
+  /**
+   * Runs inside the transaction before every write (create, update, remove, custom action), after
+   * the body was validated; throws 403 (or any HTTP error) to refuse. The place for escalation
+   * rules and for `assertEditableFields` (section 6 role rules).
+   */
+  authorizeWrite?(args: WriteAuthorization<C>): Promise<void> | void;
   /**
    * Runs inside the write's transaction before the insert or update (`id` null on create); may
-   * throw FieldValidationError and may answer extra column values.
+   * throw FieldValidationError and may answer extra column values (an SQL expression included).
    */
   beforeWrite?(
     tx: Transaction,
-    input: z.output<C['write']>,
+    input: WriteInputOf<C>,
     id: number | null,
-  ): Promise<Partial<T['$inferInsert']> | undefined>;
+    principal: Principal,
+  ): Promise<ColumnValues<T> | undefined>;
+  /** Child tables, in the same transaction, after the insert or update. */
+  afterWrite?(
+    tx: Transaction,
+    id: number,
+    input: WriteInputOf<C>,
+    principal: Principal,
+    operation: 'create' | 'update',
+  ): Promise<void>;
+  /** Child rows to remove, in the same transaction, before the record is deleted. */
+  beforeRemove?(tx: Transaction, id: number, principal: Principal): Promise<void>;
+  /** Custom actions by name; every row then carries `allowed_actions`. */
+  actions?: { [K in keyof A]: ResourceAction<ResourceRow<T, E, L>, EntityOf<C>, A[K]> };
+  /** Input fields that are secrets (passwords): history says they changed, never their value. */
+  secretInputs?: readonly string[];
   /** Sperta: answers carry `view` (show, list, create, edit; remove as the x-view header). */
   tagView?: boolean;
 }
 
-/** Declares a module; the types tie the serializer, filters and ordering to its contract. */
+/** Column values a hook may add: plain values or SQL expressions (`token_version + 1`). */
+export type ColumnValues<T extends TableWithId> = {
+  [K in keyof T['$inferInsert']]?: T['$inferInsert'][K] | SQL;
+};
+
+/** Declares a module; the types tie the serializer, filters, ordering, hooks and actions to its contract. */
 export function defineResource<
   C extends AnyContract,
   T extends TableWithId,
   E extends Extra = Record<never, SQL>,
->(definition: ResourceDefinition<C, T, E>): ResourceDefinition<C, T, E> {
+  L extends Loaders = Record<never, Loader<unknown>>,
+  A extends ActionInputs = Record<never, z.ZodType>,
+>(definition: ResourceDefinition<C, T, E, L, A>): ResourceDefinition<C, T, E, L, A> {
   return definition;
 }
 
@@ -103,10 +244,19 @@ export function containsVia(foreignKey: PgColumn, targetId: PgColumn, targetColu
     );
 }
 
+/** Groups `[key, value]` rows into a map of arrays (the usual shape of a to-many loader). */
+export function groupRows<V>(rows: readonly { key: number; value: V }[]): Map<number, V[]> {
+  const grouped = new Map<number, V[]>();
+  for (const { key, value } of rows) {
+    const list = grouped.get(key);
+    if (list) list.push(value);
+    else grouped.set(key, [value]);
+  }
+  return grouped;
+}
+
 const MAX_INT = 2_147_483_647;
 const TOTAL = '__total';
-/** What a read needs: a database handle or a transaction. */
-type Reader = Pick<Database, 'select'>;
 const idOf = (request: FastifyRequest) => idFromParams(request.params);
 
 interface PgErrorLike {
@@ -131,11 +281,28 @@ function fieldError(field: string, message: string): FieldValidationError {
   return new FieldValidationError({ [field]: [message] } satisfies FieldErrors);
 }
 
-export function registerResource<C extends AnyContract, T extends TableWithId, E extends Extra>(
-  app: FastifyInstance,
-  context: AppContext,
-  definition: ResourceDefinition<C, T, E>,
-): void {
+/** How the history route decides whether a principal may read one record's entries. */
+export interface HistoryAccess {
+  /** Throws 403/404 like the detail route would; resolves when the history may be read. */
+  assertMayRead(reader: Reader, principal: Principal, recordId: string): Promise<void>;
+}
+
+const historyRegistries = new WeakMap<AppContext, Map<string, HistoryAccess>>();
+
+/** The history access of a registered module by its entity name (`zone`, `profile`...). */
+export function historyAccessOf(context: AppContext, entity: string): HistoryAccess | undefined {
+  return historyRegistries.get(context)?.get(entity);
+}
+
+export function registerResource<
+  C extends AnyContract,
+  T extends TableWithId,
+  E extends Extra,
+  L extends Loaders,
+  A extends ActionInputs,
+>(app: FastifyInstance, context: AppContext, definition: ResourceDefinition<C, T, E, L, A>): void {
+  type Row = ResourceRow<T, E, L>;
+  type Entity = EntityOf<C>;
   const { contract, table } = definition;
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const selection = { ...columns, ...(definition.extra ?? {}) };
@@ -143,23 +310,42 @@ export function registerResource<C extends AnyContract, T extends TableWithId, E
   const hasUpdatedAt = 'updatedAt' in columns;
   const collectionPath = contract.path;
   const itemPath = `${contract.path}:id/`;
+  const entity = historyEntityOf(contract.path);
+  const operations = new Set(definition.operations ?? ALL_OPERATIONS);
+  const actions = (definition.actions ?? {}) as Record<string, ResourceAction<Row, Entity, z.ZodType>>;
+  const hasActions = Object.keys(actions).length > 0;
+  if ((operations.has('create') || operations.has('update')) && !definition.values)
+    throw new Error(`${contract.path}: a module with writes declares values()`);
 
-  const permission = (operation: Operation) => {
-    const override = definition.permissions?.[operation];
-    if (override === 'authenticated') return [authenticate(context)];
-    if (override) return requirePermission(context, override.resource, override.action);
-    const action: Action = operation === 'list' || operation === 'detail' ? 'view' : 'add';
-    return requirePermission(context, contract.resource, action);
-  };
+  const permissionOf = (operation: Operation): Permission<Row> =>
+    definition.permissions?.[operation] ?? {
+      resource: contract.resource,
+      action: operation === 'list' || operation === 'detail' ? 'view' : 'add',
+    };
+  const actionPermission = (name: string): Permission<Row> =>
+    actions[name].permission ?? { resource: contract.resource, action: 'add' };
+
+  /** Fixed permissions are checked before anything is read. */
+  function checkBefore(permission: Permission<Row>, principal: Principal) {
+    if (typeof permission !== 'function' && !allows(permission, principal, null))
+      throw forbidden(messages.common.forbidden);
+  }
+  /** Predicates are checked with the record (null for lists and creates). */
+  function checkWith(permission: Permission<Row>, principal: Principal, row: Row | null) {
+    if (typeof permission === 'function' && !permission(principal, row))
+      throw forbidden(messages.common.forbidden);
+  }
 
   const filterParams = Object.keys(contract.filters);
   const querySchema = listQuerySchema.extend(
     Object.fromEntries(filterParams.map((param) => [param, z.string().trim().max(200).optional()])),
   );
-  const serialize = (row: unknown) => definition.serialize(row as ResourceRow<T, E>);
+  const serialize = (row: unknown) => definition.serialize(row as Row);
   const tag = <B extends object>(body: B, view: string): B => (definition.tagView ? { ...body, view } : body);
+  const scopeOf = (principal: Principal) => definition.scope?.(principal);
 
-  function conditionsOf(query: Record<string, unknown>): SQL[] {
+  /** The filter conditions; bad values are collected as field errors. */
+  function conditionsOf(query: Record<string, unknown>, errors: FieldErrors): SQL[] {
     const conditions: SQL[] = [];
     for (const param of filterParams) {
       const descriptor = contract.filters[param] as { kind: string; default?: string };
@@ -173,18 +359,26 @@ export function registerResource<C extends AnyContract, T extends TableWithId, E
         conditions.push(matches.length === 1 ? matches[0] : or(...matches)!);
       } else if (filter.kind === 'exact') {
         if (filter.type === 'integer') {
-          if (!/^\d{1,10}$/.test(value) || Number(value) > MAX_INT)
-            throw fieldError(param, text.invalidInteger);
-          conditions.push(eq(filter.on, Number(value)));
+          if (!/^\d{1,10}$/.test(value) || Number(value) > MAX_INT) errors[param] = [text.invalidInteger];
+          else conditions.push(eq(filter.on, Number(value)));
         } else conditions.push(eq(filter.on, value));
       } else if (filter.kind === 'switch') {
         const normalized = value.toLowerCase();
-        if (!(SWITCH_VALUES as readonly string[]).includes(normalized))
-          throw fieldError(param, text.invalidSwitch);
-        if (normalized !== 'all') conditions.push(eq(filter.on, normalized === 'true'));
+        if (!(SWITCH_VALUES as readonly string[]).includes(normalized)) errors[param] = [text.invalidSwitch];
+        else if (normalized !== 'all') conditions.push(eq(filter.on, normalized === 'true'));
       } else conditions.push(filter.build(value));
     }
     return conditions;
+  }
+
+  /** The list query and its filter conditions; every bad parameter answered at once. */
+  function parseListQuery(raw: unknown) {
+    const parsed = querySchema.safeParse(raw);
+    const errors: FieldErrors = parsed.success ? {} : zodIssuesToFieldErrors(parsed.error.issues);
+    const rawQuery = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+    const conditions = conditionsOf(parsed.success ? parsed.data : rawQuery, errors);
+    if (Object.keys(errors).length) throw new FieldValidationError(errors);
+    return { query: parsed.data as z.infer<typeof listQuerySchema> & Record<string, unknown>, conditions };
   }
 
   function orderingOf(requested: string | undefined): SQL[] {
@@ -197,17 +391,61 @@ export function registerResource<C extends AnyContract, T extends TableWithId, E
       if (!Object.hasOwn(known, field)) throw fieldError('ordering', text.invalidOrdering);
       order.push(descending ? desc(known[field]) : asc(known[field]));
     }
-    if (!terms.some((term) => term.replace(/^-/, '') === 'id')) order.push(asc(table.id));
+    if (!terms.some((term) => term.replace(/^-/, '') === 'id'))
+      order.push(definition.idOrder === 'desc' ? desc(table.id) : asc(table.id));
     return order;
   }
 
-  async function readOne(tx: Reader, id: number) {
-    const [row] = await tx
+  /** Attaches the relation loaders' values to the rows (one query per relation). */
+  async function withRelations(reader: Reader, rows: readonly object[]): Promise<Row[]> {
+    const loaders = Object.entries(definition.relations ?? {}) as [string, Loader<unknown>][];
+    const idOfRow = (row: object) => (row as { id: number }).id;
+    if (!loaders.length || !rows.length) return rows as Row[];
+    const ids = rows.map(idOfRow);
+    const loaded: [string, ReadonlyMap<number, unknown>][] = [];
+    // One after the other: inside a transaction they share one connection.
+    for (const [name, load] of loaders) loaded.push([name, await load(reader, ids)]);
+    return rows.map((row) => {
+      const attached: Record<string, unknown> = { ...row };
+      for (const [name, values] of loaded) attached[name] = values.get(idOfRow(row));
+      return attached as Row;
+    });
+  }
+
+  /** One record, inside the principal's scope when given (null: every record). */
+  async function readOne(reader: Reader, id: number, principal: Principal | null): Promise<Row | undefined> {
+    const scope = principal ? scopeOf(principal) : undefined;
+    const [row] = await reader
       .select(selection)
       .from(table as PgTable)
-      .where(eq(table.id, id));
+      .where(scope ? and(eq(table.id, id), scope) : eq(table.id, id));
+    if (!row) return undefined;
+    const [withLoaded] = await withRelations(reader, [row]);
+    return withLoaded;
+  }
+
+  async function readScoped(reader: Reader, id: number, principal: Principal): Promise<Row> {
+    const row = await readOne(reader, id, principal);
+    if (!row) throw notFound(messages.common.notFound);
     return row;
   }
+
+  /** The record as the API answers it (the nested detail when declared). */
+  const present = async (reader: Reader, row: Row): Promise<Entity> =>
+    definition.detail ? definition.detail(reader, row) : definition.serialize(row);
+
+  /** The names of what the principal may do to the record (only for modules with actions). */
+  function allowedActionsOf(principal: Principal, row: Row): string[] {
+    const allowed: string[] = [];
+    for (const operation of ['update', 'remove'] as const)
+      if (operations.has(operation) && allows(permissionOf(operation), principal, row))
+        allowed.push(operation);
+    for (const name of Object.keys(actions))
+      if (allows(actionPermission(name), principal, row)) allowed.push(name);
+    return allowed;
+  }
+  const withAllowed = (answer: object, principal: Principal, row: Row): object =>
+    hasActions ? { ...answer, allowed_actions: allowedActionsOf(principal, row) } : answer;
 
   async function checkUnique(tx: Transaction, values: Record<string, unknown>, id: number | null) {
     const errors: FieldErrors = {};
@@ -231,7 +469,7 @@ export function registerResource<C extends AnyContract, T extends TableWithId, E
     definition.fieldOfColumn?.[column] ?? column.replace(/_id$/, '');
 
   /** Database errors of a write as field errors (unique, foreign key) or a Spanish detail. */
-  function translate(error: unknown, operation: Operation): unknown {
+  function translate(error: unknown, operation: Operation | 'action'): unknown {
     const pgError = pgErrorOf(error);
     if (!pgError) return error;
     const column = /Key \(([a-z_]+)\)/.exec(pgError.detail ?? '')?.[1];
@@ -252,7 +490,10 @@ export function registerResource<C extends AnyContract, T extends TableWithId, E
     return error;
   }
 
-  async function inTransaction<R>(operation: Operation, work: (tx: Transaction) => Promise<R>): Promise<R> {
+  async function inTransaction<R>(
+    operation: Operation | 'action',
+    work: (tx: Transaction) => Promise<R>,
+  ): Promise<R> {
     try {
       return await context.db.transaction(work);
     } catch (error) {
@@ -265,98 +506,256 @@ export function registerResource<C extends AnyContract, T extends TableWithId, E
     return work(context.db);
   }
 
-  async function write(tx: Transaction, body: unknown, id: number | null) {
-    const input = parseWith(contract.write, body) as z.output<C['write']>;
-    const extra = (await definition.beforeWrite?.(tx, input, id)) ?? {};
-    const values = { ...definition.values(input), ...extra } as Record<string, unknown>;
+  const changedSecrets = (input: unknown): string[] =>
+    (definition.secretInputs ?? []).filter((key) => {
+      const value = (input as Record<string, unknown>)[key];
+      return value !== undefined && value !== null && value !== '';
+    });
+
+  /** Create (id null) or update: validate, authorize, write, child tables, audit; one transaction. */
+  async function write(tx: Transaction, body: unknown, id: number | null, principal: Principal) {
+    const operation = id === null ? 'create' : 'update';
+    const currentRow = id === null ? null : await readScoped(tx, id, principal);
+    checkWith(permissionOf(operation), principal, currentRow);
+    const current = currentRow ? await present(tx, currentRow) : null;
+    const schema = definition.schemas?.[operation] ?? contract.write;
+    const input = parseWith(schema, body) as WriteInputOf<C>;
+    await definition.authorizeWrite?.({ tx, principal, operation, id, input, current });
+    const extra = (await definition.beforeWrite?.(tx, input, id, principal)) ?? {};
+    const values = { ...definition.values!(input), ...extra } as Record<string, unknown>;
     await checkUnique(tx, values, id);
+    let recordId: number;
     if (id === null) {
       const [created] = await tx
         .insert(table)
         .values(values as PgInsertValue<T>)
         .returning({ id: table.id });
-      return readOne(tx, created.id as number);
+      recordId = created.id as number;
+    } else {
+      const changes = hasUpdatedAt ? { ...values, updatedAt: new Date() } : values;
+      await tx
+        .update(table)
+        .set(changes as PgUpdateSetSource<T>)
+        .where(eq(table.id, id));
+      recordId = id;
     }
-    const changes = hasUpdatedAt ? { ...values, updatedAt: new Date() } : values;
-    await tx
-      .update(table)
-      .set(changes as PgUpdateSetSource<T>)
-      .where(eq(table.id, id));
-    return readOne(tx, id);
+    await definition.afterWrite?.(tx, recordId, input, principal, operation);
+    const row = (await readOne(tx, recordId, null))!;
+    const answer = await present(tx, row);
+    await writeAudit(tx, principal, {
+      entity,
+      recordId,
+      action: operation,
+      before: current as Record<string, unknown> | null,
+      after: answer as Record<string, unknown>,
+      changedSecrets: changedSecrets(input),
+    });
+    return withAllowed(answer as object, principal, row);
   }
 
-  app.get(collectionPath, { preHandler: permission('list') }, async (request) => {
-    const query = parseWith(querySchema, request.query) as z.infer<typeof listQuerySchema> &
-      Record<string, unknown>;
-    const conditions = conditionsOf(query);
-    const where = conditions.length ? and(...conditions) : undefined;
-    const order = orderingOf(query.ordering);
-    // Reads are single statements (each its own snapshot): no BEGIN/COMMIT round trips.
-    const { rows, total } = await readOnly(async (tx) => {
-      // One pass over the matching rows: the page of ids with the window count of all matches
-      // (the planner reads the matches once, through the trigram index when selective), then
-      // the page's rows, with their computed columns, by primary key.
-      const page = tx
-        .select({ pageId: table.id, total: sql<number>`count(*) over ()`.as('total') })
-        .from(table as PgTable)
-        .where(where)
-        .orderBy(...order)
-        .offset(query.offset)
-        .limit(query.limit)
-        .as('page');
-      const rows = await tx
-        .select({ ...selection, [TOTAL]: page.total })
-        .from(table as PgTable)
-        .innerJoin(page, eq(table.id, page.pageId))
-        .orderBy(...order);
-      if (rows.length) return { rows, total: Number(rows[0][TOTAL]) };
-      if (query.offset === 0) return { rows, total: 0 };
-      const [{ total }] = await tx
-        .select({ total: count() })
-        .from(table as PgTable)
-        .where(where);
-      return { rows, total };
+  /** One custom action on one record (inside the caller's transaction or savepoint). */
+  async function runAction(tx: Transaction, name: string, id: number, input: unknown, principal: Principal) {
+    const action = actions[name];
+    const row = await readScoped(tx, id, principal);
+    checkWith(actionPermission(name), principal, row);
+    const current = await present(tx, row);
+    await definition.authorizeWrite?.({
+      tx,
+      principal,
+      operation: 'action',
+      action: name,
+      id,
+      input: null,
+      current,
     });
-    return tag({ count: total, ...pageLinks(request, query, total), results: rows.map(serialize) }, 'list');
-  });
-
-  app.get(itemPath, { preHandler: permission('detail') }, async (request) => {
-    const id = idOf(request);
-    const row = await readOnly((tx) => readOne(tx, id));
-    if (!row) throw notFound(messages.common.notFound);
-    return tag(serialize(row) as object, 'show');
-  });
-
-  app.post(collectionPath, { preHandler: permission('create') }, async (request, reply) => {
-    const row = await inTransaction('create', (tx) => write(tx, request.body, null));
-    return reply.status(201).send(tag(serialize(row) as object, 'create'));
-  });
-
-  app.put(itemPath, { preHandler: permission('update') }, async (request) => {
-    const id = idOf(request);
-    const row = await inTransaction('update', async (tx) => {
-      if (!(await readOne(tx, id))) throw notFound(messages.common.notFound);
-      return write(tx, request.body, id);
+    await action.run(tx, { id, row, current, input, principal });
+    const after = await readOne(tx, id, null);
+    const answer = after ? await present(tx, after) : null;
+    await writeAudit(tx, principal, {
+      entity,
+      recordId: id,
+      action: name,
+      before: current as Record<string, unknown>,
+      after: answer as Record<string, unknown> | null,
     });
-    return tag(serialize(row) as object, 'edit');
-  });
+    return after && answer ? withAllowed(answer as object, principal, after) : null;
+  }
 
-  app.delete(itemPath, { preHandler: permission('remove') }, async (request, reply) => {
-    const id = idOf(request);
-    const deleted = await inTransaction('remove', (tx) =>
-      tx.delete(table).where(eq(table.id, id)).returning({ id: table.id }),
-    );
-    if (!deleted.length) throw notFound(messages.common.notFound);
-    if (definition.tagView) reply.header('x-view', 'remove');
-    return reply.status(204).send();
+  function actionOf(request: FastifyRequest): string {
+    const name = (request.params as { action?: string }).action ?? '';
+    if (!Object.hasOwn(actions, name)) throw notFound(messages.common.notFound);
+    return name;
+  }
+
+  const authenticated = { preHandler: authenticate(context) };
+
+  if (operations.has('list'))
+    app.get(collectionPath, authenticated, async (request) => {
+      const principal = principalOf(request);
+      if (definition.answerQuery) {
+        const answer = definition.answerQuery(request.query as Record<string, unknown>, principal);
+        if (answer !== undefined) return answer;
+      }
+      checkBefore(permissionOf('list'), principal);
+      checkWith(permissionOf('list'), principal, null);
+      const { query, conditions } = parseListQuery(request.query);
+      const scope = scopeOf(principal);
+      if (scope) conditions.push(scope);
+      const where = conditions.length ? and(...conditions) : undefined;
+      const order = orderingOf(query.ordering);
+      // Reads are single statements (each its own snapshot): no BEGIN/COMMIT round trips.
+      const { rows, total } = await readOnly(async (tx) => {
+        // One pass over the matching rows: the page of ids with the window count of all matches
+        // (the planner reads the matches once, through the trigram index when selective), then
+        // the page's rows, with their computed columns, by primary key.
+        const page = tx
+          .select({ pageId: table.id, total: sql<number>`count(*) over ()`.as('total') })
+          .from(table as PgTable)
+          .where(where)
+          .orderBy(...order)
+          .offset(query.offset)
+          .limit(query.limit)
+          .as('page');
+        const rows = await tx
+          .select({ ...selection, [TOTAL]: page.total })
+          .from(table as PgTable)
+          .innerJoin(page, eq(table.id, page.pageId))
+          .orderBy(...order);
+        if (rows.length) return { rows, total: Number(rows[0][TOTAL]) };
+        if (query.offset === 0) return { rows, total: 0 };
+        const [{ total }] = await tx
+          .select({ total: count() })
+          .from(table as PgTable)
+          .where(where);
+        return { rows, total };
+      });
+      const loaded = await withRelations(context.db, rows);
+      const results = loaded.map((row) => withAllowed(serialize(row) as object, principal, row));
+      return tag({ count: total, ...pageLinks(request, query, total), results }, 'list');
+    });
+
+  if (operations.has('detail'))
+    app.get(itemPath, authenticated, async (request) => {
+      const principal = principalOf(request);
+      checkBefore(permissionOf('detail'), principal);
+      const id = idOf(request);
+      const row = await readOnly((reader) => readScoped(reader, id, principal));
+      checkWith(permissionOf('detail'), principal, row);
+      const answer = await readOnly((reader) => present(reader, row));
+      return tag(withAllowed(answer as object, principal, row), 'show');
+    });
+
+  if (operations.has('create'))
+    app.post(collectionPath, authenticated, async (request, reply) => {
+      const principal = principalOf(request);
+      checkBefore(permissionOf('create'), principal);
+      const answer = await inTransaction('create', (tx) => write(tx, request.body, null, principal));
+      return reply.status(201).send(tag(answer, 'create'));
+    });
+
+  if (operations.has('update'))
+    app.put(itemPath, authenticated, async (request) => {
+      const principal = principalOf(request);
+      checkBefore(permissionOf('update'), principal);
+      const id = idOf(request);
+      const answer = await inTransaction('update', (tx) => write(tx, request.body, id, principal));
+      return tag(answer, 'edit');
+    });
+
+  if (operations.has('remove'))
+    app.delete(itemPath, authenticated, async (request, reply) => {
+      const principal = principalOf(request);
+      checkBefore(permissionOf('remove'), principal);
+      const id = idOf(request);
+      await inTransaction('remove', async (tx) => {
+        const row = await readScoped(tx, id, principal);
+        checkWith(permissionOf('remove'), principal, row);
+        const current = await present(tx, row);
+        await definition.authorizeWrite?.({ tx, principal, operation: 'remove', id, input: null, current });
+        await definition.beforeRemove?.(tx, id, principal);
+        await tx.delete(table).where(eq(table.id, id));
+        await writeAudit(tx, principal, {
+          entity,
+          recordId: id,
+          action: 'remove',
+          before: current as Record<string, unknown>,
+          after: null,
+        });
+      });
+      if (definition.tagView) reply.header('x-view', 'remove');
+      return reply.status(204).send();
+    });
+
+  if (hasActions) {
+    app.post(`${contract.path}:id/actions/:action/`, authenticated, async (request) => {
+      const principal = principalOf(request);
+      const name = actionOf(request);
+      checkBefore(actionPermission(name), principal);
+      const id = idOf(request);
+      const input = parseWith(actions[name].input, request.body ?? {});
+      const answer = await inTransaction('action', (tx) => runAction(tx, name, id, input, principal));
+      if (!answer) throw notFound(messages.common.notFound);
+      return answer;
+    });
+
+    app.post(`${contract.path}bulk/:action/`, authenticated, async (request) => {
+      const principal = principalOf(request);
+      const name = actionOf(request);
+      checkBefore(actionPermission(name), principal);
+      const { ids, ...payload } = parseWith(bulkActionRequestSchema, request.body);
+      const input = parseWith(actions[name].input, payload);
+      const results = await inTransaction('action', async (tx) => {
+        const outcome: ({ id: number; ok: true } | { id: number; ok: false; detail: string })[] = [];
+        for (const id of [...new Set(ids)]) {
+          try {
+            // A savepoint per id: a refusal undoes that id's work only.
+            await tx.transaction((savepoint) => runAction(savepoint, name, id, input, principal));
+            outcome.push({ id, ok: true });
+          } catch (error) {
+            const refusal = translate(error, 'action');
+            if (refusal instanceof HttpError) outcome.push({ id, ok: false, detail: refusal.detail });
+            else if (refusal instanceof FieldValidationError)
+              outcome.push({ id, ok: false, detail: Object.values(refusal.fields).flat()[0] ?? '' });
+            else throw refusal;
+          }
+        }
+        return outcome;
+      });
+      return { results };
+    });
+  }
+
+  // The history of this module's records is readable by whoever may read the record.
+  let registry = historyRegistries.get(context);
+  if (!registry) {
+    registry = new Map();
+    historyRegistries.set(context, registry);
+  }
+  registry.set(entity, {
+    async assertMayRead(reader, principal, recordId) {
+      const detail = permissionOf('detail');
+      checkBefore(detail, principal);
+      const id = /^\d{1,10}$/.test(recordId) ? Number(recordId) : 0;
+      if (id < 1 || id > MAX_INT) throw notFound(messages.common.notFound);
+      const row = await readOne(reader, id, principal);
+      if (row) return checkWith(detail, principal, row);
+      // A deleted record (or one outside the scope): only without a scope and with a
+      // principal-level permission.
+      if (scopeOf(principal) || (typeof detail === 'function' && !detail(principal, null)))
+        throw notFound(messages.common.notFound);
+    },
   });
 }
 
 /** Registers many declarations (their types differ, so each keeps its own). */
 export type ResourceRegistration = (app: FastifyInstance, context: AppContext) => void;
 
-export function resource<C extends AnyContract, T extends TableWithId, E extends Extra>(
-  definition: ResourceDefinition<C, T, E>,
-): ResourceRegistration {
+export function resource<
+  C extends AnyContract,
+  T extends TableWithId,
+  E extends Extra,
+  L extends Loaders,
+  A extends ActionInputs,
+>(definition: ResourceDefinition<C, T, E, L, A>): ResourceRegistration {
   return (app, context) => registerResource(app, context, definition);
 }

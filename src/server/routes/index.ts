@@ -1,6 +1,7 @@
 /** Every API route module, registered under /api. One line per resource group. */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { historyRoutes } from '../resources/history';
 import { authRoutes } from './auth';
 import { groupRoutes } from './groups';
 import { imagesRoutes } from './images';
@@ -25,6 +26,7 @@ export const apiRouteModules: RouteModule[] = [
   productRoutes,
   refundRoutes,
   refundReviewRoutes,
+  historyRoutes,
 ];
 
 /** Route modules mounted outside /api (the image service of section 7 lives at /images). */
