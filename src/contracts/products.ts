@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { listQuerySchema } from './http';
+import { CONTAINS, defineContract, EXACT } from './resources/fields';
 
 export const productSummarySchema = z.object({
   id: z.number().int(),
@@ -24,3 +25,19 @@ export const productQuerySchema = listQuerySchema.extend({
 });
 
 export const productNameIdSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** GET /product/ on the resource engine (read only here; the product module adds its writes). */
+export const productContract = defineContract({
+  path: '/product/',
+  resource: 'product',
+  entity: productSummarySchema,
+  write: z.never(),
+  filters: {
+    id: EXACT,
+    long_name: CONTAINS,
+    supplier: CONTAINS,
+    is_enabled: { kind: 'switch', default: 'all' },
+  },
+  ordering: ['long_name'] as const,
+  defaultOrdering: 'long_name',
+});

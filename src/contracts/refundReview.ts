@@ -68,6 +68,6 @@ export const refundReviewContract = defineContract({
   entity: refundRowSchema,
   write: z.never(),
   filters: { id: EXACT, doc_number: EXACT, voucher: EXACT, status: EXACT },
-  ordering: [] as const,
+  ordering: ['created_at'] as const,
   defaultOrdering: '-created_at',
 });

@@ -118,6 +118,17 @@ export const permissionSchema = z.object({
 export type Permission = z.infer<typeof permissionSchema>;
 export const permissionListSchema = paginatedSchema(permissionSchema);
 
+/** GET /permission/ on the resource engine (read only: the catalogue is reference data). */
+export const permissionContract = defineContract({
+  path: '/permission/',
+  resource: 'permission',
+  entity: permissionSchema,
+  write: z.never(),
+  filters: {},
+  ordering: ['resource', 'action'] as const,
+  defaultOrdering: 'resource,action',
+});
+
 /** A group (section 3 'Group': name, all_permissions). */
 export const groupSchema = z.object({
   id: z.number().int(),
@@ -130,6 +141,11 @@ export const groupListSchema = paginatedSchema(groupSchema);
 export const groupWriteSchema = z.strictObject({
   name: requiredText(text.nameRequired, 150),
   all_permissions: codenamesSchema.optional().transform((value) => value ?? []),
+  /**
+   * The group's status record, written in the same transaction: on create absent means active;
+   * on edit absent leaves the status as it is.
+   */
+  is_active: z.boolean({ error: text.mustBeBoolean }).optional(),
 });
 export type GroupWrite = z.input<typeof groupWriteSchema>;
 

@@ -25,6 +25,10 @@ export const permissionsMessages = {
   cannotGrantSuperuser: 'Solo un superusuario puede otorgar o quitar el rol de superusuario.',
   cannotGrantPermission: (codename: string) => `No puede otorgar un permiso que no posee: ${codename}.`,
   cannotTouchSuperuser: 'Solo un superusuario puede modificar o eliminar a otro superusuario.',
+  cannotTouchUserWith: (codename: string) =>
+    `No puede modificar ni eliminar un usuario que tiene un permiso que usted no posee: ${codename}.`,
+  cannotTouchGroupWith: (codename: string) =>
+    `No puede modificar ni eliminar un grupo que tiene un permiso que usted no posee: ${codename}.`,
   cannotDeleteSelf: 'No puede eliminar su propio usuario.',
   cannotDeactivateSelf: 'No puede desactivar su propio usuario ni quitarse el rol de superusuario.',
   roleGroupProtected: 'Los grupos de los roles del sistema no se pueden eliminar.',

@@ -64,6 +64,9 @@ export type Reader = Pick<Database, 'select' | 'selectDistinct'>;
  */
 export type Loader<V> = (reader: Reader, ids: readonly number[]) => Promise<ReadonlyMap<number, V>>;
 type Loaders = Record<string, Loader<unknown>>;
+
+/** Declares a relation loader (types its arguments; the value type comes from what it answers). */
+export const loader = <V>(load: Loader<V>): Loader<V> => load;
 type LoadedValues<L extends Loaders> = {
   [K in keyof L]: L[K] extends Loader<infer V> ? V | undefined : never;
 };
@@ -86,10 +89,12 @@ export type WriteInputOf<C extends AnyContract> = z.output<C['write']>;
  * permissions are checked before the record is read; predicates after it (inside the scope), so a
  * predicate may say 'own office'. Compose with `anyOf`.
  */
-export type Permission<R> =
-  | 'authenticated'
-  | { resource: Resource; action: Action }
-  | ((principal: Principal, record: R | null) => boolean);
+export type Permission<R> = 'authenticated' | { resource: Resource; action: Action } | RecordPredicate<R>;
+
+/** A predicate of the principal and the record (method syntax: a `Permission<null>` fits any row). */
+export type RecordPredicate<R> = {
+  check(principal: Principal, record: R | null): boolean;
+}['check'];
 
 export function allows<R>(permission: Permission<R>, principal: Principal, record: R | null): boolean {
   if (permission === 'authenticated') return true;
@@ -161,8 +166,11 @@ export interface ResourceDefinition<
   serialize(row: ResourceRow<T, E, L>): EntityOf<C>;
   /** The detail answer when it nests more than a list row (a refund with its claims and files). */
   detail?(reader: Reader, row: ResourceRow<T, E, L>): Promise<EntityOf<C>>;
-  /** The write body (validated by the contract) as column values; required when writes exist. */
-  values?(input: WriteInputOf<C>): T['$inferInsert'];
+  /**
+   * The write body (validated by the contract) as column values; required when writes exist.
+   * Columns the body does not carry (a password hash) come from `beforeWrite`.
+   */
+  values?(input: WriteInputOf<C>): ColumnValues<T>;
   /** Separate create and update bodies (password required on create only); default `contract.write`. */
   schemas?: { create?: z.ZodType<WriteInputOf<C>>; update?: z.ZodType<WriteInputOf<C>> };
   filters: { [K in keyof C['filters']]: ServerFilter };
@@ -384,7 +392,8 @@ export function registerResource<
   function orderingOf(requested: string | undefined): SQL[] {
     const terms = (requested?.trim() || contract.defaultOrdering).split(',').map((term) => term.trim());
     const order: SQL[] = [];
-    const known = definition.ordering as Record<string, PgColumn | SQL>;
+    // `id` is always a valid ordering (the modules whose contract declares no sortable field).
+    const known = { id: table.id, ...definition.ordering } as Record<string, PgColumn | SQL>;
     for (const term of terms) {
       const descending = term.startsWith('-');
       const field = descending ? term.slice(1) : term;

@@ -6,7 +6,7 @@ import { authRoutes } from './auth';
 import { groupRoutes } from './groups';
 import { imagesRoutes } from './images';
 import { masterDataRoutes } from './masterData';
-import { officeListRoutes, officeRoutes } from './offices';
+import { officeRoutes } from './offices';
 import { productRoutes } from './products';
 import { profileRoutes } from './profile';
 import { refundReviewRoutes } from './refundReview';
@@ -21,7 +21,6 @@ export const apiRouteModules: RouteModule[] = [
   profileRoutes,
   groupRoutes,
   officeRoutes,
-  officeListRoutes,
   masterDataRoutes,
   productRoutes,
   refundRoutes,

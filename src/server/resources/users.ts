@@ -1,0 +1,273 @@
+/**
+ * Usuarios (/profile/) and the permission catalogue (/permission/) on the resource engine
+ * (spec section 7 'Authentication and users'; section 2 'Usuarios'; section 3 'User').
+ *
+ * A user's groups, own permissions, group permissions and modules are relation loaders: a page
+ * of users costs one query per relation. No answer carries a password or its hash; history
+ * records a password change as changed, never its value.
+ *
+ * Escalation (issue 10): on every user write (create, update, password, activation, deletion)
+ * the editor must hold every effective permission the target has before the change and will
+ * have after it; superusers act on anyone; only a superuser acts on a superuser or grants the
+ * flag. A changed password or a deactivation bumps `token_version` (the user's tokens stop
+ * working) in the same transaction.
+ */
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { messages } from '../../contracts/messages';
+import { can } from '../../contracts/permissions';
+import { modulesForPermissions } from '../../contracts/roleRules';
+import {
+  permissionContract,
+  type User,
+  userContract,
+  userCreateSchema,
+  userUpdateSchema,
+} from '../../contracts/users';
+import { hashPassword } from '../auth/passwords';
+import { type Principal, toProfile } from '../auth/principal';
+import type { Transaction } from '../db/client';
+import {
+  groupPermissions,
+  groups,
+  offices,
+  permissions,
+  userGroups,
+  userModules,
+  userPermissions,
+  users,
+} from '../db/schema';
+import { FieldValidationError, forbidden } from '../http/errors';
+import { anyOf, defineResource, groupRows, loader, type Reader } from './engine';
+
+const text = messages.permissions;
+
+type UserInput = ReturnType<typeof userUpdateSchema.parse>;
+
+/** Codenames held through the given groups. */
+export async function permissionsOfGroups(tx: Reader, groupIds: readonly number[]): Promise<string[]> {
+  if (!groupIds.length) return [];
+  const rows = await tx
+    .selectDistinct({ codename: permissions.codename })
+    .from(groupPermissions)
+    .innerJoin(permissions, eq(permissions.id, groupPermissions.permissionId))
+    .where(inArray(groupPermissions.groupId, [...groupIds]));
+  return rows.map((row) => row.codename);
+}
+
+/** Refuses (403) a grant the principal may not give: only what it holds, never the superuser flag. */
+export function assertMayGrant(principal: Principal, codenames: readonly string[]): void {
+  if (principal.isSuperuser) return;
+  const missing = codenames.find((codename) => !principal.permissions.includes(codename));
+  if (missing) throw forbidden(text.cannotGrantPermission(missing));
+}
+
+/** Refuses (403) acting on a record holding a permission the principal does not hold. */
+export function assertHoldsAll(
+  principal: Principal,
+  codenames: readonly string[],
+  refusal: (codename: string) => string,
+): void {
+  if (principal.isSuperuser) return;
+  const missing = codenames.find((codename) => !principal.permissions.includes(codename));
+  if (missing) throw forbidden(refusal(missing));
+}
+
+/** Checks references and uniqueness; answers every field error at once. */
+async function checkInput(tx: Transaction, input: UserInput, id: number | null) {
+  const errors: Record<string, string[]> = {};
+  const others = (condition: SQL) => (id === null ? condition : and(condition, ne(users.id, id)));
+  const [sameUsername] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(others(sql`lower(${users.username}) = ${input.username.toLowerCase()}`))
+    .limit(1);
+  if (sameUsername) errors.username = [text.usernameTaken];
+  const [sameEmail] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(others(sql`lower(${users.email}) = ${input.email.toLowerCase()}`))
+    .limit(1);
+  if (sameEmail) errors.email = [text.emailTaken];
+  if (input.groups?.length) {
+    const found = await tx.select({ id: groups.id }).from(groups).where(inArray(groups.id, input.groups));
+    if (found.length !== input.groups.length) errors.groups = [text.unknownGroup];
+  }
+  if (input.office !== null) {
+    const [office] = await tx.select({ id: offices.id }).from(offices).where(eq(offices.id, input.office));
+    if (!office) errors.office = [text.unknownOffice];
+  }
+  if (Object.keys(errors).length) throw new FieldValidationError(errors);
+}
+
+async function saveRelations(tx: Transaction, userId: number, input: UserInput, creating: boolean) {
+  if (input.groups !== undefined) {
+    await tx.delete(userGroups).where(eq(userGroups.userId, userId));
+    if (input.groups.length)
+      await tx.insert(userGroups).values(input.groups.map((groupId) => ({ userId, groupId })));
+  }
+  if (input.user_permissions !== undefined) {
+    await tx.delete(userPermissions).where(eq(userPermissions.userId, userId));
+    if (input.user_permissions.length) {
+      const rows = await tx
+        .select({ id: permissions.id })
+        .from(permissions)
+        .where(inArray(permissions.codename, input.user_permissions));
+      await tx.insert(userPermissions).values(rows.map((row) => ({ userId, permissionId: row.id })));
+    }
+  }
+  let modules = input.modules;
+  if (modules === undefined && creating) {
+    const granted = [
+      ...(input.user_permissions ?? []),
+      ...(await permissionsOfGroups(tx, input.groups ?? [])),
+    ];
+    modules = modulesForPermissions(granted);
+  }
+  if (modules !== undefined) {
+    await tx.delete(userModules).where(eq(userModules.userId, userId));
+    if (modules.length) await tx.insert(userModules).values(modules.map((module) => ({ userId, module })));
+  }
+}
+
+const sortedUnique = <V extends string | number>(values: readonly V[]): V[] =>
+  [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
+/** Relation loaders: one query each for a whole page. */
+const userRelations = {
+  groupIds: loader(async (reader, ids) =>
+    groupRows(
+      await reader
+        .select({ key: userGroups.userId, value: userGroups.groupId })
+        .from(userGroups)
+        .where(inArray(userGroups.userId, [...ids])),
+    ),
+  ),
+  ownCodenames: loader(async (reader, ids) =>
+    groupRows(
+      await reader
+        .select({ key: userPermissions.userId, value: permissions.codename })
+        .from(userPermissions)
+        .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
+        .where(inArray(userPermissions.userId, [...ids])),
+    ),
+  ),
+  groupCodenames: loader(async (reader, ids) =>
+    groupRows(
+      await reader
+        .selectDistinct({ key: userGroups.userId, value: permissions.codename })
+        .from(userGroups)
+        .innerJoin(groupPermissions, eq(groupPermissions.groupId, userGroups.groupId))
+        .innerJoin(permissions, eq(permissions.id, groupPermissions.permissionId))
+        .where(inArray(userGroups.userId, [...ids])),
+    ),
+  ),
+  modules: loader(async (reader, ids) =>
+    groupRows(
+      await reader
+        .select({ key: userModules.userId, value: userModules.module })
+        .from(userModules)
+        .where(inArray(userModules.userId, [...ids])),
+    ),
+  ),
+};
+
+export const userResource = defineResource({
+  contract: userContract,
+  table: users,
+  schemas: { create: userCreateSchema, update: userUpdateSchema },
+  relations: userRelations,
+  serialize: (row): User => {
+    const own = sortedUnique(row.ownCodenames ?? []);
+    return toProfile({
+      id: row.id,
+      email: row.email,
+      username: row.username,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      isActive: row.isActive,
+      isSuperuser: row.isSuperuser,
+      isStaff: row.isStaff,
+      officeId: row.officeId,
+      address: row.address,
+      groupIds: sortedUnique(row.groupIds ?? []),
+      userPermissions: own,
+      permissions: sortedUnique([...own, ...(row.groupCodenames ?? [])]),
+      modules: sortedUnique(row.modules ?? []),
+    });
+  },
+  values: (input) => ({
+    email: input.email.toLowerCase(),
+    username: input.username,
+    firstName: input.first_name,
+    lastName: input.last_name,
+    isActive: input.is_active,
+    isSuperuser: input.is_superuser,
+    isStaff: input.is_staff,
+    officeId: input.office,
+    address: input.adress,
+  }),
+  filters: {
+    email: { kind: 'contains', on: [users.email] },
+    username: { kind: 'contains', on: [users.username] },
+    first_name: { kind: 'contains', on: [users.firstName] },
+  },
+  ordering: {},
+  permissions: {
+    // One's own profile is always readable.
+    detail: (principal, user) => can(principal, 'user', 'view') || user?.id === principal.id,
+  },
+  answerQuery: (query, principal) => (query.queryType === 'LOGIN' ? toProfile(principal) : undefined),
+  async authorizeWrite({ tx, principal, operation, id, input, current }) {
+    if (operation === 'remove' && id === principal.id) throw forbidden(text.cannotDeleteSelf);
+    if (input && id === principal.id && (!input.is_active || (principal.isSuperuser && !input.is_superuser)))
+      throw forbidden(text.cannotDeactivateSelf);
+    if (principal.isSuperuser) return;
+    if (current?.is_superuser) throw forbidden(text.cannotTouchSuperuser);
+    if (input?.is_superuser) throw forbidden(text.cannotGrantSuperuser);
+    // Before the change: the target holds nothing the editor lacks.
+    if (current) assertHoldsAll(principal, current.permissions, text.cannotTouchUserWith);
+    if (!input) return;
+    // After it: its own permissions and every permission of its groups, as they will be.
+    const own = input.user_permissions ?? current?.user_permissions ?? [];
+    const groupIds = input.groups ?? current?.groups ?? [];
+    assertMayGrant(principal, own);
+    assertMayGrant(principal, await permissionsOfGroups(tx, groupIds));
+  },
+  async beforeWrite(tx, input, id) {
+    await checkInput(tx, input, id);
+    const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+    if (id === null) return passwordHash ? { passwordHash } : undefined;
+    const [before] = await tx.select({ isActive: users.isActive }).from(users).where(eq(users.id, id));
+    const endsSessions = passwordHash !== undefined || (before?.isActive === true && !input.is_active);
+    return {
+      ...(passwordHash ? { passwordHash } : {}),
+      // The user's tokens carry this version (harden-a): bumping it ends every session.
+      ...(endsSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+    };
+  },
+  afterWrite: (tx, id, input, _principal, operation) => saveRelations(tx, id, input, operation === 'create'),
+  secretInputs: ['password'],
+});
+
+export const permissionResource = defineResource({
+  contract: permissionContract,
+  table: permissions,
+  operations: ['list'],
+  serialize: (row) => ({
+    id: row.id,
+    codename: row.codename,
+    resource: row.resource,
+    action: row.action,
+    name: row.name,
+  }),
+  filters: {},
+  ordering: { resource: permissions.resource, action: permissions.action },
+  // The pickers of the Usuarios and Grupos forms read it too.
+  permissions: {
+    list: anyOf(
+      { resource: 'permission', action: 'view' },
+      { resource: 'user', action: 'add' },
+      { resource: 'group', action: 'add' },
+    ),
+  },
+});
