@@ -62,7 +62,7 @@ describe('GET /groups/', () => {
 describe('create, edit and delete as the client does them', () => {
   let id: number;
 
-  it('creates: POST /groups/ then POST /status_group/', async () => {
+  it('creates: POST /groups/ writes the status record in the same transaction', async () => {
     const created = await admin({
       method: 'POST',
       url: '/api/groups/',
@@ -70,12 +70,58 @@ describe('create, edit and delete as the client does them', () => {
     });
     expect(created.statusCode).toBe(201);
     const group = created.json<Group>();
-    expect(group).toMatchObject({ name: 'Auditores', all_permissions: ['reservation/view', 'voucher/view'] });
+    expect(group).toEqual({
+      id: group.id,
+      name: 'Auditores',
+      all_permissions: ['reservation/view', 'voucher/view'],
+    });
     id = group.id;
     expect(id).toBeGreaterThanOrEqual(100);
-    const status = await admin({ method: 'POST', url: '/api/status_group/', payload: { group: id } });
-    expect(status.statusCode).toBe(201);
+    const status = await admin({ method: 'GET', url: `/api/status_group/${id}/` });
+    expect(status.statusCode).toBe(200);
     expect(status.json()).toEqual({ group: id, is_active: true });
+    // The client no longer posts it: a second one is refused.
+    const again = await admin({ method: 'POST', url: '/api/status_group/', payload: { group: id } });
+    expect(again.json()).toEqual({ group: [text.groupStatusExists] });
+  });
+
+  it('creates an inactive group with is_active: false, and PUT changes the status only when given', async () => {
+    const created = await admin({
+      method: 'POST',
+      url: '/api/groups/',
+      payload: { name: 'Inactivos', all_permissions: [], is_active: false },
+    });
+    expect(created.statusCode).toBe(201);
+    const groupId = created.json<Group>().id;
+    const statusOf = async () =>
+      (await admin({ method: 'GET', url: `/api/status_group/${groupId}/` })).json();
+    expect(await statusOf()).toEqual({ group: groupId, is_active: false });
+    await admin({ method: 'PUT', url: `/api/groups/${groupId}/`, payload: { name: 'Inactivos 2' } });
+    expect(await statusOf()).toEqual({ group: groupId, is_active: false });
+    await admin({
+      method: 'PUT',
+      url: `/api/groups/${groupId}/`,
+      payload: { name: 'Inactivos 2', is_active: true },
+    });
+    expect(await statusOf()).toEqual({ group: groupId, is_active: true });
+    const bad = await admin({
+      method: 'POST',
+      url: '/api/groups/',
+      payload: { name: 'Mal', is_active: 'si' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ is_active: [text.mustBeBoolean] });
+  });
+
+  it('a refused write leaves neither the group nor its status record', async () => {
+    const before = (await admin({ method: 'GET', url: '/api/groups/?limit=1' })).json<{ count: number }>()
+      .count;
+    const clash = await admin({ method: 'POST', url: '/api/groups/', payload: { name: 'auditores' } });
+    expect(clash.statusCode).toBe(400);
+    expect(clash.json()).toEqual({ name: [text.groupNameTaken] });
+    const after = (await admin({ method: 'GET', url: '/api/groups/?limit=1' })).json<{ count: number }>()
+      .count;
+    expect(after).toBe(before);
   });
 
   it('edits: PUT /groups/{id}/ then GET and PUT /status_group/{id}/', async () => {
@@ -120,15 +166,12 @@ describe('create, edit and delete as the client does them', () => {
     expect(second.json<{ permissions: string[] }>().permissions).toEqual(['voucher/view', 'zone/view']);
   });
 
-  it('deletes only after the status record: 409 first, then status 204, then group 204', async () => {
-    const early = await admin({ method: 'DELETE', url: `/api/groups/${id}/` });
-    expect(early.statusCode).toBe(409);
-    expect(early.json()).toEqual({ detail: text.groupStatusFirst });
-    expect((await admin({ method: 'GET', url: `/api/groups/${id}/` })).statusCode).toBe(200);
-    expect((await admin({ method: 'DELETE', url: `/api/status_group/${id}/` })).statusCode).toBe(204);
-    expect((await admin({ method: 'DELETE', url: `/api/status_group/${id}/` })).statusCode).toBe(404);
+  it('deletes the status record, then the group, in one call (204)', async () => {
+    expect((await admin({ method: 'GET', url: `/api/status_group/${id}/` })).statusCode).toBe(200);
     expect((await admin({ method: 'DELETE', url: `/api/groups/${id}/` })).statusCode).toBe(204);
     expect((await admin({ method: 'GET', url: `/api/groups/${id}/` })).statusCode).toBe(404);
+    expect((await admin({ method: 'GET', url: `/api/status_group/${id}/` })).statusCode).toBe(404);
+    expect((await admin({ method: 'DELETE', url: `/api/groups/${id}/` })).statusCode).toBe(404);
     // Its members stay, without the group.
     const members = await admin({ method: 'GET', url: '/api/profile/?username=auditor' });
     expect(members.json<{ results: { groups: number[] }[] }>().results[0].groups).toEqual([]);
@@ -266,13 +309,65 @@ describe('permission refusals', () => {
     expect(created.statusCode).toBe(403);
   });
 
-  it('may keep permissions it does not hold that a group already has, and remove them', async () => {
-    const kept = await manager({
+  it('cannot empty a group holding permissions it does not hold (the Super Administrador attack)', async () => {
+    const attacker = await admin({
+      method: 'POST',
+      url: '/api/profile/',
+      payload: {
+        username: 'solo_grupos',
+        email: 'solo_grupos@example.com',
+        password: 'Solo-Grupos-2026',
+        user_permissions: ['group/add'],
+      },
+    });
+    expect(attacker.statusCode).toBe(201);
+    const onlyGroupAdd = as(testApp, await testApp.login('solo_grupos', 'Solo-Grupos-2026'));
+    const before = (await admin({ method: 'GET', url: '/api/groups/21/' })).json<Group>();
+    const emptied = await onlyGroupAdd({
       method: 'PUT',
       url: '/api/groups/21/',
-      payload: { name: 'Super Administrador', all_permissions: ['user/add', 'user/view'] },
+      payload: { name: 'Super Administrador' },
     });
-    expect(kept.statusCode).toBe(200);
-    expect(kept.json<Group>().all_permissions).toEqual(['user/add', 'user/view']);
+    expect(emptied.statusCode).toBe(403);
+    expect(emptied.json<{ detail: string }>().detail).toMatch(/No puede modificar ni eliminar un grupo/);
+    expect((await admin({ method: 'GET', url: '/api/groups/21/' })).json()).toEqual(before);
+  });
+
+  it('cannot remove from a group, nor delete a group, holding a permission it does not hold', async () => {
+    const group = await admin({
+      method: 'POST',
+      url: '/api/groups/',
+      payload: { name: 'Con usuarios', all_permissions: ['voucher/view', 'user/add'] },
+    });
+    const groupId = group.json<Group>().id;
+    const removal = await manager({
+      method: 'PUT',
+      url: `/api/groups/${groupId}/`,
+      payload: { name: 'Con usuarios', all_permissions: ['voucher/view'] },
+    });
+    expect(removal.statusCode).toBe(403);
+    expect(removal.json()).toEqual({ detail: text.cannotTouchGroupWith('user/add') });
+    const deletion = await manager({ method: 'DELETE', url: `/api/groups/${groupId}/` });
+    expect(deletion.statusCode).toBe(403);
+    expect(
+      (await admin({ method: 'GET', url: `/api/groups/${groupId}/` })).json<Group>().all_permissions,
+    ).toEqual(['user/add', 'voucher/view']);
+    expect((await admin({ method: 'GET', url: `/api/status_group/${groupId}/` })).statusCode).toBe(200);
+  });
+
+  it('edits and deletes a group whose permissions it holds', async () => {
+    const group = await manager({
+      method: 'POST',
+      url: '/api/groups/',
+      payload: { name: 'Propio', all_permissions: ['voucher/view'] },
+    });
+    const groupId = group.json<Group>().id;
+    const edited = await manager({
+      method: 'PUT',
+      url: `/api/groups/${groupId}/`,
+      payload: { name: 'Propio', all_permissions: ['voucher/view', 'group/view'] },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await manager({ method: 'DELETE', url: `/api/groups/${groupId}/` })).statusCode).toBe(204);
   });
 });

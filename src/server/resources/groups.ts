@@ -54,11 +54,12 @@ export const groupResource = defineResource({
   ordering: {},
   unique: [{ column: groups.name, field: 'name', message: text.groupNameTaken }],
   authorizeWrite({ principal, operation, id, input, current }) {
-    if (operation === 'remove' && id !== null && findRole(id))
-      throw new HttpError(409, text.roleGroupProtected);
     if (current) assertHoldsAll(principal, current.all_permissions, text.cannotTouchGroupWith);
     if (input) assertMayGrant(principal, input.all_permissions);
+    if (operation === 'remove' && id !== null && findRole(id))
+      throw new HttpError(409, text.roleGroupProtected);
   },
+
   async afterWrite(tx, id, input, _principal, operation) {
     await savePermissions(tx, id, input.all_permissions);
     const isActive = input.is_active ?? (operation === 'create' ? true : undefined);
