@@ -13,6 +13,7 @@ import { loadConfig } from '../../src/server/config';
 import type { AppContext } from '../../src/server/context';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client';
 import { DEMO_PASSWORD, seed } from '../../src/server/db/seed';
+import type { RouteModule } from '../../src/server/routes';
 import { createMailer } from '../../src/server/services/mail';
 
 export interface TestApp {
@@ -29,7 +30,9 @@ export interface TestApp {
 
 export const ADMIN_PASSWORD = 'Admin-Test-Password-1';
 
-export async function createTestApp(options: { seedDemo?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { seedDemo?: boolean; rootRouteModules?: RouteModule[] } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'extranet-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -51,7 +54,10 @@ export async function createTestApp(options: { seedDemo?: boolean } = {}): Promi
     tokens: createTokenService(config.jwtSecret, { accessMinutes: 60, refreshDays: 7 }),
     mailer: createMailer({ outboxDir: config.outboxDir, from: config.mailFrom }),
   };
-  const app = await buildApp(context);
+  const app = await buildApp(
+    context,
+    options.rootRouteModules ? { rootRouteModules: options.rootRouteModules } : {},
+  );
   await app.ready();
   return {
     app,
