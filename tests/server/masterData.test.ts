@@ -3,10 +3,15 @@
  * module list, each filter, create, detail, update, delete, bad input answered with Spanish
  * field errors, unique violations, bad references, permission refusals and selectors.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
+import { historyPageSchema } from '../../src/contracts/engine';
 import { SELECTOR_LIMIT } from '../../src/contracts/http';
 import { messages } from '../../src/contracts/messages';
+import { officeContract } from '../../src/contracts/offices';
+import { productContract } from '../../src/contracts/products';
+import { refundReviewContract } from '../../src/contracts/refundReview';
 import {
   blacklistContract,
   businessUnitContract,
@@ -25,6 +30,8 @@ import {
 } from '../../src/contracts/resources';
 import { ROLES } from '../../src/contracts/roles';
 import { currencies as staticCurrencies } from '../../src/contracts/static';
+import { groupContract, permissionContract, userContract } from '../../src/contracts/users';
+import { refunds, vouchers } from '../../src/server/db/schema';
 import { DEMO_PASSENGER_COUNT, demoPassengers } from '../../src/server/db/seed/masterData';
 import { as, createTestApp, type TestApp } from './support';
 
@@ -76,7 +83,8 @@ interface ModuleCase {
   required: Record<string, string>;
   wrongType: [string, unknown, string];
   tooLong: [string, number];
-  duplicate?: [string, string];
+  /** A clashing value, and the message when it is not the generic one. */
+  duplicate?: [string, string, string?];
   /** Filter queries and what every matching row must satisfy. */
   filters: [string, (row: Row) => boolean][];
   /** A demo row in use by others, with its search query (delete answers 409). */
@@ -404,6 +412,42 @@ const modules: ModuleCase[] = [
     ],
     noView: 'supervisor',
   },
+  {
+    name: 'users',
+    contract: userContract,
+    create: () => {
+      const username = unique('usuario_');
+      return { username, email: `${username}@example.com`, password: 'Viaje-Seguro-2026', groups: [13] };
+    },
+    update: (created) => ({ username: created.username, email: created.email, first_name: 'Editado' }),
+    changed: ['first_name', 'Editado'],
+    required: {
+      email: messages.permissions.emailRequired,
+      username: messages.permissions.usernameRequired,
+      password: messages.permissions.passwordRequired,
+    },
+    wrongType: ['is_active', 'si', messages.permissions.mustBeBoolean],
+    tooLong: ['first_name', 150],
+    duplicate: ['username', 'EJECUTIVO', messages.permissions.usernameTaken],
+    filters: [
+      ['username=ejec', includes('username', 'ejec')],
+      ['email=AGENCIA', includes('email', 'agencia')],
+    ],
+    noView: 'ejecutivo',
+  },
+  {
+    name: 'groups',
+    contract: groupContract,
+    create: () => ({ name: unique('Grupo '), all_permissions: ['zone/view'] }),
+    update: (created) => ({ name: created.name, all_permissions: ['zone/add', 'zone/view'] }),
+    changed: ['all_permissions', ['zone/add', 'zone/view']],
+    required: { name: messages.permissions.nameRequired },
+    wrongType: ['all_permissions', 'zone/view', messages.permissions.mustBeList],
+    tooLong: ['name', 150],
+    duplicate: ['name', 'AGENCIA', messages.permissions.groupNameTaken],
+    filters: [['search=ADMIN', includes('name', 'admin')]],
+    noView: 'ejecutivo',
+  },
 ];
 
 describe.each(modules)('$name', (module) => {
@@ -433,14 +477,15 @@ describe.each(modules)('$name', (module) => {
     for (const row of page.results) expect(matches(row), JSON.stringify(row)).toBe(true);
   });
 
-  it('filters exactly by id, and refuses a non-numeric id filter', async () => {
-    const first = (await list(path, 'limit=1')).results[0];
-    const page = await list(path, `id=${first.id}`);
-    expect(page.results.map((row) => row.id)).toEqual([first.id]);
-    const bad = await admin({ method: 'GET', url: `/api${path}?id=uno` });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ id: [text.invalidInteger] });
-  });
+  if ('id' in module.contract.filters)
+    it('filters exactly by id, and refuses a non-numeric id filter', async () => {
+      const first = (await list(path, 'limit=1')).results[0];
+      const page = await list(path, `id=${first.id}`);
+      expect(page.results.map((row) => row.id)).toEqual([first.id]);
+      const bad = await admin({ method: 'GET', url: `/api${path}?id=uno` });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ id: [text.invalidInteger] });
+    });
 
   it('creates (201), reads, updates with full validation and deletes (204)', async () => {
     const created = await admin({ method: 'POST', url: `/api${path}`, payload: module.create() });
@@ -469,6 +514,17 @@ describe.each(modules)('$name', (module) => {
     expect(gone.statusCode).toBe(404);
     const again = await admin({ method: 'DELETE', url: `/api${path}${body.id}/` });
     expect(again.statusCode).toBe(404);
+
+    // Each write left one history entry, newest first.
+    const historyEntity = path.replaceAll('/', '');
+    const history = await admin({
+      method: 'GET',
+      url: `/api/history/?entity=${historyEntity}&record=${body.id}`,
+    });
+    expect(history.statusCode, history.body).toBe(200);
+    const entries = historyPageSchema.parse(history.json()).results;
+    expect(entries.map((entry) => entry.action)).toEqual(['remove', 'update', 'create']);
+    expect(entries[1].changes[module.changed[0]]?.after).toEqual(module.changed[1]);
   });
 
   it('answers each missing required field with its Spanish message', async () => {
@@ -520,14 +576,14 @@ describe.each(modules)('$name', (module) => {
 
   if (module.duplicate)
     it('answers a duplicate (case-insensitive) as a field error', async () => {
-      const [field, value] = module.duplicate!;
+      const [field, value, message = text.duplicate] = module.duplicate!;
       const response = await admin({
         method: 'POST',
         url: `/api${path}`,
         payload: { ...module.create(), [field]: value },
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ [field]: [text.duplicate] });
+      expect(response.json()).toEqual({ [field]: [message] });
 
       const created = (
         await admin({ method: 'POST', url: `/api${path}`, payload: module.create() })
@@ -538,7 +594,7 @@ describe.each(modules)('$name', (module) => {
         payload: { ...module.update(created), [field]: value },
       });
       expect(clash.statusCode).toBe(400);
-      expect(clash.json()).toEqual({ [field]: [text.duplicate] });
+      expect(clash.json()).toEqual({ [field]: [message] });
     });
 
   if (module.inUse)
@@ -576,6 +632,141 @@ describe.each(modules)('$name', (module) => {
       const refusedPost = await viewOnly({ method: 'POST', url: `/api${path}`, payload: module.create() });
       expect(refusedPost.statusCode).toBe(403);
     }
+  });
+});
+
+/** Read-only modules on the engine (issue 9): the same list conformance, without writes. */
+interface ReadOnlyCase {
+  name: string;
+  contract: ResourceContract & { entity: z.ZodObject };
+  filters: [string, (row: Row) => boolean][];
+  detail: boolean;
+  /** A role refused the list. */
+  noView: string;
+  /** Rows the demo data lacks, written before the module's tests. */
+  prepare?: () => Promise<void>;
+}
+
+/** Three submitted refunds (the demo data has travellers, not submissions). */
+async function insertRefunds() {
+  const { db } = testApp.context;
+  const [voucher] = await db.select({ id: vouchers.id }).from(vouchers).limit(1);
+  await db.insert(refunds).values(
+    ['30777666', '30777667', '30777668'].map((docNumber, index) => ({
+      voucherId: voucher.id,
+      docNumber,
+      name: `Viajero ${index}`,
+      surname: 'Prueba',
+      email: `viajero${index}@example.com`,
+      phoneContact: '5491100000000',
+      idempotencyKey: randomUUID(),
+      countryResidence: 'ARG',
+    })),
+  );
+}
+
+const readOnlyModules: ReadOnlyCase[] = [
+  {
+    name: 'offices',
+    contract: officeContract,
+    filters: [['long_name=SUCURSAL', includes('long_name', 'sucursal')]],
+    detail: true,
+    noView: 'agencia',
+  },
+  {
+    name: 'products',
+    contract: productContract,
+    filters: [
+      ['long_name=europa', includes('long_name', 'europa')],
+      ['is_enabled=true', (row) => row.is_enabled === true],
+    ],
+    detail: false,
+    noView: 'soporte_pais',
+  },
+  {
+    name: 'permissions',
+    contract: permissionContract,
+    filters: [],
+    detail: false,
+    noView: 'ejecutivo',
+  },
+  {
+    name: 'refund review',
+    contract: refundReviewContract,
+    filters: [['doc_number=30777666', (row) => row.doc_number === '30777666']],
+    detail: true,
+    noView: 'agencia',
+    prepare: insertRefunds,
+  },
+];
+
+describe.each(readOnlyModules)('$name (read only)', (module) => {
+  const path = module.contract.path;
+  beforeAll(async () => module.prepare?.());
+
+  it('lists {count, next, previous, results} in the entity shape, paged', async () => {
+    const page = await list(path, 'limit=2');
+    expect(page.count).toBeGreaterThan(2);
+    expect(page.results).toHaveLength(2);
+    expect(page.next).toContain('offset=2');
+    for (const row of page.results)
+      expect(module.contract.entity.strict().safeParse(row).error).toBeUndefined();
+    const second = await list(path, 'limit=2&offset=2');
+    expect(second.previous).toContain('offset=0');
+    expect(second.results.map((row) => row.id)).not.toContain(page.results[0].id);
+    const all = await list(path, `limit=${SELECTOR_LIMIT}`);
+    expect(all.results).toHaveLength(all.count);
+  });
+
+  it.each(module.filters)('filters with ?%s', async (query, matches) => {
+    const page = await list(path, `${query}&limit=${SELECTOR_LIMIT}`);
+    expect(page.count).toBeGreaterThan(0);
+    for (const row of page.results) expect(matches(row), JSON.stringify(row)).toBe(true);
+  });
+
+  it('refuses a bad ordering, anonymous calls, roles without the permission, and writes', async () => {
+    const bad = await admin({ method: 'GET', url: `/api${path}?ordering=password` });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ ordering: [text.invalidOrdering] });
+    expect((await testApp.app.inject({ method: 'GET', url: `/api${path}` })).statusCode).toBe(401);
+    const refused = await (await session(module.noView))({ method: 'GET', url: `/api${path}` });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ detail: messages.common.forbidden });
+    const write = await admin({ method: 'POST', url: `/api${path}`, payload: {} });
+    expect(write.statusCode).toBe(404);
+  });
+
+  if (module.detail)
+    it('answers the detail with the list row inside, and 404 for unknown ids', async () => {
+      const [row] = (await list(path, 'limit=1')).results;
+      const detail = await admin({ method: 'GET', url: `/api${path}${row.id}/` });
+      expect(detail.statusCode).toBe(200);
+      expect(detail.json()).toMatchObject(row);
+      expect((await admin({ method: 'GET', url: `/api${path}999999/` })).statusCode).toBe(404);
+    });
+});
+
+describe('the users list', () => {
+  it('loads groups, permissions and modules for a page in one query each (no query per row)', async () => {
+    const { db } = testApp.context;
+    const select = vi.spyOn(db, 'select');
+    const selectDistinct = vi.spyOn(db, 'selectDistinct');
+    const queriesFor = async (limit: number) => {
+      select.mockClear();
+      selectDistinct.mockClear();
+      const page = await list('/profile/', `limit=${limit}`);
+      return {
+        rows: page.results.length,
+        queries: select.mock.calls.length + selectDistinct.mock.calls.length,
+      };
+    };
+    const small = await queriesFor(2);
+    const large = await queriesFor(12);
+    select.mockRestore();
+    selectDistinct.mockRestore();
+    expect(large.rows).toBeGreaterThan(small.rows);
+    expect(small.queries).toBeGreaterThan(0);
+    expect(large.queries).toBe(small.queries);
   });
 });
 
