@@ -30,16 +30,14 @@ test('a user in a group sees only its modules, and the menu follows the group at
   const authorization = await adminToken(request);
   const headers = { authorization };
 
-  // Grupos: POST /groups/ then POST /status_group/.
+  // Grupos: POST /groups/ writes the group and its status record in one transaction.
   const group = await request.post('/api/groups/', {
     headers,
     data: { name: 'E2E Zonas y Tags', all_permissions: ['zone/view', 'zone/add', 'tags/view'] },
   });
   expect(group.status()).toBe(201);
   const groupId = (await group.json()).id as number;
-  expect((await request.post('/api/status_group/', { headers, data: { group: groupId } })).status()).toBe(
-    201,
-  );
+  expect((await request.get(`/api/status_group/${groupId}/`, { headers })).status()).toBe(200);
 
   // Usuarios: POST /profile/ with the group; its modules follow the group's permissions.
   const user = await request.post('/api/profile/', {
@@ -85,10 +83,9 @@ test('a user in a group sees only its modules, and the menu follows the group at
   await expect(cards.getByRole('link')).toHaveText(['Zonas']);
   await signOut(page);
 
-  // Grupos delete: the status record first, then the group.
-  expect((await request.delete(`/api/groups/${groupId}/`, { headers })).status()).toBe(409);
-  expect((await request.delete(`/api/status_group/${groupId}/`, { headers })).status()).toBe(204);
+  // Grupos delete: the status record, then the group, in one call.
   expect((await request.delete(`/api/groups/${groupId}/`, { headers })).status()).toBe(204);
+  expect((await request.get(`/api/status_group/${groupId}/`, { headers })).status()).toBe(404);
 
   // Without a group: an empty dashboard, not an error.
   await signIn(page, USER.username, USER.password);

@@ -1,9 +1,8 @@
 /**
  * Grupos (SPEC §2: columns name, all_permissions; filter by a search term; §3 Group with its
- * status record {group}; §7 Groups: create is POST /groups/ then POST /status_group/, edit is
- * PUT /groups/{id}/ then GET and PUT /status_group/{id}/, delete removes the status record first
- * and the group only if that succeeded), through the descriptor's afterSave/beforeRemove hooks.
- * A create whose status record fails removes the new group again, so the retry creates one group.
+ * status record {group}; §7 Groups: POST /groups/ writes the group and its status record in one
+ * transaction (issue 9), edit is PUT /groups/{id}/ then GET and PUT /status_group/{id}/, delete
+ * removes the status record first), through the descriptor's afterSave/beforeRemove hooks.
  * The permission picker is fed by GET /permission/?offset&limit; permissions the signed-in user
  * does not hold are disabled (access.ts, in MultiCheck), as the server would refuse them.
  */
@@ -51,14 +50,8 @@ export const gruposDescriptor = defineDescriptor({
         method: 'PUT',
         body: { is_active: current?.is_active ?? true },
       });
-      return;
     }
-    try {
-      await request(groupStatusSchema, '/status_group/', { method: 'POST', body: { group: group.id } });
-    } catch (error) {
-      await request(z.unknown(), `/groups/${group.id}/`, { method: 'DELETE' }).catch(() => undefined);
-      throw error;
-    }
+    // On create the server writes the status record in the same transaction (issue 9).
   },
   beforeRemove: async (group) => {
     await request(z.unknown(), `/status_group/${group.id}/`, { method: 'DELETE' }).catch((error: unknown) => {
