@@ -65,6 +65,13 @@ const probeResource = defineResource({
     if (input.observations === AFTER_WRITE_FAILS) throw new HttpError(409, 'afterWrite refused');
   },
   actions: {
+    purge: {
+      input: z.strictObject({}),
+      permission: { resource: 'zone', action: 'add' },
+      async run(tx, { id }) {
+        await tx.delete(zones).where(eq(zones.id, id));
+      },
+    },
     archive: {
       input: z.strictObject({ reason: z.string().min(1).max(20) }),
       // Not for rows already archived.
@@ -327,8 +334,9 @@ describe('row and bulk actions', () => {
   it('runs a row action, audits it under its name and updates allowed_actions', async () => {
     const probe = await createProbe('PROBE-ACT', agency);
     expect(probe.allowed_actions).toEqual(['update', 'archive']);
+    // purge needs zone/add, which Agencia lacks.
     const adminView = (await admin({ method: 'GET', url: `/engine_probe/${probe.id}/` })).json<Probe>();
-    expect(adminView.allowed_actions).toEqual(['update', 'remove', 'archive']);
+    expect(adminView.allowed_actions).toEqual(['update', 'remove', 'purge', 'archive']);
     const bad = await agency({
       method: 'POST',
       url: `/engine_probe/${probe.id}/actions/archive/`,
@@ -365,6 +373,28 @@ describe('row and bulk actions', () => {
       results: Probe[];
     }>();
     expect(listed.results.find((row) => row.id === probe.id)?.allowed_actions).toEqual(['update']);
+  });
+
+  it('answers 204 for an action that removes its record, and audits it with no after values', async () => {
+    const probe = await createProbe('PROBE-PURGE');
+    const refused = await agency({
+      method: 'POST',
+      url: `/engine_probe/${probe.id}/actions/purge/`,
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(403);
+    const purged = await admin({
+      method: 'POST',
+      url: `/engine_probe/${probe.id}/actions/purge/`,
+      payload: {},
+    });
+    expect(purged.statusCode).toBe(204);
+    expect((await admin({ method: 'GET', url: `/engine_probe/${probe.id}/` })).statusCode).toBe(404);
+    const [entry] = await entries('engine_probe', probe.id);
+    expect(entry).toMatchObject({
+      action: 'purge',
+      changes: { status: { before: 'PROBE-PURGE', after: null } },
+    });
   });
 
   it('runs a bulk action id by id in savepoints and reports each id', async () => {

@@ -696,15 +696,15 @@ export function registerResource<
     });
 
   if (hasActions) {
-    app.post(`${contract.path}:id/actions/:action/`, authenticated, async (request) => {
+    app.post(`${contract.path}:id/actions/:action/`, authenticated, async (request, reply) => {
       const principal = principalOf(request);
       const name = actionOf(request);
       checkBefore(actionPermission(name), principal);
       const id = idOf(request);
       const input = parseWith(actions[name].input, request.body ?? {});
       const answer = await inTransaction('action', (tx) => runAction(tx, name, id, input, principal));
-      if (!answer) throw notFound(messages.common.notFound);
-      return answer;
+      // An action that removed its record answers 204, like a delete.
+      return answer ? answer : reply.status(204).send();
     });
 
     app.post(`${contract.path}bulk/:action/`, authenticated, async (request) => {
