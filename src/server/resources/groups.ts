@@ -16,18 +16,17 @@ import type { Transaction } from '../db/client';
 import { groupPermissions, groupStatuses, groups, permissions } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { defineResource, groupRows, loader } from './engine';
-import { assertHoldsAll, assertMayGrant } from './users';
+import { assertHoldsAll, assertMayGrant, permissionIdsOf } from './users';
 
 const text = messages.permissions;
 
 async function savePermissions(tx: Transaction, groupId: number, codenames: readonly string[]) {
   await tx.delete(groupPermissions).where(eq(groupPermissions.groupId, groupId));
-  if (!codenames.length) return;
-  const rows = await tx
-    .select({ id: permissions.id })
-    .from(permissions)
-    .where(inArray(permissions.codename, [...codenames]));
-  await tx.insert(groupPermissions).values(rows.map((row) => ({ groupId, permissionId: row.id })));
+  const permissionIds = await permissionIdsOf(tx, codenames);
+  if (permissionIds.length)
+    await tx
+      .insert(groupPermissions)
+      .values(permissionIds.map((permissionId) => ({ groupId, permissionId })));
 }
 
 /** Relation loaders: one query each for a whole page. */

@@ -54,6 +54,16 @@ export async function permissionsOfGroups(tx: Reader, groupIds: readonly number[
   return rows.map((row) => row.codename);
 }
 
+/** The ids of the given permission codenames (to write a user's or a group's permission links). */
+export async function permissionIdsOf(tx: Reader, codenames: readonly string[]): Promise<number[]> {
+  if (!codenames.length) return [];
+  const rows = await tx
+    .select({ id: permissions.id })
+    .from(permissions)
+    .where(inArray(permissions.codename, [...codenames]));
+  return rows.map((row) => row.id);
+}
+
 /** Refuses (403) a grant the principal may not give: only what it holds, never the superuser flag. */
 export function assertMayGrant(principal: Principal, codenames: readonly string[]): void {
   if (principal.isSuperuser) return;
@@ -107,13 +117,11 @@ async function saveRelations(tx: Transaction, userId: number, input: UserInput, 
   }
   if (input.user_permissions !== undefined) {
     await tx.delete(userPermissions).where(eq(userPermissions.userId, userId));
-    if (input.user_permissions.length) {
-      const rows = await tx
-        .select({ id: permissions.id })
-        .from(permissions)
-        .where(inArray(permissions.codename, input.user_permissions));
-      await tx.insert(userPermissions).values(rows.map((row) => ({ userId, permissionId: row.id })));
-    }
+    const permissionIds = await permissionIdsOf(tx, input.user_permissions);
+    if (permissionIds.length)
+      await tx
+        .insert(userPermissions)
+        .values(permissionIds.map((permissionId) => ({ userId, permissionId })));
   }
   let modules = input.modules;
   if (modules === undefined && creating) {
