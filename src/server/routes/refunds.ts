@@ -41,8 +41,9 @@ import {
   voucherPassengers,
   vouchers,
 } from '../db/schema';
-import { AttemptCounter } from '../http/attempts';
+import { createAttemptCounters, retryAfterSeconds } from '../http/attempts';
 import { FieldValidationError, HttpError } from '../http/errors';
+import { refundLoginAddress, refundLoginPair } from '../http/limits';
 import { rateLimited } from '../http/rateLimit';
 import { parseWith } from '../http/validate';
 import { authorizationLetterPdf } from '../services/authorizationLetter';
@@ -50,9 +51,6 @@ import { authorizationLetterPdf } from '../services/authorizationLetter';
 const text = messages.refund;
 const CANCELLED_STATUS = 2;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Failures per voucher and per document within the window before answering 429. */
-const MAX_FAILED_LOGINS = 10;
-const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Every failed login takes at least this long, so timing does not tell what was wrong. */
 const FAILED_LOGIN_FLOOR_MS = 250;
 
@@ -185,25 +183,33 @@ async function readSubmissionParts(request: FastifyRequest): Promise<{ data: unk
 
 export function refundRoutes(app: FastifyInstance, context: AppContext) {
   const { db } = context;
-  const failuresByVoucher = new AttemptCounter(MAX_FAILED_LOGINS, LOGIN_WINDOW_MS);
-  const failuresByDocument = new AttemptCounter(MAX_FAILED_LOGINS, LOGIN_WINDOW_MS);
+  // Failed logins in the database (issue 10; policies in http/limits.ts): per address and per
+  // voucher+document pair, with growing delays. Never per voucher or per document alone: that
+  // would let guessers lock the traveller with the right document out. Successes never count.
+  // The route's rate limit is only a coarse per-process flood guard (60 a minute per address).
+  const attempts = createAttemptCounters(db);
 
   app.get(
     refundApiPaths.refundData,
-    { config: rateLimited(10, '15 minutes') },
-    async (request): Promise<RefundLoginResponse> => {
+    { config: rateLimited(60, '1 minute') },
+    async (request, reply): Promise<RefundLoginResponse> => {
       const started = performance.now();
       const query = parseWith(refundLoginQuerySchema, request.query);
       const voucherKey = query.voucher_id.trim();
       const documentKey = normalizeDocument(query.document);
-      if (failuresByVoucher.isBlocked(voucherKey) || failuresByDocument.isBlocked(documentKey)) {
+      const limits = [
+        { policy: refundLoginAddress, key: request.ip },
+        { policy: refundLoginPair, key: `${voucherKey.slice(0, 40)}|${documentKey.slice(0, 60)}` },
+      ];
+      const blocked = await attempts.blockedFor(limits);
+      if (blocked > 0) {
+        reply.header('retry-after', String(retryAfterSeconds(blocked)));
         throw new HttpError(429, text.tooManyAttempts);
       }
       const voucherId = /^\d{1,9}$/.test(voucherKey) ? Number(voucherKey) : -1;
       const found = await loadVoucherForRefund(db, voucherId, query.document);
       if (!found?.eligible) {
-        failuresByVoucher.record(voucherKey);
-        failuresByDocument.record(documentKey);
+        for (const limit of limits) await attempts.recordFailure(limit);
         await sleep(Math.max(0, FAILED_LOGIN_FLOOR_MS - (performance.now() - started)));
         throw new HttpError(400, text.loginFailed);
       }
