@@ -250,7 +250,12 @@ describe('staff sign-in limits', () => {
 
 describe('password reset limits and timing', () => {
   const requestReset = (email: string, ip: string) =>
-    testApp.app.inject({ method: 'POST', url: '/api/password_reset/', payload: { email }, remoteAddress: ip });
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/password_reset/',
+      payload: { email },
+      remoteAddress: ip,
+    });
 
   it('counts requests per address across all emails, and keeps the spec message for unknown ones', async () => {
     const ip = nextIp();

@@ -61,12 +61,7 @@ export function createAttemptCounters(db: Database, clock: () => Date = () => ne
       const rows = await db
         .select({ blockedUntil: attemptCounters.blockedUntil })
         .from(attemptCounters)
-        .where(
-          and(
-            inArray(attemptCounters.key, keys.map(fullKey)),
-            gt(attemptCounters.blockedUntil, now),
-          ),
-        );
+        .where(and(inArray(attemptCounters.key, keys.map(fullKey)), gt(attemptCounters.blockedUntil, now)));
       let longest = 0;
       for (const row of rows) {
         if (row.blockedUntil) longest = Math.max(longest, row.blockedUntil.getTime() - now.getTime());

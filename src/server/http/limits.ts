@@ -100,4 +100,3 @@ export const passwordResetEmail: AttemptPolicy = {
   maxDelayMs: HOUR,
   forgetAfterMs: HOUR,
 };
-

@@ -290,10 +290,13 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
         const ownFiles = async (refs: readonly { id: string }[], field: string) => {
           const ids = [...new Set(refs.map((ref) => ref.id))];
           if (ids.length === 0) return [];
+          // Attaching the files (same transaction as the submission) takes them out of the
+          // orphan cleanup; the UPDATE holds their rows, so the cleanup cannot delete them now.
           const rows = await tx
-            .select({ id: storedFiles.id })
-            .from(storedFiles)
-            .where(and(inArray(storedFiles.id, ids), eq(storedFiles.voucherId, found.voucherId)));
+            .update(storedFiles)
+            .set({ attachedAt: sql`coalesce(${storedFiles.attachedAt}, now())` })
+            .where(and(inArray(storedFiles.id, ids), eq(storedFiles.voucherId, found.voucherId)))
+            .returning({ id: storedFiles.id });
           if (rows.length !== ids.length) throw new FieldValidationError({ [field]: [text.fileUnknown] });
           return ids;
         };
