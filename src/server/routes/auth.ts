@@ -25,7 +25,7 @@ import {
 } from '../http/limits';
 import { rateLimited } from '../http/rateLimit';
 import { parseWith } from '../http/validate';
-import { runAfterResponse } from '../services/background';
+import { runAfterResponse, settleBackgroundWork } from '../services/background';
 
 const RESET_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -37,6 +37,8 @@ export function authRoutes(app: FastifyInstance, context: AppContext) {
   // account, with growing delays; successes never count. The rate limit on the route is only a
   // coarse per-process flood guard.
   const attempts = createAttemptCounters(db);
+  // A closing server first finishes the mails it promised.
+  app.addHook('onClose', async () => settleBackgroundWork());
   const throttled = (reply: FastifyReply, blockedMs: number, detail: (seconds: number) => string) => {
     const seconds = retryAfterSeconds(blockedMs);
     reply.header('retry-after', String(seconds));

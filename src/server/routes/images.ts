@@ -41,8 +41,6 @@ async function pendingBytes(db: Database | Transaction, voucherId: number): Prom
 
 export function imagesRoutes(app: FastifyInstance, context: AppContext) {
   const store = createFileStore(context.config.filesDir);
-  const quota = context.config.uploadQuotaBytes;
-  const quotaMessage = text.uploadQuotaExceeded(Math.round(quota / (1024 * 1024)));
   startMaintenance(app, context, store);
 
   app.post(
@@ -51,6 +49,8 @@ export function imagesRoutes(app: FastifyInstance, context: AppContext) {
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(400, text.uploadNoFiles);
       const voucherId = request.refundAccess!.voucherId;
+      const quota = context.config.uploadQuotaBytes;
+      const quotaMessage = text.uploadQuotaExceeded(Math.round(quota / (1024 * 1024)));
       const received: ReceivedFile[] = [];
       try {
         // The quota of stored bytes per refund access (its voucher), checked before and after.
