@@ -47,7 +47,10 @@ export interface FailureRecord {
   blockedForMs: number;
 }
 
-const fullKey = ({ policy, key }: AttemptKey) => `${policy.name}|${key}`.slice(0, 300);
+// Control characters (NUL above all, which PostgreSQL refuses in text) never reach the key.
+const fullKey = ({ policy, key }: AttemptKey) =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+  `${policy.name}|${key}`.replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, 300);
 const iso = (date: Date) => date.toISOString();
 
 export function createAttemptCounters(db: Database, clock: () => Date = () => new Date()) {

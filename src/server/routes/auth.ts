@@ -62,7 +62,9 @@ export function authRoutes(app: FastifyInstance, context: AppContext) {
     const knownAddress = { policy: staffLoginKnownAddress, key: `${user?.id}|${request.ip}` };
     // The real user at an address where they signed in before skips the per-account delay (a
     // guesser elsewhere cannot lock them out); anyone else waits it out, at most 30 seconds.
-    const known = user ? await attempts.seenWithin(knownAddress, KNOWN_ADDRESS_MS) : false;
+    // (Looked up for unknown names too, so the timing does not tell whether the account exists.)
+    const seen = await attempts.seenWithin(knownAddress, KNOWN_ADDRESS_MS);
+    const known = user !== undefined && seen;
     const accountBlock = known ? 0 : await attempts.blockedFor([account]);
     if (accountBlock > 0) throw throttled(reply, accountBlock, messages.auth.accountThrottled);
     const passwordMatches = await verifyPassword(
