@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ import { messages } from '../../src/contracts/messages';
 import { type StoredFile, uploadImageResponseSchema } from '../../src/contracts/refund';
 import { passengers, storedFiles, voucherPassengers } from '../../src/server/db/schema';
 import { createFileStore, MAX_IMAGE_PIXELS } from '../../src/server/services/files';
-import { deleteOrphanUploads, runMaintenance } from '../../src/server/services/maintenance';
+import { deleteOrphanUploads, runMaintenance, startMaintenance } from '../../src/server/services/maintenance';
 import { createTestApp, type TestApp } from './support';
 
 const text = messages.refund;
@@ -356,5 +357,27 @@ describe('orphan uploads', () => {
     expect(await storedRow(files[2].id)).toBeDefined();
     expect(onDisk()).toEqual([false, false, true]);
     expect(await deleteOrphanUploads(db, store, later)).toBe(0);
+  });
+});
+
+describe('the maintenance job', () => {
+  it('runs on its own once the server is ready, and stops when it closes', async () => {
+    const access = await accessFor('1020304050');
+    const [file] = await uploadOk(access, [{ filename: 'olvidado.png', data: SMALL_PNG }]);
+    const store = createFileStore(testApp.context.config.filesDir);
+    const server = Fastify();
+    // A clock two days ahead and a first run after 20 ms, every 20 ms.
+    startMaintenance(server, testApp.context, store, {
+      firstRunAfterMs: 20,
+      everyMs: 20,
+      clock: () => new Date(Date.now() + 48 * 60 * 60 * 1000),
+    });
+    await server.ready();
+    await expect.poll(async () => storedRow(file.id), { timeout: 5000 }).toBeUndefined();
+    await server.close();
+    // Closed: no further runs (a new orphan 'two days old' for the stopped clock stays).
+    const [kept] = await uploadOk(access, [{ filename: 'nuevo.png', data: SMALL_PNG }]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await storedRow(kept.id)).toBeDefined();
   });
 });

@@ -65,12 +65,29 @@ export async function runMaintenance(db: Database, store: Pick<FileStore, 'remov
   return { orphanUploads, attemptCounters };
 }
 
+export interface MaintenanceSchedule {
+  firstRunAfterMs: number;
+  everyMs: number;
+  /** The time each run believes it is (tests move it forward). */
+  clock: () => Date;
+}
+
 /** Runs the maintenance a minute after the app is ready and then every hour, until it closes. */
-export function startMaintenance(app: FastifyInstance, context: AppContext, store: FileStore): void {
+export function startMaintenance(
+  app: FastifyInstance,
+  context: AppContext,
+  store: FileStore,
+  schedule: Partial<MaintenanceSchedule> = {},
+): void {
+  const {
+    firstRunAfterMs = FIRST_RUN_AFTER_MS,
+    everyMs = MAINTENANCE_EVERY_MS,
+    clock = () => new Date(),
+  } = schedule;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   const run = () => {
-    running = runMaintenance(context.db, store)
+    running = runMaintenance(context.db, store, clock())
       .then((result) => {
         if (result.orphanUploads > 0 || result.attemptCounters > 0) app.log.info(result, 'maintenance');
       })
@@ -79,8 +96,8 @@ export function startMaintenance(app: FastifyInstance, context: AppContext, stor
   app.addHook('onReady', async () => {
     timer = setTimeout(function tick() {
       run();
-      timer = setTimeout(tick, MAINTENANCE_EVERY_MS).unref();
-    }, FIRST_RUN_AFTER_MS).unref();
+      timer = setTimeout(tick, everyMs).unref();
+    }, firstRunAfterMs).unref();
   });
   app.addHook('onClose', async () => {
     clearTimeout(timer);
