@@ -144,6 +144,11 @@ describe('refund login limits', () => {
     }
     // Three free failures, then 5 s, then 10 s for the pair.
     expect(retryAfters).toEqual([5, 10]);
+    // Spelling variants of the pair are the same pair: one more failure, then a 20 s block.
+    expect((await refundLogin(`0${expired}`, '30999888', nextIp())).statusCode).toBe(400);
+    const blocked = await refundLogin(`00${expired}`, '30.999.888', nextIp());
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBe(20);
 
     const ip = nextIp();
     const addressWaits: number[] = [];

@@ -197,16 +197,19 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
       const query = parseWith(refundLoginQuerySchema, request.query);
       const voucherKey = query.voucher_id.trim();
       const documentKey = normalizeDocument(query.document);
+      const voucherId = /^\d{1,9}$/.test(voucherKey) ? Number(voucherKey) : -1;
+      // The pair as the lookup sees it ('007' is voucher 7, '30.123.456' is document 30123456),
+      // so spelling variants of one pair share its counter.
+      const pair = `${voucherId >= 0 ? voucherId : voucherKey.slice(0, 40)}|${documentKey.slice(0, 60)}`;
       const limits = [
         { policy: refundLoginAddress, key: request.ip },
-        { policy: refundLoginPair, key: `${voucherKey.slice(0, 40)}|${documentKey.slice(0, 60)}` },
+        { policy: refundLoginPair, key: pair },
       ];
       const blocked = await attempts.blockedFor(limits);
       if (blocked > 0) {
         reply.header('retry-after', String(retryAfterSeconds(blocked)));
         throw new HttpError(429, text.tooManyAttempts);
       }
-      const voucherId = /^\d{1,9}$/.test(voucherKey) ? Number(voucherKey) : -1;
       const found = await loadVoucherForRefund(db, voucherId, query.document);
       if (!found?.eligible) {
         for (const limit of limits) await attempts.recordFailure(limit);
