@@ -13,7 +13,12 @@ import { buildApp } from '../../src/server/app';
 import { openDatabase } from '../../src/server/db/client';
 import { attemptCounters, passengers, voucherPassengers } from '../../src/server/db/schema';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
-import { type AttemptPolicy, createAttemptCounters, delayAfter } from '../../src/server/http/attempts';
+import {
+  type AttemptPolicy,
+  clientAddressKey,
+  createAttemptCounters,
+  delayAfter,
+} from '../../src/server/http/attempts';
 import { refundLoginAddress, staffLoginAccount } from '../../src/server/http/limits';
 import { settleBackgroundWork } from '../../src/server/services/background';
 import type { OutgoingMail } from '../../src/server/services/mail';
@@ -80,6 +85,15 @@ describe('attempt counters (the service)', () => {
     // Idle for longer than forgetAfterMs: the count starts again (the first failure is free).
     const later = await counters.recordFailure(key, at(6 + 61_000));
     expect(later).toEqual({ failures: 1, blockedForMs: 0 });
+  });
+
+  it('keys IPv4 addresses as they are and IPv6 addresses by their /64 network', () => {
+    expect(clientAddressKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientAddressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientAddressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(clientAddressKey('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(clientAddressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientAddressKey('::1')).toBe('0:0:0:0::/64');
   });
 
   it('counts concurrent failures exactly once each (atomic upsert)', async () => {

@@ -11,6 +11,7 @@
  * One atomic `INSERT … ON CONFLICT DO UPDATE` per failure: concurrent failures on several
  * instances each add one, and it runs the same on PGlite and PostgreSQL.
  */
+import { isIPv6 } from 'node:net';
 import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { attemptCounters } from '../db/schema';
@@ -156,3 +157,23 @@ export type AttemptCounters = ReturnType<typeof createAttemptCounters>;
 
 /** Seconds to put in a Retry-After header and a message (at least 1). */
 export const retryAfterSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/**
+ * The key of a client address for the per-address counters: an IPv4 address as is (also when
+ * written IPv4-mapped, '::ffff:203.0.113.7'), an IPv6 address by its /64 network, since one
+ * subscriber usually holds a whole /64 and could otherwise change address at every try.
+ */
+export function clientAddressKey(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('%')[0].split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const missing = ip.includes('::') ? 8 - headGroups.length - tailGroups.length : 0;
+  const groups = [...headGroups, ...Array<string>(Math.max(0, missing)).fill('0'), ...tailGroups];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group || '0', 16).toString(16))
+    .join(':')}::/64`;
+}

@@ -13,7 +13,7 @@ import { messages } from '../../contracts/messages';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { passwordResets, users } from '../db/schema';
-import { createAttemptCounters, retryAfterSeconds } from '../http/attempts';
+import { clientAddressKey, createAttemptCounters, retryAfterSeconds } from '../http/attempts';
 import { FieldValidationError, HttpError, unauthorized } from '../http/errors';
 import {
   KNOWN_ADDRESS_MS,
@@ -48,7 +48,8 @@ export function authRoutes(app: FastifyInstance, context: AppContext) {
   app.post('/token/', { config: rateLimited(120, '1 minute') }, async (request, reply) => {
     const body = parseWith(loginRequestSchema, request.body);
     const identifier = body.username.toLowerCase();
-    const address = { policy: staffLoginAddress, key: request.ip };
+    const addressKey = clientAddressKey(request.ip);
+    const address = { policy: staffLoginAddress, key: addressKey };
     const addressBlock = await attempts.blockedFor([address]);
     if (addressBlock > 0) throw throttled(reply, addressBlock, messages.auth.addressThrottled);
     const [user] = await db
@@ -59,7 +60,7 @@ export function authRoutes(app: FastifyInstance, context: AppContext) {
     // One counter per account whatever name it is reached by (username or email); unknown names
     // count under the name, so a block tells nothing about which accounts exist.
     const account = { policy: staffLoginAccount, key: user ? `#${user.id}` : `?${identifier}` };
-    const knownAddress = { policy: staffLoginKnownAddress, key: `${user?.id}|${request.ip}` };
+    const knownAddress = { policy: staffLoginKnownAddress, key: `${user?.id}|${addressKey}` };
     // The real user at an address where they signed in before skips the per-account delay (a
     // guesser elsewhere cannot lock them out); anyone else waits it out, at most 30 seconds.
     // (Looked up for unknown names too, so the timing does not tell whether the account exists.)
@@ -95,7 +96,7 @@ export function authRoutes(app: FastifyInstance, context: AppContext) {
     const email = body.email.toLowerCase();
     // Requests (not failures) per address across all emails, and per email across addresses.
     const limits = [
-      { policy: passwordResetAddress, key: request.ip },
+      { policy: passwordResetAddress, key: clientAddressKey(request.ip) },
       { policy: passwordResetEmail, key: sha256(email) },
     ];
     const blocked = await attempts.blockedFor(limits);

@@ -41,7 +41,7 @@ import {
   voucherPassengers,
   vouchers,
 } from '../db/schema';
-import { createAttemptCounters, retryAfterSeconds } from '../http/attempts';
+import { clientAddressKey, createAttemptCounters, retryAfterSeconds } from '../http/attempts';
 import { FieldValidationError, HttpError } from '../http/errors';
 import { refundLoginAddress, refundLoginPair } from '../http/limits';
 import { rateLimited } from '../http/rateLimit';
@@ -202,7 +202,7 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
       // so spelling variants of one pair share its counter.
       const pair = `${voucherId >= 0 ? voucherId : voucherKey.slice(0, 40)}|${documentKey.slice(0, 60)}`;
       const limits = [
-        { policy: refundLoginAddress, key: request.ip },
+        { policy: refundLoginAddress, key: clientAddressKey(request.ip) },
         { policy: refundLoginPair, key: pair },
       ];
       const blocked = await attempts.blockedFor(limits);
