@@ -33,6 +33,8 @@ export const MAX_IMAGE_SIDE = 12_000;
 export const MAX_IMAGE_PIXELS = 40_000_000;
 /** Decoded size of an accepted image: pixels x channels x bytes per sample (160 MB). */
 export const MAX_IMAGE_DECODED_BYTES = 160 * 1024 * 1024;
+/** Longest decode + re-encode of one image. */
+const IMAGE_TIMEOUT_SECONDS = 20;
 /** Pages of an accepted PDF. */
 export const MAX_PDF_PAGES = 500;
 
@@ -109,6 +111,8 @@ async function inspectImage(bytes: Buffer, contentType: 'image/jpeg' | 'image/pn
   }
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true })
+      // A file crafted to take minutes to decode (e.g. thousands of progressive scans) is refused.
+      .timeout({ seconds: IMAGE_TIMEOUT_SECONDS })
       // Applies the EXIF orientation, since the metadata that carries it is dropped.
       .rotate();
     const encoded =
