@@ -3,7 +3,7 @@
  * delays, shared by instances and kept across restarts; guessers never lock the right document or
  * the right password out; successes never count; the password reset answers before it mails.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, like, sql } from 'drizzle-orm';
@@ -120,6 +120,7 @@ describe('attempt counters (the service)', () => {
     const second = await openDatabase({ pgliteDir: dir });
     const remaining = await createAttemptCounters(second.db).blockedFor([key], now);
     await second.close();
+    rmSync(dir, { recursive: true, force: true });
     expect(remaining).toBe(delayAfter(refundLoginAddress, 7));
   }, 60_000);
 });
