@@ -33,6 +33,8 @@ const environmentSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).default(60),
   REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).default(7),
+  /** Issue 10: stored bytes one refund access (voucher) may have uploaded and not yet submitted. */
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(10_000).default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -72,6 +74,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     accessTokenMinutes: env.ACCESS_TOKEN_MINUTES,
     refreshTokenDays: env.REFRESH_TOKEN_DAYS,
     logLevel: env.LOG_LEVEL,
+    uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
   };
 }
 

@@ -22,6 +22,23 @@ test('a failed then a successful sign-in', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Inicio' })).toBeVisible();
 });
 
+test('a guessed account is delayed with a message that says when to retry (issue 10)', async ({ page }) => {
+  await page.goto('/login');
+  // A name nobody holds: its account counter is its own, and its delays stay short (1 s here).
+  await page.getByLabel('Email o usuario').fill('adivinado-e2e');
+  for (let attempt = 0; attempt < 6; attempt++) {
+    await page.getByLabel('Password').fill(`clave-${attempt}`);
+    const answer = page.waitForResponse('**/api/token/');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    expect((await answer).status()).toBe(401);
+  }
+  await page.getByLabel('Password').fill('clave-6');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(
+    page.getByText('Demasiados intentos fallidos para esta cuenta. Vuelva a intentarlo en 1 segundo.'),
+  ).toBeVisible();
+});
+
 test('the sidebar and the dashboard follow each role', async ({ page }) => {
   await signIn(page, 'ejecutivo');
   const sidebar = page.getByRole('navigation', { name: 'Menú principal' });

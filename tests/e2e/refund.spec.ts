@@ -166,7 +166,8 @@ test('a traveller requests a refund with a PDF, a PNG and a multi-cause claim', 
   );
   for (const file of stored) {
     expect(file.content_type).toBe('image/jpeg');
-    const bytes = readFileSync(path.join(dataDir, 'files', file.id.slice(0, 2), `${file.id}.upload`));
+    // Stored re-encoded by the server under a generated name with the detected type (issue 10).
+    const bytes = readFileSync(path.join(dataDir, 'files', file.id.slice(0, 2), `${file.id}.jpg`));
     expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
   }
   const payload = JSON.parse(

@@ -190,13 +190,19 @@ describe('sign-in attempts', () => {
     }
   });
 
-  it('answers 429 after ten failures for one username, even with the right password', async () => {
-    for (let attempt = 0; attempt < 10; attempt++) {
+  it('delays one account after five failures, with the Spanish message saying when to retry', async () => {
+    for (let attempt = 0; attempt < 5; attempt++) {
       expect((await signIn('gerente_pais', 'adivinando-123')).statusCode).toBe(401);
     }
+    // The sixth failure blocks the account for 1 s (from an address it never signed in from).
+    expect((await signIn('gerente_pais', 'adivinando-123')).statusCode).toBe(401);
     const blocked = await signIn('gerente_pais', DEMO_PASSWORD);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ detail: messages.common.tooManyRequests });
+    expect(blocked.json()).toEqual({ detail: messages.auth.accountThrottled(1) });
+    expect(blocked.headers['retry-after']).toBe('1');
+    // Other accounts are not affected, and the wait is short.
     expect((await signIn('soporte_pais', DEMO_PASSWORD)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await signIn('gerente_pais', DEMO_PASSWORD)).statusCode).toBe(200);
   });
 });

@@ -1,4 +1,12 @@
 /** Staff sign-in, recovery and password texts (spec sections 2, 5 and 8). */
+
+/** A wait in words: '1 segundo', '30 segundos', '2 minutos'. */
+export const waitInWords = (seconds: number): string => {
+  if (seconds < 60) return seconds === 1 ? '1 segundo' : `${seconds} segundos`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minuto' : `${minutes} minutos`;
+};
+
 export const authMessages = {
   loginTitle: 'Iniciar sesión',
   usernameLabel: 'Email o usuario',
@@ -10,6 +18,15 @@ export const authMessages = {
   passwordRequired: 'Ingrese su clave',
   loginFailed:
     'Datos inválidos. El nombre de usuario o email es incorrecto. Por favor, verifiquelos y vuelva a intentar.',
+  /** Issue 10: the per-account limit of the staff sign-in (growing delays, never a long lockout). */
+  accountThrottled: (seconds: number) =>
+    `Demasiados intentos fallidos para esta cuenta. Vuelva a intentarlo en ${waitInWords(seconds)}.`,
+  /** Issue 10: the per-address limit of the staff sign-in. */
+  addressThrottled: (seconds: number) =>
+    `Demasiados intentos fallidos desde esta conexión. Vuelva a intentarlo en ${waitInWords(seconds)}.`,
+  /** Issue 10: too many password reset requests from one address, or for one email. */
+  resetThrottled: (seconds: number) =>
+    `Demasiados pedidos de cambio de contraseña. Vuelva a intentarlo en ${waitInWords(seconds)}.`,
   sessionExpired: 'Su sesión ha caducado. Por favor, vuelva a iniciar sesión.',
   checkEmailAfterReset: 'Su contraseña fue cambiada. Ingrese con su nueva contraseña.',
   recoveryTitle: 'Recuperar contraseña',

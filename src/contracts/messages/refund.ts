@@ -111,6 +111,15 @@ export const refundMessages = {
   uploadTooLarge: 'El archivo supera el tamaño máximo de 10 MB.',
   uploadRequestTooLarge: 'Los archivos superan el tamaño máximo de 60 MB por envío.',
   uploadNoFiles: 'No se recibió ningún archivo.',
+  /** Issue 10: the server decodes every upload; these say why one was refused. */
+  uploadNotDecodable:
+    'El archivo está dañado o no es la imagen o el PDF que dice ser. Pruebe con otro archivo.',
+  uploadImageTooBig: (megapixels: number) =>
+    `La imagen es demasiado grande (máximo ${megapixels} megapíxeles). Envíe una foto de menor resolución.`,
+  uploadPdfActive:
+    'El PDF contiene contenido activo (JavaScript, acciones automáticas o archivos adjuntos) y no se acepta. Imprímalo como PDF o envíe una foto del documento.',
+  uploadQuotaExceeded: (megabytes: number) =>
+    `Alcanzó el límite de ${megabytes} MB de archivos cargados para esta solicitud. Los archivos que no se envíen con una solicitud se liberan en 24 horas.`,
 
   // Multi-cause cancellation (penalty letter)
   multiCauseTitle: 'Carta de penalidad',

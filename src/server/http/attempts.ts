@@ -1,37 +1,179 @@
-/** Counting failed attempts (sign-ins, refund logins) to answer 429 before guessing goes far. */
 /**
- * Failed-attempt counter for one key space (voucher, document): a sliding window kept in memory
- * per app instance. Good enough for one process; several processes would need a shared store.
+ * Attempt counters in the database (issue 10 'Limits that stop attackers and not travellers'):
+ * every server instance on one database sees the same counters, and they survive a restart.
+ *
+ * A counter counts failures (or, for password reset, requests) under one key, e.g.
+ * `refund-login-address|203.0.113.7`. The first `freeFailures` cost nothing; each further one
+ * blocks the key for a growing delay (`firstDelayMs`, doubled each time, capped at `maxDelayMs`),
+ * so a guesser slows down exponentially while a traveller who mistypes twice never notices.
+ * A counter idle for `forgetAfterMs` starts again from zero. Successes are never recorded.
+ *
+ * One atomic `INSERT … ON CONFLICT DO UPDATE` per failure: concurrent failures on several
+ * instances each add one, and it runs the same on PGlite and PostgreSQL.
  */
-export class AttemptCounter {
-  private readonly attempts = new Map<string, number[]>();
+import { isIPv6 } from 'node:net';
+import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { attemptCounters } from '../db/schema';
 
-  constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
-  ) {}
+export interface AttemptPolicy {
+  /** The key space, the first part of every key (`<name>|<key>`). */
+  name: string;
+  /** Failures that cost nothing. */
+  freeFailures: number;
+  /** The block after the first failure over the free ones; each further failure doubles it. */
+  firstDelayMs: number;
+  /** The longest block one failure can cause: a wrong guess never locks anyone out for longer. */
+  maxDelayMs: number;
+  /** A counter without failures for this long starts again from zero. */
+  forgetAfterMs: number;
+}
 
-  private recent(key: string, now: number): number[] {
-    const kept = (this.attempts.get(key) ?? []).filter((time) => now - time < this.windowMs);
-    if (kept.length) this.attempts.set(key, kept);
-    else this.attempts.delete(key);
-    return kept;
-  }
+/** The block (ms) that the `failures`-th failure causes under `policy`. */
+export function delayAfter(policy: AttemptPolicy, failures: number): number {
+  if (failures <= policy.freeFailures) return 0;
+  const doublings = Math.min(failures - policy.freeFailures - 1, 40);
+  return Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** doublings);
+}
 
-  isBlocked(key: string, now = Date.now()): boolean {
-    return key !== '' && this.recent(key, now).length >= this.max;
-  }
+export interface AttemptKey {
+  policy: AttemptPolicy;
+  /** The key inside the policy's space (an address, a voucher+document pair, an account). */
+  key: string;
+}
 
-  record(key: string, now = Date.now()): void {
-    if (key === '') return;
-    const kept = this.recent(key, now);
-    kept.push(now);
-    this.attempts.set(key, kept);
-    if (this.attempts.size > 50_000) {
-      for (const stale of this.attempts.keys()) {
-        this.recent(stale, now);
-        if (this.attempts.size <= 25_000) break;
+export interface FailureRecord {
+  failures: number;
+  /** How long the key is now blocked (0 while failures are free). */
+  blockedForMs: number;
+}
+
+// Control characters (NUL above all, which PostgreSQL refuses in text) never reach the key.
+const fullKey = ({ policy, key }: AttemptKey) =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+  `${policy.name}|${key}`.replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, 300);
+const iso = (date: Date) => date.toISOString();
+
+export function createAttemptCounters(db: Database, clock: () => Date = () => new Date()) {
+  return {
+    /**
+     * The longest remaining block among `keys` (ms), 0 when none is blocked. Reading only: a
+     * blocked attempt is refused before any work and is not counted again.
+     */
+    async blockedFor(keys: readonly AttemptKey[], now = clock()): Promise<number> {
+      if (keys.length === 0) return 0;
+      const rows = await db
+        .select({ blockedUntil: attemptCounters.blockedUntil })
+        .from(attemptCounters)
+        .where(and(inArray(attemptCounters.key, keys.map(fullKey)), gt(attemptCounters.blockedUntil, now)));
+      let longest = 0;
+      for (const row of rows) {
+        if (row.blockedUntil) longest = Math.max(longest, row.blockedUntil.getTime() - now.getTime());
       }
-    }
-  }
+      return longest;
+    },
+
+    /** Counts one failure under `key` and blocks it for the policy's delay; atomic. */
+    async recordFailure(attempt: AttemptKey, now = clock()): Promise<FailureRecord> {
+      const { policy } = attempt;
+      const forgetBefore = new Date(now.getTime() - policy.forgetAfterMs);
+      const nowSql = sql`${iso(now)}::timestamptz`;
+      const stale = sql`${attemptCounters.updatedAt} < ${iso(forgetBefore)}::timestamptz`;
+      const failures = sql`(case when ${stale} then 1 else ${attemptCounters.failures} + 1 end)`;
+      const delayMs = (count: ReturnType<typeof sql>) =>
+        sql`least(${policy.maxDelayMs}::float8, ${policy.firstDelayMs}::float8 * power(2::float8, least(${count} - ${policy.freeFailures} - 1, 40)::float8))`;
+      const blockedUntil = (count: ReturnType<typeof sql>) =>
+        sql`(case when ${count} > ${policy.freeFailures} then ${nowSql} + make_interval(secs => ${delayMs(count)} / 1000.0) else null end)`;
+      const firstBlock = delayAfter(policy, 1);
+      const [row] = await db
+        .insert(attemptCounters)
+        .values({
+          key: fullKey(attempt),
+          failures: 1,
+          windowStartedAt: now,
+          blockedUntil: firstBlock > 0 ? new Date(now.getTime() + firstBlock) : null,
+          updatedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: attemptCounters.key,
+          set: {
+            failures,
+            windowStartedAt: sql`(case when ${stale} then ${nowSql} else ${attemptCounters.windowStartedAt} end)`,
+            // Never shorten a block that a concurrent failure already set.
+            blockedUntil: sql`(case when ${stale} then ${blockedUntil(failures)} else greatest(${attemptCounters.blockedUntil}, ${blockedUntil(failures)}) end)`,
+            updatedAt: now,
+          },
+        })
+        .returning({ failures: attemptCounters.failures, blockedUntil: attemptCounters.blockedUntil });
+      const until = row.blockedUntil?.getTime() ?? 0;
+      return { failures: row.failures, blockedForMs: Math.max(0, until - now.getTime()) };
+    },
+
+    /** Notes a success under `key` (a marker, not a failure): `seenSince` tells it later. */
+    async recordSuccess(attempt: AttemptKey, now = clock()): Promise<void> {
+      await db
+        .insert(attemptCounters)
+        .values({ key: fullKey(attempt), failures: 0, windowStartedAt: now, updatedAt: now })
+        .onConflictDoUpdate({ target: attemptCounters.key, set: { updatedAt: now } });
+    },
+
+    /** Whether `recordSuccess` was called for `key` within the last `withinMs`. */
+    async seenWithin(attempt: AttemptKey, withinMs: number, now = clock()): Promise<boolean> {
+      const rows = await db
+        .select({ key: attemptCounters.key })
+        .from(attemptCounters)
+        .where(
+          and(
+            eq(attemptCounters.key, fullKey(attempt)),
+            gt(attemptCounters.updatedAt, new Date(now.getTime() - withinMs)),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /**
+     * Deletes failure counters idle for a day and success markers idle for `markersAfterMs`
+     * (run by the maintenance job); answers how many rows went.
+     */
+    async prune(markersAfterMs: number, now = clock()): Promise<number> {
+      const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+      const markersBefore = new Date(now.getTime() - markersAfterMs);
+      const removed = await db
+        .delete(attemptCounters)
+        .where(
+          or(
+            and(gt(attemptCounters.failures, 0), lt(attemptCounters.updatedAt, dayAgo)),
+            lt(attemptCounters.updatedAt, markersBefore),
+          ),
+        )
+        .returning({ key: attemptCounters.key });
+      return removed.length;
+    },
+  };
+}
+
+export type AttemptCounters = ReturnType<typeof createAttemptCounters>;
+
+/** Seconds to put in a Retry-After header and a message (at least 1). */
+export const retryAfterSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/**
+ * The key of a client address for the per-address counters: an IPv4 address as is (also when
+ * written IPv4-mapped, '::ffff:203.0.113.7'), an IPv6 address by its /64 network, since one
+ * subscriber usually holds a whole /64 and could otherwise change address at every try.
+ */
+export function clientAddressKey(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('%')[0].split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const missing = ip.includes('::') ? 8 - headGroups.length - tailGroups.length : 0;
+  const groups = [...headGroups, ...Array<string>(Math.max(0, missing)).fill('0'), ...tailGroups];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group || '0', 16).toString(16))
+    .join(':')}::/64`;
 }

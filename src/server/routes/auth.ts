@@ -1,7 +1,7 @@
 /** Staff authentication (spec section 7 'Authentication and users', section 8 messages). */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   loginRequestSchema,
   passwordProblems,
@@ -13,10 +13,19 @@ import { messages } from '../../contracts/messages';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { passwordResets, users } from '../db/schema';
-import { AttemptCounter } from '../http/attempts';
+import { clientAddressKey, createAttemptCounters, retryAfterSeconds } from '../http/attempts';
 import { FieldValidationError, HttpError, unauthorized } from '../http/errors';
-import { fieldOf, rateLimited } from '../http/rateLimit';
+import {
+  KNOWN_ADDRESS_MS,
+  passwordResetAddress,
+  passwordResetEmail,
+  staffLoginAccount,
+  staffLoginAddress,
+  staffLoginKnownAddress,
+} from '../http/limits';
+import { rateLimited } from '../http/rateLimit';
 import { parseWith } from '../http/validate';
+import { runAfterResponse, settleBackgroundWork } from '../services/background';
 
 const RESET_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -24,28 +33,51 @@ export const sha256 = (value: string) => createHash('sha256').update(value).dige
 
 export function authRoutes(app: FastifyInstance, context: AppContext) {
   const { db, tokens } = context;
-  // Failed sign-ins per address and username: successful ones never count, so an office behind
-  // one address is not locked out by its own colleagues.
-  const failedSignIns = new AttemptCounter(10, 15 * 60 * 1000);
+  // Failed sign-ins in the database (issue 10; policies in http/limits.ts): per address and per
+  // account, with growing delays; successes never count. The rate limit on the route is only a
+  // coarse per-process flood guard.
+  const attempts = createAttemptCounters(db);
+  // A closing server first finishes the mails it promised.
+  app.addHook('onClose', async () => settleBackgroundWork());
+  const throttled = (reply: FastifyReply, blockedMs: number, detail: (seconds: number) => string) => {
+    const seconds = retryAfterSeconds(blockedMs);
+    reply.header('retry-after', String(seconds));
+    return new HttpError(429, detail(seconds));
+  };
 
-  app.post('/token/', { config: rateLimited(120, '1 minute') }, async (request) => {
+  app.post('/token/', { config: rateLimited(120, '1 minute') }, async (request, reply) => {
     const body = parseWith(loginRequestSchema, request.body);
     const identifier = body.username.toLowerCase();
-    const attemptKey = `${request.ip}|${identifier}`;
-    if (failedSignIns.isBlocked(attemptKey)) throw new HttpError(429, messages.common.tooManyRequests);
+    const addressKey = clientAddressKey(request.ip);
+    const address = { policy: staffLoginAddress, key: addressKey };
+    const addressBlock = await attempts.blockedFor([address]);
+    if (addressBlock > 0) throw throttled(reply, addressBlock, messages.auth.addressThrottled);
     const [user] = await db
       .select()
       .from(users)
       .where(or(sql`lower(${users.username}) = ${identifier}`, eq(users.email, identifier)))
       .limit(1);
+    // One counter per account whatever name it is reached by (username or email); unknown names
+    // count under the name, so a block tells nothing about which accounts exist.
+    const account = { policy: staffLoginAccount, key: user ? `#${user.id}` : `?${identifier}` };
+    const knownAddress = { policy: staffLoginKnownAddress, key: `${user?.id}|${addressKey}` };
+    // The real user at an address where they signed in before skips the per-account delay (a
+    // guesser elsewhere cannot lock them out); anyone else waits it out, at most 30 seconds.
+    // (Looked up for unknown names too, so the timing does not tell whether the account exists.)
+    const seen = await attempts.seenWithin(knownAddress, KNOWN_ADDRESS_MS);
+    const known = user !== undefined && seen;
+    const accountBlock = known ? 0 : await attempts.blockedFor([account]);
+    if (accountBlock > 0) throw throttled(reply, accountBlock, messages.auth.accountThrottled);
     const passwordMatches = await verifyPassword(
       body.password,
       user?.passwordHash ?? (await decoyPasswordHash()),
     );
     if (!user || !passwordMatches || !user.isActive) {
-      failedSignIns.record(attemptKey);
+      await attempts.recordFailure(address);
+      await attempts.recordFailure(account);
       throw unauthorized(messages.auth.loginFailed);
     }
+    await attempts.recordSuccess(knownAddress);
     await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id));
     return { access: await tokens.issue(user.id, 'access'), refresh: await tokens.issue(user.id, 'refresh') };
   });
@@ -59,17 +91,32 @@ export function authRoutes(app: FastifyInstance, context: AppContext) {
     return { access: await tokens.issue(userId, 'access') };
   });
 
-  app.post(
-    '/password_reset/',
-    { config: rateLimited(5, '15 minutes', (request) => fieldOf(request.body, 'email')) },
-    async (request) => {
-      const body = parseWith(passwordResetRequestSchema, request.body);
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(sql`lower(${users.email}) = ${body.email.toLowerCase()}`)
-        .limit(1);
-      if (!user?.isActive) throw new HttpError(400, messages.auth.resetFailed);
+  app.post('/password_reset/', { config: rateLimited(30, '1 minute') }, async (request, reply) => {
+    const body = parseWith(passwordResetRequestSchema, request.body);
+    const email = body.email.toLowerCase();
+    // Requests (not failures) per address across all emails, and per email across addresses.
+    const limits = [
+      { policy: passwordResetAddress, key: clientAddressKey(request.ip) },
+      { policy: passwordResetEmail, key: sha256(email) },
+    ];
+    const blocked = await attempts.blockedFor(limits);
+    if (blocked > 0) throw throttled(reply, blocked, messages.auth.resetThrottled);
+    for (const limit of limits) await attempts.recordFailure(limit);
+    // The same work whether or not the account exists: one lookup, then the answer. The token
+    // and the mail are made after the answer is sent (their errors are logged).
+    const [user] = await db
+      .select({
+        id: users.id,
+        email: users.email,
+        isActive: users.isActive,
+        firstName: users.firstName,
+        username: users.username,
+      })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`)
+      .limit(1);
+    if (!user?.isActive) throw new HttpError(400, messages.auth.resetFailed);
+    runAfterResponse(reply, 'password reset mail', async () => {
       const token = randomBytes(32).toString('base64url');
       await db.insert(passwordResets).values({
         userId: user.id,
@@ -82,9 +129,9 @@ export function authRoutes(app: FastifyInstance, context: AppContext) {
         subject: messages.auth.mailSubject,
         text: messages.auth.mailBody(user.firstName || user.username, link),
       });
-      return { status: 'OK' };
-    },
-  );
+    });
+    return { status: 'OK' };
+  });
 
   app.post('/password_reset/confirm/', { config: rateLimited(10, '15 minutes') }, async (request) => {
     const body = parseWith(passwordResetConfirmSchema, request.body);

@@ -2,9 +2,11 @@
  * The image service of SPEC §7 ('Image upload: POST to the images service /upload-image,
  * multipart with repeated field file; response has files'). Mounted at the root, so by default
  * it answers at /images/upload-image (config IMAGE_SERVICE_URL may point elsewhere).
- * Needs the refund access token; files are checked by content, counted and capped while streaming,
- * and a request stores all of its files or none.
+ * Needs the refund access token; files are decoded and re-encoded before they are stored
+ * (services/files.ts), capped per file, per request and per voucher (the upload quota of stored
+ * bytes not yet submitted, UPLOAD_QUOTA_MB), and a request stores all of its files or none.
  */
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../contracts/messages';
 import {
@@ -16,15 +18,30 @@ import {
 } from '../../contracts/refund';
 import { requireRefundAccess } from '../auth/refundAccess';
 import type { AppContext } from '../context';
+import type { Database, Transaction } from '../db/client';
 import { storedFiles } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { FieldValidationError, HttpError } from '../http/errors';
 import { rateLimited } from '../http/rateLimit';
 import { createFileStore, type ReceivedFile } from '../services/files';
+import { startMaintenance } from '../services/maintenance';
 
 const text = messages.refund;
 
+/** A refused upload: a Spanish message under the `file` field (the field the client sends). */
+const fileError = (status: number, message: string) => new FieldValidationError({ file: [message] }, status);
+
+/** Bytes stored for a voucher and not yet attached to a submitted refund (the quota's usage). */
+async function pendingBytes(db: Database | Transaction, voucherId: number): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<string>`coalesce(sum(${storedFiles.size}), 0)` })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.voucherId, voucherId), isNull(storedFiles.attachedAt)));
+  return Number(row?.bytes ?? 0);
+}
+
 export function imagesRoutes(app: FastifyInstance, context: AppContext) {
   const store = createFileStore(context.config.filesDir);
+  startMaintenance(app, context, store);
 
   app.post(
     `/images${refundApiPaths.uploadImage}`,
@@ -32,8 +49,13 @@ export function imagesRoutes(app: FastifyInstance, context: AppContext) {
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(400, text.uploadNoFiles);
       const voucherId = request.refundAccess!.voucherId;
+      const quota = context.config.uploadQuotaBytes;
+      const quotaMessage = text.uploadQuotaExceeded(Math.round(quota / (1024 * 1024)));
       const received: ReceivedFile[] = [];
       try {
+        // The quota of stored bytes per refund access (its voucher), checked before and after.
+        let stored = await pendingBytes(context.db, voucherId);
+        if (stored >= quota) throw fileError(413, quotaMessage);
         let total = 0;
         const parts = request.files({
           limits: { fileSize: MAX_UPLOAD_FILE_BYTES + 1, files: MAX_UPLOAD_FILES_PER_REQUEST + 1 },
@@ -55,32 +77,43 @@ export function imagesRoutes(app: FastifyInstance, context: AppContext) {
             Math.min(MAX_UPLOAD_FILE_BYTES, remaining),
           );
           received.push(file);
-          total += file.size;
+          total += file.receivedSize;
           if (file.tooLarge) {
             throw new HttpError(
               413,
-              file.size > MAX_UPLOAD_FILE_BYTES || remaining >= MAX_UPLOAD_FILE_BYTES
+              file.receivedSize > MAX_UPLOAD_FILE_BYTES || remaining >= MAX_UPLOAD_FILE_BYTES
                 ? text.uploadTooLarge
                 : text.uploadRequestTooLarge,
             );
           }
-          if (file.contentType === null) throw new HttpError(415, `${text.uploadRefusedType} (${file.name})`);
+          if (file.problem !== null) throw fileError(415, `${file.problem} (${file.name})`);
+          stored += file.size;
+          if (stored > quota) throw fileError(413, quotaMessage);
         }
         if (received.length === 0) throw new HttpError(400, text.uploadNoFiles);
-        await context.db.insert(storedFiles).values(
-          received.map((file) => ({
-            id: file.id,
-            voucherId,
-            originalName: file.name,
-            contentType: file.contentType!,
-            size: file.size,
-            sha256: file.sha256,
-            path: file.relativePath,
-          })),
-        );
+        await context.db.transaction(async (tx) => {
+          // One upload per voucher at a time past this point, so two parallel requests cannot
+          // both fit under the quota and together exceed it.
+          await tx.execute(sql`select pg_advisory_xact_lock(${VOUCHER_LOCK_SPACE}::int, ${voucherId}::int)`);
+          const usage = await pendingBytes(tx, voucherId);
+          if (usage + received.reduce((sum, file) => sum + file.size, 0) > quota) {
+            throw fileError(413, quotaMessage);
+          }
+          await tx.insert(storedFiles).values(
+            received.map((file) => ({
+              id: file.id,
+              voucherId,
+              originalName: file.name,
+              contentType: file.contentType!,
+              size: file.size,
+              sha256: file.sha256,
+              path: file.relativePath,
+            })),
+          );
+        });
       } catch (error) {
         await Promise.all(received.map((file) => store.remove(file.relativePath)));
-        if (error instanceof HttpError) throw error;
+        if (error instanceof HttpError || error instanceof FieldValidationError) throw error;
         const code = (error as { code?: string }).code;
         if (code === 'FST_FILES_LIMIT') {
           throw new HttpError(413, text.filesTooMany(MAX_UPLOAD_FILES_PER_REQUEST));
@@ -97,3 +130,6 @@ export function imagesRoutes(app: FastifyInstance, context: AppContext) {
     },
   );
 }
+
+/** The advisory-lock key space of per-voucher upload locks (any constant unique to this use). */
+const VOUCHER_LOCK_SPACE = 7_310_001;

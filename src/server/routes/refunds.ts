@@ -41,8 +41,9 @@ import {
   voucherPassengers,
   vouchers,
 } from '../db/schema';
-import { AttemptCounter } from '../http/attempts';
+import { clientAddressKey, createAttemptCounters, retryAfterSeconds } from '../http/attempts';
 import { FieldValidationError, HttpError } from '../http/errors';
+import { refundLoginAddress, refundLoginPair } from '../http/limits';
 import { rateLimited } from '../http/rateLimit';
 import { parseWith } from '../http/validate';
 import { authorizationLetterPdf } from '../services/authorizationLetter';
@@ -50,9 +51,6 @@ import { authorizationLetterPdf } from '../services/authorizationLetter';
 const text = messages.refund;
 const CANCELLED_STATUS = 2;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Failures per voucher and per document within the window before answering 429. */
-const MAX_FAILED_LOGINS = 10;
-const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Every failed login takes at least this long, so timing does not tell what was wrong. */
 const FAILED_LOGIN_FLOOR_MS = 250;
 
@@ -185,25 +183,36 @@ async function readSubmissionParts(request: FastifyRequest): Promise<{ data: unk
 
 export function refundRoutes(app: FastifyInstance, context: AppContext) {
   const { db } = context;
-  const failuresByVoucher = new AttemptCounter(MAX_FAILED_LOGINS, LOGIN_WINDOW_MS);
-  const failuresByDocument = new AttemptCounter(MAX_FAILED_LOGINS, LOGIN_WINDOW_MS);
+  // Failed logins in the database (issue 10; policies in http/limits.ts): per address and per
+  // voucher+document pair, with growing delays. Never per voucher or per document alone: that
+  // would let guessers lock the traveller with the right document out. Successes never count.
+  // The route's rate limit is only a coarse per-process flood guard (60 a minute per address).
+  const attempts = createAttemptCounters(db);
 
   app.get(
     refundApiPaths.refundData,
-    { config: rateLimited(10, '15 minutes') },
-    async (request): Promise<RefundLoginResponse> => {
+    { config: rateLimited(60, '1 minute') },
+    async (request, reply): Promise<RefundLoginResponse> => {
       const started = performance.now();
       const query = parseWith(refundLoginQuerySchema, request.query);
       const voucherKey = query.voucher_id.trim();
       const documentKey = normalizeDocument(query.document);
-      if (failuresByVoucher.isBlocked(voucherKey) || failuresByDocument.isBlocked(documentKey)) {
+      const voucherId = /^\d{1,9}$/.test(voucherKey) ? Number(voucherKey) : -1;
+      // The pair as the lookup sees it ('007' is voucher 7, '30.123.456' is document 30123456),
+      // so spelling variants of one pair share its counter.
+      const pair = `${voucherId >= 0 ? voucherId : voucherKey.slice(0, 40)}|${documentKey.slice(0, 60)}`;
+      const limits = [
+        { policy: refundLoginAddress, key: clientAddressKey(request.ip) },
+        { policy: refundLoginPair, key: pair },
+      ];
+      const blocked = await attempts.blockedFor(limits);
+      if (blocked > 0) {
+        reply.header('retry-after', String(retryAfterSeconds(blocked)));
         throw new HttpError(429, text.tooManyAttempts);
       }
-      const voucherId = /^\d{1,9}$/.test(voucherKey) ? Number(voucherKey) : -1;
       const found = await loadVoucherForRefund(db, voucherId, query.document);
       if (!found?.eligible) {
-        failuresByVoucher.record(voucherKey);
-        failuresByDocument.record(documentKey);
+        for (const limit of limits) await attempts.recordFailure(limit);
         await sleep(Math.max(0, FAILED_LOGIN_FLOOR_MS - (performance.now() - started)));
         throw new HttpError(400, text.loginFailed);
       }
@@ -284,10 +293,13 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
         const ownFiles = async (refs: readonly { id: string }[], field: string) => {
           const ids = [...new Set(refs.map((ref) => ref.id))];
           if (ids.length === 0) return [];
+          // Attaching the files (same transaction as the submission) takes them out of the
+          // orphan cleanup; the UPDATE holds their rows, so the cleanup cannot delete them now.
           const rows = await tx
-            .select({ id: storedFiles.id })
-            .from(storedFiles)
-            .where(and(inArray(storedFiles.id, ids), eq(storedFiles.voucherId, found.voucherId)));
+            .update(storedFiles)
+            .set({ attachedAt: sql`coalesce(${storedFiles.attachedAt}, now())` })
+            .where(and(inArray(storedFiles.id, ids), eq(storedFiles.voucherId, found.voucherId)))
+            .returning({ id: storedFiles.id });
           if (rows.length !== ids.length) throw new FieldValidationError({ [field]: [text.fileUnknown] });
           return ids;
         };

@@ -1,22 +1,47 @@
 /**
- * Uploaded files (claim receipts, authorization letters, ID documents): stored under
- * DATA_DIR/files, checked by CONTENT (magic bytes and a structural marker), never by name or by
- * the Content-Type the browser claims, with a size cap enforced while streaming.
+ * Uploaded files (claim receipts, authorization letters, ID documents), decoded before they are
+ * trusted (issue 10): never typed by name or by the Content-Type the browser claims.
+ * - Images (JPEG, PNG): the declared size is read from the header first (sharp metadata) and
+ *   refused over MAX_IMAGE_SIDE per side, MAX_IMAGE_PIXELS or MAX_IMAGE_DECODED_BYTES, BEFORE
+ *   any decoding (so a decompression bomb is never inflated); then the image is fully decoded
+ *   (`limitInputPixels` as a second guard) and RE-ENCODED (orientation applied, metadata
+ *   stripped): the stored bytes are the re-encoded ones, never the client's.
+ * - PDFs: '%PDF-' header and '%%EOF' trailer, parsed by pdf-lib (a document with pages, not
+ *   encrypted), and refused when any object carries JavaScript, launch or other active actions
+ *   (/JS, /JavaScript, /Launch, /AA, an /OpenAction or /Names entry leading to them, embedded
+ *   files, XFA forms, submit/import actions), also when hidden in object streams or behind
+ *   #xx-escaped names.
+ * Kept files are stored under a generated name with the extension of the detected type; the
+ * client's name is kept only as display text (sanitized, with the right extension).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, unlink } from 'node:fs/promises';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFObject, PDFRef, PDFStream } from 'pdf-lib';
+import sharp from 'sharp';
+import { messages } from '../../contracts/messages';
 import type { AllowedContentType } from '../../contracts/refund';
 
+const text = messages.refund;
 const HEAD_BYTES = 32;
 const TAIL_BYTES = 1024;
+
+/** Longest side of an accepted image (a 40-megapixel photo is 7,700 x 5,200). */
+export const MAX_IMAGE_SIDE = 12_000;
+/** Pixels of an accepted image (40 megapixels). */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/** Decoded size of an accepted image: pixels x channels x bytes per sample (160 MB). */
+export const MAX_IMAGE_DECODED_BYTES = 160 * 1024 * 1024;
+/** Longest decode + re-encode of one image. */
+const IMAGE_TIMEOUT_SECONDS = 20;
+/** Pages of an accepted PDF. */
+export const MAX_PDF_PAGES = 500;
 
 /**
  * The type of a file from its first and last bytes: JPEG (FF D8 FF), PNG (signature then the
  * IHDR chunk) or PDF ('%PDF-' at the start and '%%EOF' near the end). Anything else is null.
+ * Only a first sorting: `inspectUpload` decodes what this lets through.
  */
 export function detectContentType(head: Buffer, tail: Buffer): AllowedContentType | null {
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
@@ -40,28 +65,204 @@ export const extensionOf: Record<AllowedContentType, string> = {
   'application/pdf': 'pdf',
 };
 
+/** What an upload's content turned out to be: the bytes to store, or why it is refused. */
+export type Inspection =
+  | { ok: true; contentType: AllowedContentType; bytes: Buffer }
+  | { ok: false; problem: string };
+
+const refused = (problem: string): Inspection => ({ ok: false, problem });
+
+const bytesPerSample = (depth: string | undefined) => {
+  switch (depth) {
+    case 'ushort':
+    case 'short':
+      return 2;
+    case 'uint':
+    case 'int':
+    case 'float':
+      return 4;
+    case 'double':
+    case 'complex':
+      return 8;
+    default:
+      return 1;
+  }
+};
+
+async function inspectImage(bytes: Buffer, contentType: 'image/jpeg' | 'image/png'): Promise<Inspection> {
+  const format = contentType === 'image/jpeg' ? 'jpeg' : 'png';
+  let metadata: sharp.Metadata;
+  try {
+    // Reads the header only: nothing is decoded yet.
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    return refused(text.uploadNotDecodable);
+  }
+  const { width = 0, height = 0 } = metadata;
+  if (metadata.format !== format || width < 1 || height < 1) return refused(text.uploadNotDecodable);
+  const decodedBytes = width * height * (metadata.channels ?? 4) * bytesPerSample(metadata.depth);
+  if (
+    width > MAX_IMAGE_SIDE ||
+    height > MAX_IMAGE_SIDE ||
+    width * height > MAX_IMAGE_PIXELS ||
+    decodedBytes > MAX_IMAGE_DECODED_BYTES
+  ) {
+    return refused(text.uploadImageTooBig(MAX_IMAGE_PIXELS / 1_000_000));
+  }
+  try {
+    const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true })
+      // A file crafted to take minutes to decode (e.g. thousands of progressive scans) is refused.
+      .timeout({ seconds: IMAGE_TIMEOUT_SECONDS })
+      // Applies the EXIF orientation, since the metadata that carries it is dropped.
+      .rotate();
+    const encoded =
+      format === 'jpeg'
+        ? await image.jpeg({ quality: 90, mozjpeg: false }).toBuffer()
+        : await image.png({ compressionLevel: 6 }).toBuffer();
+    return { ok: true, contentType, bytes: encoded };
+  } catch {
+    return refused(text.uploadNotDecodable);
+  }
+}
+
+/** Action types and entries that run code, start programs, send data or carry other files. */
+const ACTIVE_KEYS = new Set([
+  'JS',
+  'JavaScript',
+  'AA',
+  'Launch',
+  'EmbeddedFile',
+  'EmbeddedFiles',
+  'XFA',
+  'RichMedia',
+]);
+const ACTIVE_ACTIONS = new Set([
+  'JavaScript',
+  'Launch',
+  'SubmitForm',
+  'ImportData',
+  'GoToE',
+  'RichMediaExecute',
+  'Rendition',
+]);
+/** The same names as they may appear in the raw bytes (also catches what pdf-lib cannot parse). */
+const RAW_ACTIVE =
+  /\/(?:JS|JavaScript|AA|Launch|EmbeddedFiles?|XFA|RichMedia|SubmitForm|ImportData)(?![A-Za-z0-9])/;
+
+const nameOf = (object: PDFObject | undefined) => (object instanceof PDFName ? object.decodeText() : null);
+
+/** Whether any object of the document carries active content (see ACTIVE_KEYS, ACTIVE_ACTIONS). */
+function hasActiveContent(document: PDFDocument): boolean {
+  const seen = new Set<PDFObject>();
+  const pending: PDFObject[] = document.context.enumerateIndirectObjects().map(([, object]) => object);
+  while (pending.length > 0) {
+    const object = pending.pop()!;
+    if (seen.has(object) || object instanceof PDFRef) continue;
+    seen.add(object);
+    const dict = object instanceof PDFStream ? object.dict : object instanceof PDFDict ? object : null;
+    if (dict) {
+      for (const [key, value] of dict.entries()) {
+        if (ACTIVE_KEYS.has(key.decodeText())) return true;
+        if (key.decodeText() === 'S' && ACTIVE_ACTIONS.has(nameOf(value) ?? '')) return true;
+        pending.push(value);
+      }
+    } else if (object instanceof PDFArray) {
+      pending.push(...object.asArray());
+    }
+  }
+  return false;
+}
+
+/** Undoes #xx escapes in PDF names so '/J#61vaScript' reads '/JavaScript'. */
+const unescapeNames = (raw: string) =>
+  raw.replace(/#([0-9A-Fa-f]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+async function inspectPdf(bytes: Buffer): Promise<Inspection> {
+  if (RAW_ACTIVE.test(unescapeNames(bytes.toString('latin1')))) return refused(text.uploadPdfActive);
+  let document: PDFDocument;
+  try {
+    document = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
+  } catch {
+    return refused(text.uploadNotDecodable);
+  }
+  let pages = 0;
+  try {
+    pages = document.getPageCount();
+  } catch {
+    return refused(text.uploadNotDecodable);
+  }
+  if (pages < 1 || pages > MAX_PDF_PAGES) return refused(text.uploadNotDecodable);
+  if (hasActiveContent(document)) return refused(text.uploadPdfActive);
+  // The PDF is kept as sent (rewriting it could lose what a reader needs); it was checked above.
+  return { ok: true, contentType: 'application/pdf', bytes };
+}
+
+/** Decodes an upload's content and answers the bytes to store, or why it is refused. */
+export async function inspectUpload(bytes: Buffer): Promise<Inspection> {
+  const type = detectContentType(bytes.subarray(0, HEAD_BYTES), bytes.subarray(-TAIL_BYTES));
+  if (type === null) return refused(text.uploadRefusedType);
+  if (type === 'application/pdf') return inspectPdf(bytes);
+  return inspectImage(bytes, type);
+}
+
 export interface ReceivedFile {
   id: string;
-  /** Original name, reduced to its base name and 255 characters. */
+  /** Display name: the client's base name, sanitized, ending with the detected type's extension. */
   name: string;
-  /** Detected from the content; null when the content is not an accepted type. */
+  /** The type of the stored bytes; null when the upload was refused. */
   contentType: AllowedContentType | null;
+  /** Bytes received from the client. */
+  receivedSize: number;
+  /** Bytes stored (after re-encoding); 0 when refused. */
   size: number;
+  /** Of the stored bytes. */
   sha256: string;
-  /** Relative to the files directory. */
+  /** Relative to the files directory; '' when nothing was stored. */
   relativePath: string;
   /** The stream went past `maxBytes` (the file is incomplete and must be refused). */
   tooLarge: boolean;
+  /** Why the content was refused (Spanish, shown under the file field); null when stored. */
+  problem: string | null;
 }
 
 export class FileTooLargeError extends Error {}
 
-/** Cleans a browser-given file name for storage and display (no directories, no control characters). */
+/**
+ * Cleans a browser-given file name for display (no directories, no control or bidirectional
+ * override characters, which can make 'x.exe' display as if it ended in '.pdf').
+ */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const cleaned = base.replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim();
   return (cleaned || 'archivo').slice(0, 255);
+}
+
+/** The display name with the extension of the type actually stored ('evil.exe' -> 'evil.exe.png'). */
+export function displayName(name: string, contentType: AllowedContentType): string {
+  const safe = safeFileName(name);
+  const extension = extensionOf[contentType];
+  const current = path.extname(safe).slice(1).toLowerCase();
+  const matches = current === extension || (extension === 'jpg' && current === 'jpeg');
+  return matches ? safe : `${safe.slice(0, 250 - extension.length)}.${extension}`;
+}
+
+/** Reads a stream into memory up to `maxBytes`; past it, drains the rest and answers null. */
+async function readCapped(
+  stream: Readable,
+  maxBytes: number,
+): Promise<{ bytes: Buffer | null; size: number }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let tooLarge = false;
+  for await (const chunk of stream) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > maxBytes) tooLarge = true;
+    if (!tooLarge) chunks.push(buffer);
+  }
+  const truncated = (stream as Readable & { truncated?: boolean }).truncated === true;
+  return { bytes: tooLarge || truncated ? null : Buffer.concat(chunks), size };
 }
 
 export function createFileStore(filesDir: string) {
@@ -70,56 +271,37 @@ export function createFileStore(filesDir: string) {
     absolute,
 
     /**
-     * Streams one upload to disk, hashing and counting it, keeping its head and tail for the
-     * content check. Stops reading past `maxBytes` (then `tooLarge` is true). The caller keeps or
-     * removes the file.
+     * Reads one upload (at most `maxBytes`), decodes it (`inspectUpload`) and stores what is kept:
+     * the re-encoded bytes under `<id>.<detected extension>`. Refused content is never written.
+     * The caller records the file or removes it.
      */
     async receive(stream: Readable, originalName: string, maxBytes: number): Promise<ReceivedFile> {
       const id = randomUUID();
-      const relativePath = path.join(id.slice(0, 2), `${id}.upload`);
-      await mkdir(path.dirname(absolute(relativePath)), { recursive: true });
-      const hash = createHash('sha256');
-      let size = 0;
-      let head = Buffer.alloc(0);
-      let tail = Buffer.alloc(0);
-      let tooLarge = false;
-      const inspect = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          size += chunk.length;
-          if (size > maxBytes) {
-            tooLarge = true;
-            callback(new FileTooLargeError());
-            return;
-          }
-          hash.update(chunk);
-          if (head.length < HEAD_BYTES)
-            head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
-          tail = Buffer.concat([tail, chunk]).subarray(-TAIL_BYTES);
-          callback(null, chunk);
-        },
-      });
-      try {
-        await pipeline(stream, inspect, createWriteStream(absolute(relativePath)));
-      } catch (error) {
-        if (!(error instanceof FileTooLargeError)) {
-          await unlink(absolute(relativePath)).catch(() => {});
-          throw error;
-        }
-        stream.resume();
+      const { bytes, size: receivedSize } = await readCapped(stream, maxBytes);
+      const base = { id, receivedSize, size: 0, sha256: '', relativePath: '', contentType: null };
+      if (bytes === null) return { ...base, name: safeFileName(originalName), tooLarge: true, problem: null };
+      const inspection = await inspectUpload(bytes);
+      if (!inspection.ok) {
+        return { ...base, name: safeFileName(originalName), tooLarge: false, problem: inspection.problem };
       }
-      const truncated = (stream as Readable & { truncated?: boolean }).truncated === true;
+      const relativePath = path.join(id.slice(0, 2), `${id}.${extensionOf[inspection.contentType]}`);
+      await mkdir(path.dirname(absolute(relativePath)), { recursive: true });
+      await writeFile(absolute(relativePath), inspection.bytes, { flag: 'wx' });
       return {
         id,
-        name: safeFileName(originalName),
-        contentType: tooLarge || truncated ? null : detectContentType(head, tail),
-        size,
-        sha256: hash.digest('hex'),
+        name: displayName(originalName, inspection.contentType),
+        contentType: inspection.contentType,
+        receivedSize,
+        size: inspection.bytes.length,
+        sha256: createHash('sha256').update(inspection.bytes).digest('hex'),
         relativePath,
-        tooLarge: tooLarge || truncated,
+        tooLarge: false,
+        problem: null,
       };
     },
 
     async remove(relativePath: string): Promise<void> {
+      if (relativePath === '') return;
       await unlink(absolute(relativePath)).catch(() => {});
     },
   };
