@@ -33,6 +33,11 @@ const environmentSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).default(60),
   REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).default(7),
+  /**
+   * Whether a reverse proxy in front terminates TLS and its X-Forwarded-* headers are believed:
+   * 'true', 'false', a number of hops, or comma-separated proxy addresses/CIDRs.
+   */
+  TRUST_PROXY: z.string().trim().max(1000).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -72,7 +77,25 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     accessTokenMinutes: env.ACCESS_TOKEN_MINUTES,
     refreshTokenDays: env.REFRESH_TOKEN_DAYS,
     logLevel: env.LOG_LEVEL,
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
   };
+}
+
+/** TRUST_PROXY as Fastify's `trustProxy`: a flag, a hop count, or the proxies' addresses. */
+export function trustProxyOf(
+  value: string,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  const normalized = value.toLowerCase();
+  if (normalized === '' || normalized === 'false' || normalized === '0' || normalized === 'no') return false;
+  if (normalized === 'true' || normalized === 'yes') return true;
+  if (/^\d{1,2}$/.test(normalized)) {
+    const hops = Number(normalized);
+    return (_address, hop) => hop < hops;
+  }
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 /** Demo default: a random secret generated on first start and kept in DATA_DIR. */
