@@ -94,6 +94,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
       return reply.status(status).send({ detail: messages.common.malformedRequest });
     }
     request.log.error({ err: error }, 'unhandled error');
+    if (process.env.DEBUG_500) console.error('DEBUG_500', error);
     return reply.status(500).send({ detail: messages.common.genericError });
   });
 

@@ -7,10 +7,14 @@ import { z } from 'zod';
 import { paginatedSchema } from '../http';
 import { messages } from '../messages';
 import type { Resource } from '../permissions';
+import { isStorableText } from '../text';
 
 const text = messages.resources;
 
 const isAbsent = (input: unknown) => input === undefined || input === null;
+
+/** The largest value of a PostgreSQL `integer` column (ids, references, codes). */
+export const MAX_DB_INTEGER = 2_147_483_647;
 
 /** A required, trimmed text of at most `max` characters. */
 export function requiredText(requiredMessage: string, max: number) {
@@ -18,7 +22,8 @@ export function requiredText(requiredMessage: string, max: number) {
     .string({ error: (issue) => (isAbsent(issue.input) ? requiredMessage : text.mustBeText) })
     .trim()
     .min(1, requiredMessage)
-    .max(max, messages.common.tooLong(max));
+    .max(max, messages.common.tooLong(max))
+    .refine(isStorableText, messages.common.invalidCharacters);
 }
 
 /** An optional text (absent or null become ''), trimmed, of at most `max` characters. */
@@ -27,6 +32,7 @@ export function optionalText(max: number) {
     .string({ error: text.mustBeText })
     .trim()
     .max(max, messages.common.tooLong(max))
+    .refine(isStorableText, messages.common.invalidCharacters)
     .nullish()
     .transform((value) => value ?? '');
 }
@@ -66,7 +72,8 @@ export function requiredReference(requiredMessage: string) {
   return z
     .number({ error: (issue) => (isAbsent(issue.input) ? requiredMessage : text.invalidChoice) })
     .int(text.invalidChoice)
-    .positive(text.invalidChoice);
+    .positive(text.invalidChoice)
+    .max(MAX_DB_INTEGER, text.invalidChoice);
 }
 
 export function optionalReference() {
@@ -74,6 +81,7 @@ export function optionalReference() {
     .number({ error: text.invalidChoice })
     .int(text.invalidChoice)
     .positive(text.invalidChoice)
+    .max(MAX_DB_INTEGER, text.invalidChoice)
     .nullish()
     .transform((value) => value ?? null);
 }

@@ -118,11 +118,20 @@ export function databaseErrorAnswer(
 }
 
 /**
- * Multipart bodies that cannot be read (no boundary, truncated, malformed part headers): busboy
- * throws plain errors without a status, which would otherwise answer 500.
+ * Multipart bodies that cannot be read (no boundary, a boundary too long, truncated, malformed):
+ * busboy throws plain errors without a status, which would otherwise answer 500.
  */
-const MALFORMED_MULTIPART =
-  /^(Multipart: Boundary not found|Unexpected end of (form|file)|Malformed (part header|content type|urlencoded form)|Unsupported content type)/;
+const MALFORMED_MULTIPART = new RegExp(
+  [
+    '^Multipart: Boundary not found',
+    '^Boundary required',
+    'unexpected end of multipart data$',
+    '^Unsupported Content-Type',
+    '^Missing Content-Type-header',
+    '^The needle cannot',
+  ].join('|'),
+  'i',
+);
 
 export function malformedBodyAnswer(error: unknown): HttpError | null {
   if (!(error instanceof Error) || 'statusCode' in error) return null;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { FieldErrors } from '../../contracts/http';
 import { messages } from '../../contracts/messages';
+import { findUnstorableText } from '../../contracts/text';
 import { FieldValidationError, notFound } from './errors';
 
 export function zodIssuesToFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
@@ -34,8 +35,22 @@ function humanMessage(issue: z.core.$ZodIssue): string {
   return messages.common.required === issue.message ? issue.message : messages.common.invalidValue;
 }
 
-/** Parses with a contract written with either zod API (classic or mini). */
+/**
+ * Parses with a contract written with either zod API (classic or mini). Text the database cannot
+ * store (NUL, lone surrogates; see contracts/text.ts) is refused first, anywhere in the input, so
+ * no contract can let it through to a query.
+ */
 export function parseWith<T extends z.core.$ZodType>(schema: T, data: unknown): z.output<T> {
+  const unstorable = findUnstorableText(data);
+  if (unstorable.length) {
+    const fields = Object.fromEntries(
+      unstorable.map((path) => [
+        path.length ? path.map(String).join('.') : 'non_field_errors',
+        [messages.common.invalidCharacters],
+      ]),
+    );
+    throw new FieldValidationError(fields);
+  }
   const result = z.safeParse(schema, data);
   if (!result.success) throw new FieldValidationError(zodIssuesToFieldErrors(result.error.issues));
   return result.data;
