@@ -8,7 +8,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import { messages } from '../contracts/messages';
 import type { AppContext } from './context';
 import { databaseErrorAnswer, FieldValidationError, HttpError, malformedBodyAnswer } from './http/errors';
@@ -20,6 +20,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Extra route modules mounted at the root (the image service mounts at /images). */
   rootRouteModules?: RouteModule[];
+  /** Told of every route as it is added (the fuzz test enumerates the write routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -33,6 +35,10 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     routerOptions: { ignoreTrailingSlash: false },
   });
 
+  if (options.onRoute) {
+    const onRoute = options.onRoute;
+    app.addHook('onRoute', (route) => onRoute(route));
+  }
   await app.register(helmet, {
     // HSTS and upgrade-insecure-requests only for requests that came over HTTPS (below).
     strictTransportSecurity: false,
@@ -94,7 +100,6 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
       return reply.status(status).send({ detail: messages.common.malformedRequest });
     }
     request.log.error({ err: error }, 'unhandled error');
-    if (process.env.DEBUG_500) console.error('DEBUG_500', error);
     return reply.status(500).send({ detail: messages.common.genericError });
   });
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../src/server/app';
+import { type BuildAppOptions, buildApp } from '../../src/server/app';
 import { createTokenService } from '../../src/server/auth/tokens';
 import { loadConfig } from '../../src/server/config';
 import type { AppContext } from '../../src/server/context';
@@ -29,7 +29,9 @@ export interface TestApp {
 
 export const ADMIN_PASSWORD = 'Admin-Test-Password-1';
 
-export async function createTestApp(options: { seedDemo?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { seedDemo?: boolean; onRoute?: BuildAppOptions['onRoute'] } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'extranet-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -51,7 +53,7 @@ export async function createTestApp(options: { seedDemo?: boolean } = {}): Promi
     tokens: createTokenService(config.jwtSecret, { accessMinutes: 60, refreshDays: 7 }),
     mailer: createMailer({ outboxDir: config.outboxDir, from: config.mailFrom }),
   };
-  const app = await buildApp(context);
+  const app = await buildApp(context, { onRoute: options.onRoute });
   await app.ready();
   return {
     app,

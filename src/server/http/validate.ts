@@ -7,8 +7,10 @@ import { FieldValidationError, notFound } from './errors';
 
 export function zodIssuesToFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
   const fields: FieldErrors = {};
+  // Own keys only: a body key such as `constructor` or `__proto__` must not reach Object.prototype.
   const add = (key: string, message: string) => {
-    fields[key] ??= [];
+    if (!Object.hasOwn(fields, key))
+      Object.defineProperty(fields, key, { value: [], enumerable: true, writable: true, configurable: true });
     if (!fields[key].includes(message)) fields[key].push(message);
   };
   for (const issue of issues) {
