@@ -3,9 +3,10 @@
  * set JWT_SECRET, DATABASE_URL, SMTP_URL and the ADMIN_* variables for anything real.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ensureWritableDataDir } from './dataDir';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -53,7 +54,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  ensureWritableDataDir(dataDir);
   return {
     port: env.PORT,
     host: env.HOST,
