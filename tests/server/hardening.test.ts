@@ -442,3 +442,25 @@ describe('no 500 on any input', () => {
     expect(malformed.json()).toEqual({ detail: messages.common.malformedRequest });
   });
 });
+
+describe('Lista Negra hasta is optional (form, contract and server agree)', () => {
+  it.each([
+    ['absent', {}],
+    ['null', { hasta: null }],
+    ['empty', { hasta: '' }],
+    ['blank', { hasta: '  ' }],
+  ])('stores an %s hasta as an open-ended listing', async (_case, extra) => {
+    const admin = await testApp.login('admin');
+    const docnumber = String(40_000_000 + Math.floor(Math.random() * 1_000_000));
+    const response = await as(
+      testApp,
+      admin,
+    )({
+      method: 'POST',
+      url: '/api/pax_black_list/',
+      payload: { docnumber, first_name: 'Ana', last_name: 'Paz', desde: '01/01/2024', ...extra },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ doc_number: docnumber, date_from: '2024-01-01', date_to: null });
+  });
+});

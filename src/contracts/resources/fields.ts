@@ -115,32 +115,47 @@ export function toIsoDate(value: string): string | null {
 export const MIN_DATE = '1900-01-01';
 export const MAX_DATE = '2100-12-31';
 
+/** A typed date as YYYY-MM-DD, or the message saying why it is not one. */
+function checkDate(value: string, notAfterToday = false): { iso: string } | { message: string } {
+  const iso = toIsoDate(value);
+  if (!iso) return { message: messages.common.dateInvalid };
+  const max = notAfterToday ? todayIso() : MAX_DATE;
+  if (iso < MIN_DATE || iso > max) return { message: messages.common.dateOutOfRange };
+  return { iso };
+}
+
 /**
  * A date given as YYYY-MM-DD or DD/MM/AAAA (section 5), answered as YYYY-MM-DD; `notAfterToday`
  * for birth dates (section 5: maximum today).
  */
 export function requiredDate(requiredMessage: string, options: { notAfterToday?: boolean } = {}) {
   return requiredText(requiredMessage, 10).transform((value, context) => {
-    const iso = toIsoDate(value);
-    if (!iso) {
-      context.issues.push({ code: 'custom', message: messages.common.dateInvalid, input: value });
+    const checked = checkDate(value, options.notAfterToday);
+    if ('message' in checked) {
+      context.issues.push({ code: 'custom', message: checked.message, input: value });
       return z.NEVER;
     }
-    const max = options.notAfterToday ? todayIso() : MAX_DATE;
-    if (iso < MIN_DATE || iso > max) {
-      context.issues.push({ code: 'custom', message: messages.common.dateOutOfRange, input: value });
-      return z.NEVER;
-    }
-    return iso;
+    return checked.iso;
   });
 }
 
+/** An optional date: absent, null, '' or blanks mean none (null); otherwise as requiredDate. */
 export function optionalDate() {
   return z
-    .union([z.literal(''), z.null(), z.undefined(), requiredDate(messages.resources.dateRequired)], {
-      error: messages.common.dateInvalid,
-    })
-    .transform((value) => (value ? value : null));
+    .string({ error: messages.common.dateInvalid })
+    .trim()
+    .max(10, messages.common.dateInvalid)
+    .refine(isStorableText, messages.common.invalidCharacters)
+    .nullish()
+    .transform((value, context) => {
+      if (!value) return null;
+      const checked = checkDate(value);
+      if ('message' in checked) {
+        context.issues.push({ code: 'custom', message: checked.message, input: value });
+        return z.NEVER;
+      }
+      return checked.iso;
+    });
 }
 
 /**
