@@ -410,6 +410,32 @@ describe('no 500 on any input', () => {
     },
   );
 
+  it('stores an upload whose file name holds a NUL byte under a cleaned name (no 500)', async () => {
+    const access = await issueRefundAccess(testApp.context.config.jwtSecret, {
+      voucherId: 1,
+      docNumber: '1',
+    });
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const payload = Buffer.concat([
+      Buffer.from('--B\r\nContent-Disposition: form-data; name="file"; filename="a\u0000.png"\r\n'),
+      Buffer.from('Content-Type: image/png\r\n\r\n'),
+      png,
+      Buffer.from('\r\n--B--\r\n'),
+    ]);
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/images/upload-image',
+      headers: { authorization: `Bearer ${access}`, 'content-type': 'multipart/form-data; boundary=B' },
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const [file] = response.json<{ files: { name: string }[] }>().files;
+    expect(file.name).not.toContain('\u0000');
+  });
+
   it('accepts a DELETE or GET with a JSON content type and an empty body, as DRF does', async () => {
     const call = as(testApp, admin);
     const created = await call({
