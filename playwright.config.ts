@@ -1,10 +1,31 @@
 /**
  * End-to-end tests in Debian's Chromium against `npm start`'s server on a fresh data directory.
- * E2E_PORT changes the port (several checkouts on one machine).
+ * The port is E2E_PORT when set; otherwise 3100, or a free port when 3100 is in use (several
+ * checkouts on one machine). The choice is written to process.env.E2E_PORT once, so the workers
+ * (which load this file again with the runner's environment) and tests/e2e/support.ts agree.
  */
+import { spawnSync } from 'node:child_process';
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+/** Listens on `port` (0: any) in a child process and prints the port it got, or nothing. */
+function probePort(port: number): number | null {
+  const script = `const server = require('node:net').createServer();
+server.once('error', () => process.exit(0));
+server.listen(${port}, '127.0.0.1', () => { process.stdout.write(String(server.address().port)); server.close(); });`;
+  const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 10_000 });
+  const found = Number(result.stdout);
+  return Number.isInteger(found) && found > 0 ? found : null;
+}
+
+function choosePort(): number {
+  if (process.env.E2E_PORT) return Number(process.env.E2E_PORT);
+  const port = probePort(3100) ?? probePort(0);
+  if (port === null) throw new Error('No free port for the e2e server');
+  return port;
+}
+
+const port = choosePort();
+process.env.E2E_PORT = String(port);
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -1,6 +1,9 @@
 /**
  * The staff session (SPEC §4 'Session'): restoring a stored session, signing in, signed in,
  * expired, signing out. Storage and HTTP are actors provided by the client.
+ * Signing out first asks the server to end the session (issue 10: `POST /token/logout/` revokes
+ * every token of the user), then clears the stored session whatever the server answered, or
+ * after REVOKE_TIMEOUT_MS without an answer: a failed call never blocks the local logout.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { Profile } from '../src/contracts/auth';
@@ -31,6 +34,9 @@ export interface SessionContext {
   notice: string | null;
 }
 
+/** How long signing out waits for the server before clearing the local session anyway. */
+export const REVOKE_TIMEOUT_MS = 5000;
+
 export type SessionEvent =
   | { type: 'LOGIN'; credentials: Credentials }
   | { type: 'LOGOUT' }
@@ -48,8 +54,10 @@ export const sessionMachine = setup({
     authenticate: fromPromise<StaffSession, Credentials>(async () => {
       throw new Error('authenticate not provided');
     }),
+    revokeSession: fromPromise<void, StaffSession | null>(async () => {}),
     clearSession: fromPromise<void>(async () => {}),
   },
+  delays: { revokeTimeout: REVOKE_TIMEOUT_MS },
   guards: {
     credentialsComplete: ({ event }) =>
       event.type === 'LOGIN' && event.credentials.username.trim() !== '' && event.credentials.password !== '',
@@ -126,11 +134,26 @@ export const sessionMachine = setup({
       },
     },
     loggingOut: {
-      invoke: {
-        id: 'clearSession',
-        src: 'clearSession',
-        onDone: { target: 'loggedOut', actions: assign({ session: null }) },
-        onError: { target: 'loggedOut', actions: assign({ session: null }) },
+      initial: 'revoking',
+      states: {
+        revoking: {
+          invoke: {
+            id: 'revokeSession',
+            src: 'revokeSession',
+            input: ({ context }) => context.session,
+            onDone: 'clearing',
+            onError: 'clearing',
+          },
+          after: { revokeTimeout: 'clearing' },
+        },
+        clearing: {
+          invoke: {
+            id: 'clearSession',
+            src: 'clearSession',
+            onDone: { target: '#session.loggedOut', actions: assign({ session: null }) },
+            onError: { target: '#session.loggedOut', actions: assign({ session: null }) },
+          },
+        },
       },
     },
     expired: {

@@ -5,12 +5,26 @@
  */
 import * as z from 'zod/mini';
 import { messages } from './messages';
+import { isStorableText } from './text';
 
 const text = messages.auth;
 
 export const loginRequestSchema = z.object({
-  username: z.string().check(z.trim(), z.minLength(1, text.usernameRequired), z.maxLength(254)),
-  password: z.string().check(z.minLength(1, text.passwordRequired), z.maxLength(256)),
+  username: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, text.usernameRequired),
+      z.maxLength(254),
+      z.refine(isStorableText, messages.common.invalidCharacters),
+    ),
+  password: z
+    .string()
+    .check(
+      z.minLength(1, text.passwordRequired),
+      z.maxLength(256),
+      z.refine(isStorableText, messages.common.invalidCharacters),
+    ),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

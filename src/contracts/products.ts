@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { listQuerySchema } from './http';
-import { CONTAINS, defineContract, EXACT } from './resources/fields';
+import { CONTAINS, defineContract, EXACT, MAX_DB_INTEGER } from './resources/fields';
 
 export const productSummarySchema = z.object({
   id: z.number().int(),
@@ -18,7 +18,7 @@ export const productSummarySchema = z.object({
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
 export const productQuerySchema = listQuerySchema.extend({
-  id: z.coerce.number().int().positive().optional(),
+  id: z.coerce.number().int().positive().max(MAX_DB_INTEGER).optional(),
   long_name: z.string().trim().max(255).optional(),
   supplier: z.string().trim().max(255).optional(),
   is_enabled: z.enum(['true', 'false']).optional(),

@@ -5,12 +5,12 @@
  */
 import { z } from 'zod';
 import { listQuerySchema } from './http';
-import { defineContract, EXACT } from './resources/fields';
+import { defineContract, EXACT, MAX_DB_INTEGER } from './resources/fields';
 
 export const refundListQuerySchema = listQuerySchema.extend({
-  id: z.coerce.number().int().positive().optional(),
+  id: z.coerce.number().int().positive().max(MAX_DB_INTEGER).optional(),
   doc_number: z.string().trim().max(30).optional(),
-  voucher: z.coerce.number().int().positive().optional(),
+  voucher: z.coerce.number().int().positive().max(MAX_DB_INTEGER).optional(),
   status: z.string().trim().max(30).optional(),
 });
 

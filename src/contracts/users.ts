@@ -12,6 +12,7 @@ import { isPermissionCodename } from './permissions';
 import {
   CONTAINS,
   defineContract,
+  MAX_DB_INTEGER,
   optionalBoolean,
   optionalReference,
   optionalText,
@@ -46,7 +47,11 @@ function listOf<T extends z.ZodType>(item: T, max: number) {
 }
 
 const groupIdsSchema = listOf(
-  z.number({ error: text.invalidChoice }).int(text.invalidChoice).positive(text.invalidChoice),
+  z
+    .number({ error: text.invalidChoice })
+    .int(text.invalidChoice)
+    .positive(text.invalidChoice)
+    .max(MAX_DB_INTEGER, text.invalidChoice),
   100,
 );
 const codenamesSchema = listOf(codenameSchema, 200);
@@ -161,7 +166,11 @@ export const groupStatusSchema = z.object({
 export type GroupStatus = z.infer<typeof groupStatusSchema>;
 
 export const groupStatusCreateSchema = z.strictObject({
-  group: z.number({ error: text.invalidChoice }).int(text.invalidChoice).positive(text.invalidChoice),
+  group: z
+    .number({ error: text.invalidChoice })
+    .int(text.invalidChoice)
+    .positive(text.invalidChoice)
+    .max(MAX_DB_INTEGER, text.invalidChoice),
   is_active: optionalBoolean(true),
 });
 export type GroupStatusCreate = z.input<typeof groupStatusCreateSchema>;
@@ -171,6 +180,7 @@ export const groupStatusUpdateSchema = z.strictObject({
     .number({ error: text.invalidChoice })
     .int(text.invalidChoice)
     .positive(text.invalidChoice)
+    .max(MAX_DB_INTEGER, text.invalidChoice)
     .optional(),
   is_active: optionalBoolean(true),
 });

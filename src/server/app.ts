@@ -8,10 +8,10 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import { messages } from '../contracts/messages';
 import type { AppContext } from './context';
-import { FieldValidationError, HttpError } from './http/errors';
+import { databaseErrorAnswer, FieldValidationError, HttpError, malformedBodyAnswer } from './http/errors';
 import { apiRouteModules, type RouteModule, rootRouteModules } from './routes';
 
 export interface BuildAppOptions {
@@ -20,6 +20,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Extra route modules mounted at the root (the image service mounts at /images). */
   rootRouteModules?: RouteModule[];
+  /** Told of every route as it is added (the fuzz test enumerates the write routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -28,13 +30,21 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   const app = Fastify({
     logger: options.logger ? { level: context.config.logLevel } : false,
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: false,
+    // TRUST_PROXY: believe X-Forwarded-* (client address, and https when the proxy terminates TLS).
+    trustProxy: context.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false },
   });
 
+  if (options.onRoute) {
+    const onRoute = options.onRoute;
+    app.addHook('onRoute', (route) => onRoute(route));
+  }
   await app.register(helmet, {
+    // HSTS and upgrade-insecure-requests only for requests that came over HTTPS (below).
+    strictTransportSecurity: false,
     contentSecurityPolicy: {
       directives: {
+        upgradeInsecureRequests: null,
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         workerSrc: ["'self'", 'blob:'],
@@ -45,6 +55,30 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
       },
     },
   });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol !== 'https') return;
+    reply.raw.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    const policy = reply.raw.getHeader('content-security-policy');
+    if (typeof policy === 'string') {
+      reply.raw.setHeader('content-security-policy', `${policy};upgrade-insecure-requests`);
+    }
+  });
+  // API answers (tokens, profiles, personal data) are never stored by browsers or proxies,
+  // unless a route says otherwise (the model authorization letter).
+  app.addHook('onSend', async (request, reply) => {
+    if (!reply.hasHeader('cache-control') && /^\/(api|images)\//.test(request.url)) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+  // DRF accepts a JSON content type with an empty body (the original client sends one on every
+  // GET and DELETE): an empty body is no body. Anything else is parsed as Fastify does.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, details) => ({
@@ -54,7 +88,9 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 40, fields: 20 } });
 
-  app.setErrorHandler((error: FastifyError | HttpError | FieldValidationError, request, reply) => {
+  // The one error mapper: our errors, what the database refused, malformed bodies; 500 only for bugs.
+  app.setErrorHandler((thrown: FastifyError | HttpError | FieldValidationError, request, reply) => {
+    const error = databaseErrorAnswer(thrown) ?? malformedBodyAnswer(thrown) ?? thrown;
     if (error instanceof FieldValidationError) return reply.status(error.statusCode).send(error.fields);
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ detail: error.detail });
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;

@@ -3,9 +3,10 @@
  * set JWT_SECRET, DATABASE_URL, SMTP_URL and the ADMIN_* variables for anything real.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ensureWritableDataDir } from './dataDir';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -35,6 +36,11 @@ const environmentSchema = z.object({
   REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).default(7),
   /** Issue 10: stored bytes one refund access (voucher) may have uploaded and not yet submitted. */
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(10_000).default(100),
+  /**
+   * Whether a reverse proxy in front terminates TLS and its X-Forwarded-* headers are believed:
+   * 'true', 'false', a number of hops, or comma-separated proxy addresses/CIDRs.
+   */
+  TRUST_PROXY: z.string().trim().max(1000).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -50,7 +56,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  ensureWritableDataDir(dataDir);
   return {
     port: env.PORT,
     host: env.HOST,
@@ -75,7 +81,25 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     refreshTokenDays: env.REFRESH_TOKEN_DAYS,
     logLevel: env.LOG_LEVEL,
     uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
   };
+}
+
+/** TRUST_PROXY as Fastify's `trustProxy`: a flag, a hop count, or the proxies' addresses. */
+export function trustProxyOf(
+  value: string,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  const normalized = value.toLowerCase();
+  if (normalized === '' || normalized === 'false' || normalized === '0' || normalized === 'no') return false;
+  if (normalized === 'true' || normalized === 'yes') return true;
+  if (/^\d{1,2}$/.test(normalized)) {
+    const hops = Number(normalized);
+    return (_address, hop) => hop < hops;
+  }
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 /** Demo default: a random secret generated on first start and kept in DATA_DIR. */

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { createTokenService } from './auth/tokens';
 import { loadConfig } from './config';
+import { DataDirError, lockDataDir } from './dataDir';
 import { openDatabase } from './db/client';
 import { DEMO_PASSWORD, seed } from './db/seed';
 import { createMailer } from './services/mail';
@@ -19,6 +20,8 @@ const clientDir = path.join(root, 'dist/client');
 async function main() {
   const started = performance.now();
   const config = loadConfig();
+  // The embedded database is single-process: one server per data directory.
+  const lock = config.databaseUrl ? null : lockDataDir(config.dataDir);
   const handle = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pgdata'),
@@ -49,6 +52,7 @@ async function main() {
   const shutdown = async () => {
     await app.close();
     await handle.close();
+    lock?.release();
     process.exit(0);
   };
   process.once('SIGINT', shutdown);
@@ -108,6 +112,7 @@ function newestMtime(target: string): number {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // Problems the operator can fix are told in one sentence; anything else with its stack.
+  console.error(error instanceof DataDirError ? error.message : error);
   process.exit(1);
 });

@@ -205,7 +205,7 @@ describe('paths and counts', () => {
     const entry = machineCatalogue.find((candidate) => candidate.name === 'session')!;
     const paths = pathsOf(entry.model);
     const counts = countOf(entry.model, paths);
-    expect(counts).toEqual({ states: 6, transitions: 17, paths: paths.length });
+    expect(counts).toEqual({ states: 8, transitions: 20, paths: paths.length });
     const login = paths.find((path) =>
       path.steps.some((step) => step.event.type === 'xstate.done.actor.authenticate'),
     )!;

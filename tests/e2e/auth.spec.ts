@@ -63,11 +63,28 @@ test('the sidebar and the dashboard follow each role', async ({ page }) => {
   await expect(page.getByText('No tiene permiso para ver esta sección.')).toBeVisible();
 });
 
-test('logout clears the session; the dashboard then asks to sign in', async ({ page }) => {
+test('logout revokes the tokens on the server and clears the session; the dashboard then asks to sign in', async ({
+  page,
+}) => {
   await signIn(page, 'soporte');
+  const tokens = await page.evaluate(() =>
+    JSON.parse(
+      localStorage.getItem('headersSetCookie') ?? sessionStorage.getItem('headersSetCookie') ?? '{}',
+    ),
+  );
+  const profile = (access: string) =>
+    page.request.get('/api/profile/?queryType=LOGIN', { headers: { authorization: `Bearer ${access}` } });
+  expect((await profile(tokens.access)).status()).toBe(200);
+  const logout = page.waitForResponse((response) => response.url().endsWith('/api/token/logout/'));
   await page.getByRole('button', { name: 'Menú de usuario' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
+  expect((await logout).status()).toBe(200);
   await expect(page).toHaveURL(/\/login$/);
+  // Issue 10: the server ended the session, so the old tokens no longer work anywhere.
+  expect((await profile(tokens.access)).status()).toBe(401);
+  expect(
+    (await page.request.post('/api/token/refresh/', { data: { refresh: tokens.refresh } })).status(),
+  ).toBe(401);
   expect(
     await page.evaluate(() => [localStorage.getItem('userData'), sessionStorage.getItem('userData')]),
   ).toEqual([null, null]);

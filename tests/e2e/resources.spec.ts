@@ -195,3 +195,23 @@ test('passenger form: numeric document, DD/MM/AAAA dates, default DNI', async ({
   await expect(table.getByRole('cell', { name: '15/03/1990' })).toBeVisible();
   await expect(table.getByRole('cell', { name: 'DNI', exact: true })).toBeVisible();
 });
+
+test('Lista Negra saves an entry without Hasta (open-ended), as the contract allows (issue 10)', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/dashboard/blacklist/create');
+  await page.getByLabel('Número de documento').fill('41222333');
+  await page.getByLabel('Nombre').fill('Sin');
+  await page.getByLabel('Apellido').fill('Fecha Hasta');
+  await page.getByLabel('Desde').fill('01/03/2024');
+  await expect(page.getByLabel('Hasta')).toHaveValue('');
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/pax_black_list/') && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  const response = await saved;
+  expect(response.status()).toBe(201);
+  expect((await response.json()).date_to).toBeNull();
+  await expect(page).toHaveURL(/\/dashboard\/blacklist$/);
+});

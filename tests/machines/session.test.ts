@@ -17,7 +17,9 @@ testMachineModel('session', sessionModel, {
     expect(snapshot.context.fieldErrors).toEqual({});
   },
   loggedIn: (snapshot) => expect(snapshot.context.session?.user.username).toBe('ejecutivo'),
-  loggingOut: (snapshot) => expect(snapshot.context.session).not.toBeNull(),
+  // The session (and its token, the revoke call's input) is kept until the storage is cleared.
+  'loggingOut.revoking': (snapshot) => expect(snapshot.context.session?.tokens.access).toBe('access-token'),
+  'loggingOut.clearing': (snapshot) => expect(snapshot.context.session?.tokens.access).toBe('access-token'),
   expired: (snapshot) => {
     expect(snapshot.context.session).toBeNull();
     expect(snapshot.context.notice).toBe(messages.auth.sessionExpired);

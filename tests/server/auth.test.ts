@@ -99,8 +99,8 @@ describe('tokens', () => {
     for (const authorization of [
       undefined,
       'Bearer not-a-token',
-      `Bearer ${await expired.issue(1, 'access')}`,
-      `Bearer ${await forged.issue(1, 'access')}`,
+      `Bearer ${await expired.issue(1, 'access', 0)}`,
+      `Bearer ${await forged.issue(1, 'access', 0)}`,
     ]) {
       const response = await testApp.app.inject({
         method: 'GET',

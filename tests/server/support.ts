@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../src/server/app';
+import { type BuildAppOptions, buildApp } from '../../src/server/app';
 import { createTokenService } from '../../src/server/auth/tokens';
 import { loadConfig } from '../../src/server/config';
 import type { AppContext } from '../../src/server/context';
@@ -31,7 +31,11 @@ export interface TestApp {
 export const ADMIN_PASSWORD = 'Admin-Test-Password-1';
 
 export async function createTestApp(
-  options: { seedDemo?: boolean; rootRouteModules?: RouteModule[] } = {},
+  options: {
+    seedDemo?: boolean;
+    rootRouteModules?: RouteModule[];
+    onRoute?: BuildAppOptions['onRoute'];
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'extranet-test-'));
   const config = loadConfig({
@@ -54,10 +58,10 @@ export async function createTestApp(
     tokens: createTokenService(config.jwtSecret, { accessMinutes: 60, refreshDays: 7 }),
     mailer: createMailer({ outboxDir: config.outboxDir, from: config.mailFrom }),
   };
-  const app = await buildApp(
-    context,
-    options.rootRouteModules ? { rootRouteModules: options.rootRouteModules } : {},
-  );
+  const app = await buildApp(context, {
+    onRoute: options.onRoute,
+    ...(options.rootRouteModules ? { rootRouteModules: options.rootRouteModules } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -39,6 +39,17 @@ export async function restoreSession(): Promise<StaffSession | null> {
   return session;
 }
 
+/**
+ * Asks the server to end the session (issue 10: every token of the user is revoked). Sent with
+ * the session's own token, so a refused call neither refreshes nor reports an expired session;
+ * the machine clears the local session whatever this answers.
+ */
+export async function revokeSession(session: StaffSession | null): Promise<void> {
+  const token = session?.tokens.access || readSession()?.tokens.access;
+  if (!token) return;
+  await request(okResponseSchema, '/token/logout/', { method: 'POST', token });
+}
+
 export async function logout(): Promise<void> {
   clearSession();
 }

@@ -19,6 +19,9 @@ export const staffSessionMachine = sessionMachine.provide({
       return (await authApi()).restoreSession();
     }),
     authenticate: fromPromise<StaffSession, Credentials>(async ({ input }) => (await authApi()).login(input)),
+    revokeSession: fromPromise<void, StaffSession | null>(async ({ input }) =>
+      (await authApi()).revokeSession(input),
+    ),
     clearSession: fromPromise<void>(async () => (await authApi()).logout()),
   },
 });

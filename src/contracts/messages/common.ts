@@ -10,6 +10,8 @@ export const commonMessages = {
   required: 'Este campo es obligatorio.',
   unknownField: 'Campo no permitido.',
   invalidValue: 'Valor inválido.',
+  invalidCharacters: 'El texto contiene caracteres no permitidos.',
+  conflict: 'Otra operación modificó estos datos al mismo tiempo. Inténtelo nuevamente.',
   tooLong: (max: number) => `Máximo ${max} caracteres.`,
   mustBeNumeric: 'Ingrese solo números.',
   emailRequired: 'Introduzca una dirección de correo electrónico',

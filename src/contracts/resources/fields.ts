@@ -7,10 +7,14 @@ import { z } from 'zod';
 import { paginatedSchema } from '../http';
 import { messages } from '../messages';
 import type { Resource } from '../permissions';
+import { isStorableText } from '../text';
 
 const text = messages.resources;
 
 const isAbsent = (input: unknown) => input === undefined || input === null;
+
+/** The largest value of a PostgreSQL `integer` column (ids, references, codes). */
+export const MAX_DB_INTEGER = 2_147_483_647;
 
 /** A required, trimmed text of at most `max` characters. */
 export function requiredText(requiredMessage: string, max: number) {
@@ -18,7 +22,8 @@ export function requiredText(requiredMessage: string, max: number) {
     .string({ error: (issue) => (isAbsent(issue.input) ? requiredMessage : text.mustBeText) })
     .trim()
     .min(1, requiredMessage)
-    .max(max, messages.common.tooLong(max));
+    .max(max, messages.common.tooLong(max))
+    .refine(isStorableText, messages.common.invalidCharacters);
 }
 
 /** An optional text (absent or null become ''), trimmed, of at most `max` characters. */
@@ -27,6 +32,7 @@ export function optionalText(max: number) {
     .string({ error: text.mustBeText })
     .trim()
     .max(max, messages.common.tooLong(max))
+    .refine(isStorableText, messages.common.invalidCharacters)
     .nullish()
     .transform((value) => value ?? '');
 }
@@ -66,7 +72,8 @@ export function requiredReference(requiredMessage: string) {
   return z
     .number({ error: (issue) => (isAbsent(issue.input) ? requiredMessage : text.invalidChoice) })
     .int(text.invalidChoice)
-    .positive(text.invalidChoice);
+    .positive(text.invalidChoice)
+    .max(MAX_DB_INTEGER, text.invalidChoice);
 }
 
 export function optionalReference() {
@@ -74,6 +81,7 @@ export function optionalReference() {
     .number({ error: text.invalidChoice })
     .int(text.invalidChoice)
     .positive(text.invalidChoice)
+    .max(MAX_DB_INTEGER, text.invalidChoice)
     .nullish()
     .transform((value) => value ?? null);
 }
@@ -107,32 +115,47 @@ export function toIsoDate(value: string): string | null {
 export const MIN_DATE = '1900-01-01';
 export const MAX_DATE = '2100-12-31';
 
+/** A typed date as YYYY-MM-DD, or the message saying why it is not one. */
+function checkDate(value: string, notAfterToday = false): { iso: string } | { message: string } {
+  const iso = toIsoDate(value);
+  if (!iso) return { message: messages.common.dateInvalid };
+  const max = notAfterToday ? todayIso() : MAX_DATE;
+  if (iso < MIN_DATE || iso > max) return { message: messages.common.dateOutOfRange };
+  return { iso };
+}
+
 /**
  * A date given as YYYY-MM-DD or DD/MM/AAAA (section 5), answered as YYYY-MM-DD; `notAfterToday`
  * for birth dates (section 5: maximum today).
  */
 export function requiredDate(requiredMessage: string, options: { notAfterToday?: boolean } = {}) {
   return requiredText(requiredMessage, 10).transform((value, context) => {
-    const iso = toIsoDate(value);
-    if (!iso) {
-      context.issues.push({ code: 'custom', message: messages.common.dateInvalid, input: value });
+    const checked = checkDate(value, options.notAfterToday);
+    if ('message' in checked) {
+      context.issues.push({ code: 'custom', message: checked.message, input: value });
       return z.NEVER;
     }
-    const max = options.notAfterToday ? todayIso() : MAX_DATE;
-    if (iso < MIN_DATE || iso > max) {
-      context.issues.push({ code: 'custom', message: messages.common.dateOutOfRange, input: value });
-      return z.NEVER;
-    }
-    return iso;
+    return checked.iso;
   });
 }
 
+/** An optional date: absent, null, '' or blanks mean none (null); otherwise as requiredDate. */
 export function optionalDate() {
   return z
-    .union([z.literal(''), z.null(), z.undefined(), requiredDate(messages.resources.dateRequired)], {
-      error: messages.common.dateInvalid,
-    })
-    .transform((value) => (value ? value : null));
+    .string({ error: messages.common.dateInvalid })
+    .trim()
+    .max(10, messages.common.dateInvalid)
+    .refine(isStorableText, messages.common.invalidCharacters)
+    .nullish()
+    .transform((value, context) => {
+      if (!value) return null;
+      const checked = checkDate(value);
+      if ('message' in checked) {
+        context.issues.push({ code: 'custom', message: checked.message, input: value });
+        return z.NEVER;
+      }
+      return checked.iso;
+    });
 }
 
 /**

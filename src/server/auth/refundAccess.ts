@@ -5,11 +5,12 @@
  * the staff guard (its token_type is 'refund' and its audience differs).
  */
 
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { messages } from '../../contracts/messages';
 import { refundAccessPayloadSchema } from '../../contracts/refund';
 import type { AppContext } from '../context';
+import { bearerToken } from '../http/bearer';
 import { unauthorized } from '../http/errors';
 
 export const REFUND_ACCESS_MINUTES = 60;
@@ -52,13 +53,6 @@ export async function verifyRefundAccess(secret: string, token: string): Promise
     if (error instanceof errors.JOSEError) return null;
     throw error;
   }
-}
-
-function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const [scheme, token] = header.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
 /** preHandler: requires a valid refund access token and puts its scope on `request.refundAccess`. */

@@ -1,13 +1,29 @@
-/** Signed JWTs (HS256) in the shape of DRF simplejwt: `{user_id, token_type, exp}`. */
+/**
+ * Signed JWTs (HS256) in the shape of DRF simplejwt: `{user_id, token_type, exp}`, plus `ver`, the
+ * user's token_version when the token was issued (issue 10: a password change, a deactivation or a
+ * logout bumps the version, and every token of an older version is refused by the guard).
+ * A token without `exp` or `ver` is refused.
+ */
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 export type TokenType = 'access' | 'refresh';
 
-export interface TokenService {
-  issue(userId: number, type: TokenType): Promise<string>;
-  /** The user id, or null for a token that is invalid, expired or of the wrong type. */
-  verify(token: string, type: TokenType): Promise<number | null>;
+export interface VerifiedToken {
+  userId: number;
+  /** users.token_version when the token was issued; compare with the current one. */
+  version: number;
 }
+
+export interface TokenService {
+  issue(userId: number, type: TokenType, version: number): Promise<string>;
+  /** The user id and version, or null for a token that is invalid, expired or of the wrong type. */
+  verify(token: string, type: TokenType): Promise<VerifiedToken | null>;
+}
+
+/** user_id and ver are PostgreSQL integers. */
+const MAX_INT = 2_147_483_647;
+const isWholeNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_INT;
 
 export function createTokenService(
   secret: string,
@@ -15,9 +31,9 @@ export function createTokenService(
 ): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
-    async issue(userId, type) {
+    async issue(userId, type, version) {
       const seconds = type === 'access' ? lifetimes.accessMinutes * 60 : lifetimes.refreshDays * 86_400;
-      return new SignJWT({ user_id: userId, token_type: type })
+      return new SignJWT({ user_id: userId, token_type: type, ver: version })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuedAt()
         .setExpirationTime(Math.floor(Date.now() / 1000) + seconds)
@@ -25,9 +41,14 @@ export function createTokenService(
     },
     async verify(token, type) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (payload.token_type !== type || typeof payload.user_id !== 'number') return null;
-        return payload.user_id;
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'user_id', 'token_type', 'ver'],
+        });
+        if (payload.token_type !== type || !isWholeNumber(payload.user_id) || !isWholeNumber(payload.ver))
+          return null;
+        if (payload.user_id < 1) return null;
+        return { userId: payload.user_id, version: payload.ver };
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;
         throw error;

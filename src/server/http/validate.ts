@@ -2,12 +2,15 @@
 import { z } from 'zod';
 import type { FieldErrors } from '../../contracts/http';
 import { messages } from '../../contracts/messages';
+import { findUnstorableText } from '../../contracts/text';
 import { FieldValidationError, notFound } from './errors';
 
 export function zodIssuesToFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
   const fields: FieldErrors = {};
+  // Own keys only: a body key such as `constructor` or `__proto__` must not reach Object.prototype.
   const add = (key: string, message: string) => {
-    fields[key] ??= [];
+    if (!Object.hasOwn(fields, key))
+      Object.defineProperty(fields, key, { value: [], enumerable: true, writable: true, configurable: true });
     if (!fields[key].includes(message)) fields[key].push(message);
   };
   for (const issue of issues) {
@@ -34,8 +37,22 @@ function humanMessage(issue: z.core.$ZodIssue): string {
   return messages.common.required === issue.message ? issue.message : messages.common.invalidValue;
 }
 
-/** Parses with a contract written with either zod API (classic or mini). */
+/**
+ * Parses with a contract written with either zod API (classic or mini). Text the database cannot
+ * store (NUL, lone surrogates; see contracts/text.ts) is refused first, anywhere in the input, so
+ * no contract can let it through to a query.
+ */
 export function parseWith<T extends z.core.$ZodType>(schema: T, data: unknown): z.output<T> {
+  const unstorable = findUnstorableText(data);
+  if (unstorable.length) {
+    const fields = Object.fromEntries(
+      unstorable.map((path) => [
+        path.length ? path.map(String).join('.') : 'non_field_errors',
+        [messages.common.invalidCharacters],
+      ]),
+    );
+    throw new FieldValidationError(fields);
+  }
   const result = z.safeParse(schema, data);
   if (!result.success) throw new FieldValidationError(zodIssuesToFieldErrors(result.error.issues));
   return result.data;

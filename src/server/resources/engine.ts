@@ -28,7 +28,7 @@ import { authenticate, principalOf } from '../auth/guard';
 import type { Principal } from '../auth/principal';
 import type { AppContext } from '../context';
 import type { Database, Transaction } from '../db/client';
-import { FieldValidationError, forbidden, HttpError, notFound } from '../http/errors';
+import { databaseErrorAnswer, FieldValidationError, forbidden, HttpError, notFound } from '../http/errors';
 import { contains } from '../http/filters';
 import { pageLinks } from '../http/pagination';
 import { idFromParams, parseWith, zodIssuesToFieldErrors } from '../http/validate';
@@ -267,24 +267,6 @@ const MAX_INT = 2_147_483_647;
 const TOTAL = '__total';
 const idOf = (request: FastifyRequest) => idFromParams(request.params);
 
-interface PgErrorLike {
-  code: string;
-  detail?: string;
-  constraint?: string;
-}
-
-/** The PostgreSQL error under drizzle's wrapper (node-postgres and PGlite alike). */
-export function pgErrorOf(error: unknown): PgErrorLike | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const candidate = current as { code?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code))
-      return candidate as PgErrorLike;
-    current = candidate.cause;
-  }
-  return null;
-}
-
 function fieldError(field: string, message: string): FieldValidationError {
   return new FieldValidationError({ [field]: [message] } satisfies FieldErrors);
 }
@@ -477,26 +459,12 @@ export function registerResource<
   const fieldOfDbColumn = (column: string) =>
     definition.fieldOfColumn?.[column] ?? column.replace(/_id$/, '');
 
-  /** Database errors of a write as field errors (unique, foreign key) or a Spanish detail. */
+  /** Database errors of a write as field errors or a Spanish detail: the app's one mapper. */
   function translate(error: unknown, operation: Operation | 'action'): unknown {
-    const pgError = pgErrorOf(error);
-    if (!pgError) return error;
-    const column = /Key \(([a-z_]+)\)/.exec(pgError.detail ?? '')?.[1];
-    // 23001: ON DELETE RESTRICT; 23503: a foreign key (a missing reference, or in use on delete).
-    if (pgError.code === '23001') return new HttpError(409, text.inUse);
-    if (pgError.code === '23503') {
-      if (operation === 'remove') return new HttpError(409, text.inUse);
-      return column
-        ? fieldError(fieldOfDbColumn(column), text.referenceMissing)
-        : new HttpError(400, text.referenceMissing);
-    }
-    if (pgError.code === '23505')
-      return column
-        ? fieldError(fieldOfDbColumn(column), text.duplicate)
-        : new HttpError(400, text.duplicate);
-    if (pgError.code === '22003' || pgError.code === '22001' || pgError.code === '22008')
-      return new HttpError(400, text.outOfRange);
-    return error;
+    return (
+      databaseErrorAnswer(error, { fieldOfColumn: fieldOfDbColumn, removing: operation === 'remove' }) ??
+      error
+    );
   }
 
   async function inTransaction<R>(

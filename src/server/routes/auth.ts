@@ -10,6 +10,7 @@ import {
   refreshRequestSchema,
 } from '../../contracts/auth';
 import { messages } from '../../contracts/messages';
+import { authenticate, bumpTokenVersion, principalOf, verifyCurrentToken } from '../auth/guard';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { passwordResets, users } from '../db/schema';
@@ -79,16 +80,24 @@ export function authRoutes(app: FastifyInstance, context: AppContext) {
     }
     await attempts.recordSuccess(knownAddress);
     await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id));
-    return { access: await tokens.issue(user.id, 'access'), refresh: await tokens.issue(user.id, 'refresh') };
+    return {
+      access: await tokens.issue(user.id, 'access', user.tokenVersion),
+      refresh: await tokens.issue(user.id, 'refresh', user.tokenVersion),
+    };
   });
 
+  // A refresh token of an older version (password changed, deactivated, logged out) is refused.
   app.post('/token/refresh/', { config: rateLimited(60, '5 minutes') }, async (request) => {
     const body = parseWith(refreshRequestSchema, request.body);
-    const userId = await tokens.verify(body.refresh, 'refresh');
-    if (userId === null) throw unauthorized(messages.auth.invalidToken);
-    const [user] = await db.select({ isActive: users.isActive }).from(users).where(eq(users.id, userId));
-    if (!user?.isActive) throw unauthorized(messages.auth.invalidToken);
-    return { access: await tokens.issue(userId, 'access') };
+    const verified = await verifyCurrentToken(context, body.refresh, 'refresh');
+    if (!verified) throw unauthorized(messages.auth.invalidToken);
+    return { access: await tokens.issue(verified.userId, 'access', verified.version) };
+  });
+
+  /** Logout (issue 10): ends every session of the user, access and refresh tokens alike. */
+  app.post('/token/logout/', { preHandler: authenticate(context) }, async (request) => {
+    await bumpTokenVersion(db, principalOf(request).id);
+    return { status: 'OK' as const };
   });
 
   app.post('/password_reset/', { config: rateLimited(30, '1 minute') }, async (request, reply) => {
@@ -155,6 +164,7 @@ export function authRoutes(app: FastifyInstance, context: AppContext) {
         .update(users)
         .set({ passwordHash: await hashPassword(body.password), updatedAt: new Date() })
         .where(eq(users.id, reset.userId));
+      await bumpTokenVersion(tx, reset.userId);
       await tx
         .update(passwordResets)
         .set({ usedAt: new Date() })

@@ -86,6 +86,8 @@ async function loadVoucherForRefund(
   document: string,
 ): Promise<VoucherForRefund | null> {
   const normalized = normalizeDocument(document);
+  // A document with no letters or digits matches nobody (and a NUL placeholder would be refused).
+  if (normalized === '') return null;
   const [row] = await db
     .select({
       voucherId: vouchers.id,
@@ -109,7 +111,7 @@ async function loadVoucherForRefund(
     .where(
       and(
         eq(vouchers.id, voucherId),
-        sql`upper(regexp_replace(${passengers.docNumber}, '[^0-9A-Za-z]', '', 'g')) = ${normalized === '' ? '\u0000' : normalized}`,
+        sql`upper(regexp_replace(${passengers.docNumber}, '[^0-9A-Za-z]', '', 'g')) = ${normalized}`,
       ),
     )
     .limit(1);

@@ -16,7 +16,14 @@ export const blacklistDescriptor = defineDescriptor({
     { name: 'first_name', source: 'name', span: 4, maxLength: 150 },
     { name: 'last_name', source: 'surname', span: 4, maxLength: 150 },
     { name: 'desde', source: 'date_from', type: 'date', span: 6 },
-    { name: 'hasta', source: 'date_to', type: 'date', span: 6 },
+    // Optional (open-ended listing): an empty field sends null, as the contract and server expect.
+    {
+      name: 'hasta',
+      source: 'date_to',
+      type: 'date',
+      span: 6,
+      toBody: (value) => (String(value).trim() === '' ? null : value),
+    },
   ],
   recordName: (row) =>
     `${String(row.name ?? '')} ${String(row.surname ?? '')} (${String(row.doc_number ?? '')})`,

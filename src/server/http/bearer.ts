@@ -1,0 +1,13 @@
+/**
+ * The token of an `Authorization: Bearer <token>` header, strictly (issue 10): one space, a
+ * compact JWS (three base64url parts) and nothing after it. Anything else is no token at all.
+ */
+import type { FastifyRequest } from 'fastify';
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/i;
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string' || header.length > 4096) return null;
+  return BEARER.exec(header)?.[1] ?? null;
+}
