@@ -33,6 +33,8 @@ const environmentSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).default(60),
   REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).default(7),
+  /** Past this many matching rows a list answers a capped count or the planner's estimate. */
+  LIST_EXACT_COUNT_LIMIT: z.coerce.number().int().min(1).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -72,6 +74,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     accessTokenMinutes: env.ACCESS_TOKEN_MINUTES,
     refreshTokenDays: env.REFRESH_TOKEN_DAYS,
     logLevel: env.LOG_LEVEL,
+    listExactCountLimit: env.LIST_EXACT_COUNT_LIMIT,
   };
 }
 

@@ -15,7 +15,7 @@
  * (the offset-beyond-the-end count aside). Unique columns and bad
  * references answer field errors (`{field: [message]}`), never a 500.
  */
-import { and, asc, count, desc, eq, getTableColumns, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -28,8 +28,9 @@ import type { AppContext } from '../context';
 import type { Database, Transaction } from '../db/client';
 import { FieldValidationError, HttpError, notFound } from '../http/errors';
 import { contains } from '../http/filters';
-import { pageLinks } from '../http/pagination';
+import { cursorLinks, pageLinks } from '../http/pagination';
 import { idFromParams, parseWith } from '../http/validate';
+import { listPage, parseOrdering } from './listQuery';
 
 const text = messages.resources;
 
@@ -104,9 +105,8 @@ export function containsVia(foreignKey: PgColumn, targetId: PgColumn, targetColu
 }
 
 const MAX_INT = 2_147_483_647;
-const TOTAL = '__total';
 /** What a read needs: a database handle or a transaction. */
-type Reader = Pick<Database, 'select'>;
+type Reader = Pick<Database, 'select' | 'execute'>;
 const idOf = (request: FastifyRequest) => idFromParams(request.params);
 
 interface PgErrorLike {
@@ -153,9 +153,10 @@ export function registerResource<C extends AnyContract, T extends TableWithId, E
   };
 
   const filterParams = Object.keys(contract.filters);
-  const querySchema = listQuerySchema.extend(
-    Object.fromEntries(filterParams.map((param) => [param, z.string().trim().max(200).optional()])),
-  );
+  const querySchema = listQuerySchema.extend({
+    ...Object.fromEntries(filterParams.map((param) => [param, z.string().trim().max(200).optional()])),
+    cursor: z.string().max(2000).optional(),
+  });
   const serialize = (row: unknown) => definition.serialize(row as ResourceRow<T, E>);
   const tag = <B extends object>(body: B, view: string): B => (definition.tagView ? { ...body, view } : body);
 
@@ -185,20 +186,6 @@ export function registerResource<C extends AnyContract, T extends TableWithId, E
       } else conditions.push(filter.build(value));
     }
     return conditions;
-  }
-
-  function orderingOf(requested: string | undefined): SQL[] {
-    const terms = (requested?.trim() || contract.defaultOrdering).split(',').map((term) => term.trim());
-    const order: SQL[] = [];
-    const known = definition.ordering as Record<string, PgColumn | SQL>;
-    for (const term of terms) {
-      const descending = term.startsWith('-');
-      const field = descending ? term.slice(1) : term;
-      if (!Object.hasOwn(known, field)) throw fieldError('ordering', text.invalidOrdering);
-      order.push(descending ? desc(known[field]) : asc(known[field]));
-    }
-    if (!terms.some((term) => term.replace(/^-/, '') === 'id')) order.push(asc(table.id));
-    return order;
   }
 
   async function readOne(tx: Reader, id: number) {
@@ -290,34 +277,33 @@ export function registerResource<C extends AnyContract, T extends TableWithId, E
       Record<string, unknown>;
     const conditions = conditionsOf(query);
     const where = conditions.length ? and(...conditions) : undefined;
-    const order = orderingOf(query.ordering);
-    // Reads are single statements (each its own snapshot): no BEGIN/COMMIT round trips.
-    const { rows, total } = await readOnly(async (tx) => {
-      // One pass over the matching rows: the page of ids with the window count of all matches
-      // (the planner reads the matches once, through the trigram index when selective), then
-      // the page's rows, with their computed columns, by primary key.
-      const page = tx
-        .select({ pageId: table.id, total: sql<number>`count(*) over ()`.as('total') })
-        .from(table as PgTable)
-        .where(where)
-        .orderBy(...order)
-        .offset(query.offset)
-        .limit(query.limit)
-        .as('page');
-      const rows = await tx
-        .select({ ...selection, [TOTAL]: page.total })
-        .from(table as PgTable)
-        .innerJoin(page, eq(table.id, page.pageId))
-        .orderBy(...order);
-      if (rows.length) return { rows, total: Number(rows[0][TOTAL]) };
-      if (query.offset === 0) return { rows, total: 0 };
-      const [{ total }] = await tx
-        .select({ total: count() })
-        .from(table as PgTable)
-        .where(where);
-      return { rows, total };
-    });
-    return tag({ count: total, ...pageLinks(request, query, total), results: rows.map(serialize) }, 'list');
+    // Page and count as separate statements (src/server/resources/listQuery.ts, issue 11).
+    const order = parseOrdering(
+      query.ordering,
+      contract.defaultOrdering,
+      definition.ordering as Record<string, PgColumn | SQL>,
+      table.id,
+    );
+    const cursor = typeof query.cursor === 'string' ? query.cursor : undefined;
+    const page = await readOnly((reader) =>
+      listPage<Record<string, unknown>>(reader, {
+        table,
+        selection,
+        where,
+        order,
+        offset: query.offset,
+        limit: query.limit,
+        cursor,
+        exactLimit: context.config.listExactCountLimit,
+      }),
+    );
+    const links = page.cursors
+      ? cursorLinks(request, query.limit, page.cursors)
+      : pageLinks(request, query, page.count, page.hasNext);
+    return tag(
+      { count: page.count, count_kind: page.countKind, ...links, results: page.rows.map(serialize) },
+      'list',
+    );
   });
 
   app.get(itemPath, { preHandler: permission('detail') }, async (request) => {
