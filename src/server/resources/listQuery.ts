@@ -147,20 +147,17 @@ export interface ListPage<R> {
 const KEY = '__key';
 const ROW_ID = '__row_id';
 
-export async function listPage<R extends Record<string, unknown>>(
-  db: Reader,
-  request: ListRequest,
-): Promise<ListPage<R>> {
+/** The page statement of a request (exported for the plan tests). */
+export function pageStatement(db: Reader, request: ListRequest) {
   const { table, where, limit } = request;
   const keyset = request.cursor !== undefined;
   const cursor = keyset && request.cursor ? decodeCursor(request.cursor, request.order.length) : null;
-  const backwards = cursor?.direction === 'p';
-  const order = backwards ? reversed(request.order) : request.order;
+  const order = cursor?.direction === 'p' ? reversed(request.order) : request.order;
   const conditions = [where, cursor ? after(order, cursor.keys) : undefined].filter(
     (condition): condition is SQL => condition !== undefined,
   );
   const pageWhere = conditions.length ? sql.join(conditions, sql` and `) : undefined;
-
+  const pageColumn = (name: string) => sql`${sql.identifier('page')}.${sql.identifier(name)}`;
   const keyColumns = Object.fromEntries(
     request.order.map((term, index) => [`${KEY}${index}`, sql`${term.expression}`.as(`${KEY}${index}`)]),
   );
@@ -173,22 +170,32 @@ export async function listPage<R extends Record<string, unknown>>(
     .limit(limit + 1)
     .as('page');
   const pageKeys = Object.fromEntries(
-    request.order.map((_, index) => [
-      `${KEY}${index}`,
-      sql`${sql.identifier('page')}.${sql.identifier(`${KEY}${index}`)}`,
-    ]),
+    request.order.map((_, index) => [`${KEY}${index}`, pageColumn(`${KEY}${index}`)]),
   );
-  const pageOrder = order.map((term, index) => {
-    const key = sql`${sql.identifier('page')}.${sql.identifier(`${KEY}${index}`)}`;
-    return term.descending ? sql`${key} desc` : sql`${key} asc`;
-  });
-  const [fetched, counted] = await Promise.all([
-    db
+  const pageOrder = order.map((term, index) =>
+    term.descending ? sql`${pageColumn(`${KEY}${index}`)} desc` : sql`${pageColumn(`${KEY}${index}`)} asc`,
+  );
+  return {
+    cursor,
+    query: db
       .select({ ...request.selection, ...pageKeys })
       .from(table as PgTable)
-      .innerJoin(ids, eq(table.id, sql`${sql.identifier('page')}.${sql.identifier(ROW_ID)}`))
+      .innerJoin(ids, eq(table.id, pageColumn(ROW_ID)))
       .orderBy(...pageOrder),
-    countRows(db, table, where, request.exactLimit ?? DEFAULT_EXACT_COUNT_LIMIT),
+  };
+}
+
+export async function listPage<R extends Record<string, unknown>>(
+  db: Reader,
+  request: ListRequest,
+): Promise<ListPage<R>> {
+  const { limit } = request;
+  const keyset = request.cursor !== undefined;
+  const { cursor, query } = pageStatement(db, request);
+  const backwards = cursor?.direction === 'p';
+  const [fetched, counted] = await Promise.all([
+    query,
+    countRows(db, request.table, request.where, request.exactLimit ?? DEFAULT_EXACT_COUNT_LIMIT),
   ]);
   const more = fetched.length > limit;
   const page = more ? fetched.slice(0, limit) : fetched;
@@ -236,6 +243,11 @@ export function clearCountCache(): void {
 
 type Rows<T> = { rows: T[] };
 
+/** At most `exactLimit + 1` matching rows counted (exported for the plan tests). */
+export function countStatement(table: PgTable, where: SQL | undefined, exactLimit: number): SQL {
+  return sql`select count(*)::int as n from (select 1 from ${table} ${where ? sql`where ${where}` : sql``} limit ${exactLimit + 1}) as capped`;
+}
+
 export async function countRows(
   db: Reader,
   table: PgTable,
@@ -248,9 +260,9 @@ export async function countRows(
   const remembered = countCache.get(cacheKey);
   if (remembered && remembered.until > Date.now()) return { count: remembered.count, kind: remembered.kind };
 
-  const result = (await db.execute(
-    sql`select count(*)::int as n from (select 1 from ${table} ${where ? sql`where ${where}` : sql``} limit ${exactLimit + 1}) as capped`,
-  )) as unknown as Rows<{ n: number | string }>;
+  const result = (await db.execute(countStatement(table, where, exactLimit))) as unknown as Rows<{
+    n: number | string;
+  }>;
   const counted = Number(result.rows[0]?.n ?? 0);
   if (counted <= exactLimit) return { count: counted, kind: 'exact' };
 
