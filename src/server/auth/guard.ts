@@ -4,7 +4,7 @@ import { messages } from '../../contracts/messages';
 import { type Action, can, type Resource } from '../../contracts/permissions';
 import type { AppContext } from '../context';
 import { forbidden, unauthorized } from '../http/errors';
-import { loadPrincipal, type Principal } from './principal';
+import { currentPrincipal, type Principal } from './principal';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,7 +25,8 @@ export function authenticate(context: AppContext): preHandlerAsyncHookHandler {
     if (!token) throw unauthorized(messages.auth.invalidToken);
     const userId = await context.tokens.verify(token, 'access');
     if (userId === null) throw unauthorized(messages.auth.invalidToken);
-    const principal = await loadPrincipal(context.db, userId);
+    const current = await currentPrincipal(context.db, userId);
+    const principal = current?.principal;
     if (!principal?.isActive) throw unauthorized(messages.auth.invalidToken);
     request.principal = principal;
   };

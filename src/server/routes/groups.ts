@@ -29,6 +29,7 @@ import {
   groupWriteSchema,
 } from '../../contracts/users';
 import { principalOf, requirePermission } from '../auth/guard';
+import { bumpPrincipalEpoch } from '../auth/principal';
 import type { AppContext } from '../context';
 import type { Transaction } from '../db/client';
 import { groupPermissions, groupStatuses, groups, permissions } from '../db/schema';
@@ -109,6 +110,7 @@ export function groupRoutes(app: FastifyInstance, context: AppContext) {
   }
 
   async function savePermissions(tx: Transaction, groupId: number, codenames: readonly string[]) {
+    await bumpPrincipalEpoch(tx);
     await tx.delete(groupPermissions).where(eq(groupPermissions.groupId, groupId));
     if (!codenames.length) return;
     const rows = await tx
@@ -156,6 +158,7 @@ export function groupRoutes(app: FastifyInstance, context: AppContext) {
       const [status] = await tx.select().from(groupStatuses).where(eq(groupStatuses.groupId, id));
       if (status) throw new HttpError(409, text.groupStatusFirst);
       await tx.delete(groups).where(eq(groups.id, id));
+      await bumpPrincipalEpoch(tx);
     });
     return reply.status(204).send();
   });

@@ -28,7 +28,7 @@ import { userCreateSchema, userQuerySchema, userUpdateSchema } from '../../contr
 import { assertEditableFields } from '../auth/fieldRules';
 import { authenticate, principalOf, requirePermission } from '../auth/guard';
 import { hashPassword } from '../auth/passwords';
-import { loadPrincipal, type Principal, toProfile } from '../auth/principal';
+import { bumpPrincipalEpoch, loadPrincipal, type Principal, toProfile } from '../auth/principal';
 import type { AppContext } from '../context';
 import type { Transaction } from '../db/client';
 import {
@@ -163,6 +163,7 @@ export function profileRoutes(app: FastifyInstance, context: AppContext) {
   }
 
   async function saveRelations(tx: Transaction, userId: number, input: UserInput, creating: boolean) {
+    await bumpPrincipalEpoch(tx);
     if (input.groups !== undefined) {
       await tx.delete(userGroups).where(eq(userGroups.userId, userId));
       if (input.groups.length)
