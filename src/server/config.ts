@@ -33,6 +33,8 @@ const environmentSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).default(60),
   REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).default(7),
+  /** Where uploaded files' bytes live: the database (shared by every instance) or DATA_DIR/files. */
+  FILE_STORAGE: z.enum(['database', 'filesystem']).default('database'),
   /** Past this many matching rows a list answers a capped count or the planner's estimate. */
   LIST_EXACT_COUNT_LIMIT: z.coerce.number().int().min(1).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -75,6 +77,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     refreshTokenDays: env.REFRESH_TOKEN_DAYS,
     logLevel: env.LOG_LEVEL,
     listExactCountLimit: env.LIST_EXACT_COUNT_LIMIT,
+    fileStorage: env.FILE_STORAGE,
   };
 }
 

@@ -20,11 +20,12 @@ import { storedFiles } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { rateLimited } from '../http/rateLimit';
 import { createFileStore, type ReceivedFile } from '../services/files';
+import { storageOf } from '../services/storage';
 
 const text = messages.refund;
 
 export function imagesRoutes(app: FastifyInstance, context: AppContext) {
-  const store = createFileStore(context.config.filesDir);
+  const store = createFileStore(storageOf(context));
 
   app.post(
     `/images${refundApiPaths.uploadImage}`,

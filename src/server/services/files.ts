@@ -1,15 +1,14 @@
 /**
- * Uploaded files (claim receipts, authorization letters, ID documents): stored under
- * DATA_DIR/files, checked by CONTENT (magic bytes and a structural marker), never by name or by
- * the Content-Type the browser claims, with a size cap enforced while streaming.
+ * Uploaded files (claim receipts, authorization letters, ID documents): checked by CONTENT (magic
+ * bytes and a structural marker), never by name or by the Content-Type the browser claims, with a
+ * size cap enforced while streaming, then put in the file storage (./storage.ts: the database by
+ * default, so every instance serves what any of them received).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, unlink } from 'node:fs/promises';
-import path from 'node:path';
-import { type Readable, Transform } from 'node:stream';
+import { type Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AllowedContentType } from '../../contracts/refund';
+import type { FileStorage } from './storage';
 
 const HEAD_BYTES = 32;
 const TAIL_BYTES = 1024;
@@ -48,7 +47,7 @@ export interface ReceivedFile {
   contentType: AllowedContentType | null;
   size: number;
   sha256: string;
-  /** Relative to the files directory. */
+  /** The storage key (kept in stored_files.path). */
   relativePath: string;
   /** The stream went past `maxBytes` (the file is incomplete and must be refused). */
   tooLarge: boolean;
@@ -64,21 +63,20 @@ export function safeFileName(name: string): string {
   return (cleaned || 'archivo').slice(0, 255);
 }
 
-export function createFileStore(filesDir: string) {
-  const absolute = (relativePath: string) => path.join(filesDir, relativePath);
+export function createFileStore(storage: FileStorage) {
   return {
-    absolute,
+    storage,
 
     /**
-     * Streams one upload to disk, hashing and counting it, keeping its head and tail for the
-     * content check. Stops reading past `maxBytes` (then `tooLarge` is true). The caller keeps or
-     * removes the file.
+     * Reads one upload, hashing and counting it, keeping its head and tail for the content check,
+     * and stores it. Stops reading past `maxBytes` (then `tooLarge` is true and nothing is stored).
+     * The caller keeps or removes the stored file.
      */
     async receive(stream: Readable, originalName: string, maxBytes: number): Promise<ReceivedFile> {
       const id = randomUUID();
-      const relativePath = path.join(id.slice(0, 2), `${id}.upload`);
-      await mkdir(path.dirname(absolute(relativePath)), { recursive: true });
+      const relativePath = `${id.slice(0, 2)}/${id}.upload`;
       const hash = createHash('sha256');
+      const chunks: Buffer[] = [];
       let size = 0;
       let head = Buffer.alloc(0);
       let tail = Buffer.alloc(0);
@@ -98,29 +96,39 @@ export function createFileStore(filesDir: string) {
           callback(null, chunk);
         },
       });
+      const collect = new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          chunks.push(chunk);
+          callback();
+        },
+      });
       try {
-        await pipeline(stream, inspect, createWriteStream(absolute(relativePath)));
+        await pipeline(stream, inspect, collect);
       } catch (error) {
-        if (!(error instanceof FileTooLargeError)) {
-          await unlink(absolute(relativePath)).catch(() => {});
-          throw error;
-        }
+        if (!(error instanceof FileTooLargeError)) throw error;
         stream.resume();
       }
       const truncated = (stream as Readable & { truncated?: boolean }).truncated === true;
+      const refused = tooLarge || truncated;
+      if (!refused) await storage.put(relativePath, Buffer.concat(chunks, size));
       return {
         id,
         name: safeFileName(originalName),
-        contentType: tooLarge || truncated ? null : detectContentType(head, tail),
+        contentType: refused ? null : detectContentType(head, tail),
         size,
         sha256: hash.digest('hex'),
         relativePath,
-        tooLarge: tooLarge || truncated,
+        tooLarge: refused,
       };
     },
 
+    /** The stored bytes of a file, or null. */
+    read(relativePath: string): Promise<Buffer | null> {
+      return storage.get(relativePath);
+    },
+
     async remove(relativePath: string): Promise<void> {
-      await unlink(absolute(relativePath)).catch(() => {});
+      await storage.remove(relativePath).catch(() => {});
     },
   };
 }

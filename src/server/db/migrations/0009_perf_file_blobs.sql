@@ -1,0 +1,6 @@
+CREATE TABLE "file_blobs" (
+	"key" varchar(500) PRIMARY KEY NOT NULL,
+	"data" "bytea" NOT NULL,
+	"size" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
