@@ -11,8 +11,8 @@
  *   DELETE {path}{id}/                             -> 204; 409 {detail} while other records use it
  *
  * Reads need `{resource}/view`, writes `{resource}/add` (a declaration may name others, as
- * Pasajeros does for create). Every write runs in one transaction; a read is one statement
- * (the offset-beyond-the-end count aside). Unique columns and bad
+ * Pasajeros does for create). Every write runs in one transaction; a list reads its page and
+ * its count as two statements (./listQuery.ts, issue 11). Unique columns and bad
  * references answer field errors (`{field: [message]}`), never a 500.
  */
 import { and, eq, getTableColumns, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
