@@ -50,6 +50,7 @@ try {
   );
   const header = `| shape | single ms | ${connectionCounts.map((c) => `req/s @${c} | p99 ms @${c} | err+timeouts @${c}`).join(' | ')} | count (kind) |`;
   lines.push(header, `|${'---|'.repeat(header.split('|').length - 2)}`);
+  const drainUrl = `${server.url}/api/pax/?${shapes[1].query}`;
   for (const shape of shapes) {
     const url = `${server.url}/api/pax/?${shape.query}`;
     const first = await fetch(url, { headers: { authorization } });
@@ -61,6 +62,9 @@ try {
       misses.push(`${shape.name}: single ${single.toFixed(1)} ms`);
     for (const connections of connectionCounts) {
       const result = await load(url, authorization, connections, seconds);
+      // Requests still queued in the server when autocannon stops would slow the next single
+      // measurement: one request behind them drains the queue first.
+      await (await fetch(drainUrl, { headers: { authorization } })).arrayBuffer();
       const failures = result.errors + result.timeouts + result.non2xx;
       cells.push(result.requestsPerSecond.toFixed(0), String(result.p99), String(failures));
       if (failures) misses.push(`${shape.name} @${connections}: ${failures} errors/timeouts/non-2xx`);
