@@ -13,7 +13,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
-import { passengers, voucherPassengers } from '../src/server/db/schema';
+import { countries, passengers, voucherPassengers } from '../src/server/db/schema';
 import { COMMON_FRAGMENT, docNumberOf, RARE_FRAGMENT } from './paxData';
 import { argument, prepareDatabase, signIn, startServer } from './server';
 
@@ -46,6 +46,8 @@ const [traveller] = await handle.db
   .from(voucherPassengers)
   .innerJoin(passengers, eq(passengers.id, voucherPassengers.paxId))
   .limit(1);
+const [country] = await handle.db.select({ id: countries.id }).from(countries).limit(1);
+const countryId = country.id;
 await handle.close();
 
 const server = await startServer(target, port, root);
@@ -73,7 +75,16 @@ try {
     '/api/health/',
   ];
   const body = (doc: string) =>
-    JSON.stringify({ name: 'Carga', surname: 'Mixta', doc_type: 'DNI', doc_number: doc, email: '' });
+    JSON.stringify({
+      name: 'Carga',
+      surname: 'Mixta',
+      doc_type: 'DNI',
+      doc_number: doc,
+      birth_date: '1980-05-17',
+      country: countryId,
+      email: 'carga.mixta@example.com',
+      nationality: countryId,
+    });
   const reading = autocannon({
     url: server.url,
     connections: readers,
@@ -92,7 +103,7 @@ try {
       {
         method: 'POST',
         path: '/api/pax/',
-        setupRequest: (request) => ({ ...request, body: body(`M${Math.floor(Math.random() * 1e9)}`) }),
+        setupRequest: (request) => ({ ...request, body: body(String(Math.floor(Math.random() * 1e9))) }),
         onResponse: (status, responseBody, context) => {
           if (status === 201) (context as Slot).id = (JSON.parse(responseBody) as { id: number }).id;
         },
@@ -102,7 +113,7 @@ try {
         setupRequest: (request, context) => ({
           ...request,
           path: `/api/pax/${(context as Slot).id ?? 0}/`,
-          body: body(`E${Math.floor(Math.random() * 1e9)}`),
+          body: body(String(Math.floor(Math.random() * 1e9))),
         }),
       },
       {
