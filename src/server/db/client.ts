@@ -45,6 +45,10 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, a failover, an administrator) is an 'error'
+    // on the pool; unhandled it would crash the process. The pool drops that client and opens a
+    // new connection for the next query.
+    pool.on('error', () => {});
     const db = drizzlePostgres(pool, { schema }) as unknown as Database;
     return {
       db,
