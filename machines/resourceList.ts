@@ -30,6 +30,8 @@ export interface ListQuery {
 
 export interface ListPage {
   count: number;
+  /** How the server obtained `count` (issue 11); absent means exact. */
+  countKind?: 'exact' | 'capped' | 'estimate';
   results: ResourceRecord[];
 }
 
@@ -37,6 +39,7 @@ export interface ResourceListContext {
   query: ListQuery;
   rows: ResourceRecord[];
   count: number;
+  countKind?: ListPage['countKind'];
   /** Why the page could not be loaded. */
   error: string | null;
   /** The row the user asked to delete (the confirmation names it). */
@@ -212,6 +215,7 @@ export const resourceListMachine = setup({
             actions: assign({
               rows: ({ event }) => event.output.results,
               count: ({ event }) => event.output.count,
+              countKind: ({ event }) => event.output.countKind ?? 'exact',
             }),
           },
           {

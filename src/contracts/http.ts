@@ -15,6 +15,8 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 export function paginatedSchema<T extends z.ZodType>(item: T) {
   return z.object({
     count: z.number().int().min(0),
+    /** Engine lists (issue 11): whether `count` is exact, a cap (more rows exist) or an estimate. */
+    count_kind: z.enum(['exact', 'capped', 'estimate']).optional(),
     next: z.string().nullable(),
     previous: z.string().nullable(),
     results: z.array(item),

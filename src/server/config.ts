@@ -41,6 +41,10 @@ const environmentSchema = z.object({
    * 'true', 'false', a number of hops, or comma-separated proxy addresses/CIDRs.
    */
   TRUST_PROXY: z.string().trim().max(1000).default('false'),
+  /** Where uploaded files' bytes live: the database (shared by every instance) or DATA_DIR/files. */
+  FILE_STORAGE: z.enum(['database', 'filesystem']).default('database'),
+  /** Past this many matching rows a list answers a capped count or the planner's estimate. */
+  LIST_EXACT_COUNT_LIMIT: z.coerce.number().int().min(1).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -82,6 +86,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     logLevel: env.LOG_LEVEL,
     uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    listExactCountLimit: env.LIST_EXACT_COUNT_LIMIT,
+    fileStorage: env.FILE_STORAGE,
   };
 }
 

@@ -20,6 +20,7 @@ import {
 import { chileanBanks } from '../../src/contracts/static';
 import { issueRefundAccess } from '../../src/server/auth/refundAccess';
 import {
+  fileBlobs,
   passengers,
   refundClaimServices,
   refundClaims,
@@ -385,7 +386,7 @@ describe('POST /images/upload-image', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('accepts a PDF, a PNG and a JPEG, typed by content and stored under DATA_DIR/files', async () => {
+  it('accepts a PDF, a PNG and a JPEG, typed by content, stored in the file storage and served to staff', async () => {
     const files = await uploadOk(access, [
       { filename: 'carta.pdf', data: PDF },
       { filename: 'foto.PNG', data: PNG },
@@ -395,9 +396,34 @@ describe('POST /images/upload-image', () => {
     expect(files[0]).toMatchObject({ name: 'carta.pdf', size: PDF.length });
     const [row] = await testApp.context.db.select().from(storedFiles).where(eq(storedFiles.id, files[1].id));
     expect(row.sha256).toMatch(/^[0-9a-f]{64}$/);
-    const { existsSync } = await import('node:fs');
-    const path = await import('node:path');
-    expect(existsSync(path.join(testApp.context.config.filesDir, row.path))).toBe(true);
+    // Stored in the database storage (shared by every instance), byte for byte.
+    const [blob] = await testApp.context.db.select().from(fileBlobs).where(eq(fileBlobs.key, row.path));
+    expect(Buffer.compare(blob.data, PNG)).toBe(0);
+    const staff = await testApp.login('admin');
+    const served = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/stored_file/${files[0].id}/`,
+      headers: { authorization: staff },
+    });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.headers['content-disposition']).toContain('attachment; filename="carta.pdf"');
+    expect(Buffer.compare(served.rawPayload, PDF)).toBe(0);
+    // Travellers' tokens and unknown ids get nothing.
+    const refused = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/stored_file/${files[0].id}/`,
+      headers: { authorization: `Bearer ${access}` },
+    });
+    expect(refused.statusCode).toBe(401);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const missing = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/stored_file/${id}/`,
+        headers: { authorization: staff },
+      });
+      expect(missing.statusCode).toBe(404);
+    }
   });
 
   it('refuses a file named .jpg whose content is not an image, and stores none of the request', async () => {
@@ -410,6 +436,8 @@ describe('POST /images/upload-image', () => {
     expect(response.json().file[0]).toContain(text.uploadRefusedType);
     const [after] = await testApp.context.db.select({ n: sql<number>`count(*)::int` }).from(storedFiles);
     expect(after.n).toBe(before.n);
+    const [blobs] = await testApp.context.db.select({ n: sql<number>`count(*)::int` }).from(fileBlobs);
+    expect(blobs.n).toBe(before.n);
   });
 
   it('refuses a truncated PDF (no %%EOF) and an empty request', async () => {

@@ -19,6 +19,7 @@ import { type StoredFile, uploadImageResponseSchema } from '../../src/contracts/
 import { passengers, storedFiles, voucherPassengers } from '../../src/server/db/schema';
 import { createFileStore, MAX_IMAGE_PIXELS } from '../../src/server/services/files';
 import { deleteOrphanUploads, runMaintenance, startMaintenance } from '../../src/server/services/maintenance';
+import { storageOf } from '../../src/server/services/storage';
 import { createTestApp, type TestApp } from './support';
 
 const text = messages.refund;
@@ -335,13 +336,13 @@ describe('orphan uploads', () => {
     const db = testApp.context.db;
     await db.update(storedFiles).set({ attachedAt: new Date() }).where(eq(storedFiles.id, files[2].id));
     const rows = await Promise.all(files.map((file) => storedRow(file.id)));
-    const store = createFileStore(testApp.context.config.filesDir);
-    const onDisk = () => rows.map((row) => existsSync(store.absolute(row.path)));
-    expect(onDisk()).toEqual([true, true, true]);
+    const store = createFileStore(storageOf(testApp.context));
+    const stored = () => Promise.all(rows.map(async (row) => (await store.read(row.path)) !== null));
+    expect(await stored()).toEqual([true, true, true]);
 
     const hour = 60 * 60 * 1000;
     expect(await deleteOrphanUploads(db, store, new Date(Date.now() + 23 * hour))).toBe(0);
-    expect(onDisk()).toEqual([true, true, true]);
+    expect(await stored()).toEqual([true, true, true]);
 
     const later = new Date(Date.now() + 25 * hour);
     const orphans = (await db.select().from(storedFiles)).filter((row) => row.attachedAt === null).length;
@@ -355,7 +356,7 @@ describe('orphan uploads', () => {
     expect(await storedRow(files[0].id)).toBeUndefined();
     expect(await storedRow(files[1].id)).toBeUndefined();
     expect(await storedRow(files[2].id)).toBeDefined();
-    expect(onDisk()).toEqual([false, false, true]);
+    expect(await stored()).toEqual([false, false, true]);
     expect(await deleteOrphanUploads(db, store, later)).toBe(0);
   });
 });
@@ -364,7 +365,7 @@ describe('the maintenance job', () => {
   it('runs on its own once the server is ready, and stops when it closes', async () => {
     const access = await accessFor('1020304050');
     const [file] = await uploadOk(access, [{ filename: 'olvidado.png', data: SMALL_PNG }]);
-    const store = createFileStore(testApp.context.config.filesDir);
+    const store = createFileStore(storageOf(testApp.context));
     const server = Fastify();
     // A clock two days ahead and a first run after 20 ms, every 20 ms.
     startMaintenance(server, testApp.context, store, {

@@ -51,7 +51,11 @@ export async function listRecords(descriptor: ResourceDescriptor, query: ListQue
   const page = await request(paginatedSchema(z.unknown()), descriptor.path, {
     query: listParams(descriptor, query),
   });
-  return { count: page.count, results: page.results.map((row) => parseRecord(descriptor, row)) };
+  return {
+    count: page.count,
+    countKind: page.count_kind ?? 'exact',
+    results: page.results.map((row) => parseRecord(descriptor, row)),
+  };
 }
 
 export async function getRecord(descriptor: ResourceDescriptor, id: number): Promise<ResourceRecord> {

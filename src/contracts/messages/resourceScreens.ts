@@ -33,6 +33,11 @@ export const resourceScreensMessages = {
   nextPage: 'Siguiente',
   pagination: 'Paginación',
   pageRange: (from: number, to: number, count: number) => `${from}–${to} de ${count}`,
+  /** Past the count threshold (issue 11): the server says the count is a floor or an estimate. */
+  pageRangeCapped: (from: number, to: number, count: number) =>
+    `${from}–${to} de más de ${count.toLocaleString('es-AR')}`,
+  pageRangeEstimate: (from: number, to: number, count: number) =>
+    `${from}–${to} de ≈ ${count.toLocaleString('es-AR')}`,
   createTitle: (title: string) => `${title}: crear`,
   editTitle: (title: string) => `${title}: editar`,
   showTitle: (title: string) => `${title}: detalle`,

@@ -41,6 +41,7 @@ export const resourcesMessages = {
   invalidInteger: 'Ingrese un número entero.',
   invalidSwitch: 'Valores admitidos: true, false o all.',
   invalidOrdering: 'Orden no admitido.',
+  invalidCursor: 'Cursor de página no válido.',
   dateToBeforeFrom: 'La fecha hasta debe ser igual o posterior a la fecha desde.',
   duplicate: 'Ya existe un registro con este valor.',
   blacklistOverlap: 'Este documento ya está en la lista negra en un período que se superpone.',

@@ -8,7 +8,7 @@ import type { Database, Transaction } from '../db/client';
 import { users } from '../db/schema';
 import { bearerToken } from '../http/bearer';
 import { forbidden, unauthorized } from '../http/errors';
-import { loadPrincipal, type Principal } from './principal';
+import { currentPrincipal, type Principal } from './principal';
 import type { TokenType, VerifiedToken } from './tokens';
 
 declare module 'fastify' {
@@ -52,10 +52,13 @@ export function authenticate(context: AppContext): preHandlerAsyncHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized(messages.auth.invalidToken);
-    const verified = await verifyCurrentToken(context, token, 'access');
+    // One small query validates the version and the cached principal (issue 10 and 11).
+    const verified = await context.tokens.verify(token, 'access');
     if (!verified) throw unauthorized(messages.auth.invalidToken);
-    const principal = await loadPrincipal(context.db, verified.userId);
-    if (!principal?.isActive) throw unauthorized(messages.auth.invalidToken);
+    const current = await currentPrincipal(context.db, verified.userId);
+    const principal = current?.principal;
+    if (!principal?.isActive || current?.tokenVersion !== verified.version)
+      throw unauthorized(messages.auth.invalidToken);
     request.principal = principal;
   };
 }

@@ -1,8 +1,26 @@
-/** The signed-in staff user with effective permissions (own plus groups'), loaded per request. */
-import { eq, inArray } from 'drizzle-orm';
+/**
+ * The signed-in staff user with effective permissions (own plus groups'), and its cache (issue 11).
+ *
+ * Loading a principal takes five queries; a request instead runs ONE small query (the user's
+ * token version, active flag and last update, and the global principal epoch in app_meta) and
+ * reuses the principal loaded earlier for the same (user, token version, update time, epoch).
+ * Any write that changes what a principal holds through something other than the user's own row
+ * (a group's permissions, a group removed, a user's groups/permissions/modules) calls
+ * `bumpPrincipalEpoch(tx)` in its transaction, so every instance sharing the database sees the
+ * change on its next request: the cache is an optimisation, never a source of truth.
+ */
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Profile } from '../../contracts/auth';
 import type { Database, Transaction } from '../db/client';
-import { groupPermissions, permissions, userGroups, userModules, userPermissions, users } from '../db/schema';
+import {
+  appMeta,
+  groupPermissions,
+  permissions,
+  userGroups,
+  userModules,
+  userPermissions,
+  users,
+} from '../db/schema';
 
 export interface Principal {
   id: number;
@@ -82,4 +100,81 @@ export function toProfile(principal: Principal): Profile {
     office: principal.officeId,
     adress: principal.address,
   };
+}
+
+// ---- the cache ------------------------------------------------------------------------------
+
+/** app_meta key of the global principal epoch. */
+export const PRINCIPAL_EPOCH_KEY = 'principal_epoch';
+const CACHE_ENTRIES = 2_000;
+
+interface Validity {
+  tokenVersion: number;
+  isActive: boolean;
+  updatedAt: string;
+  epoch: string;
+}
+interface CachedPrincipal {
+  stamp: string;
+  principal: Principal;
+}
+
+const stampOf = (validity: Validity) => `${validity.tokenVersion}|${validity.updatedAt}|${validity.epoch}`;
+const cache = new Map<number, CachedPrincipal>();
+let loads = 0;
+
+/** Principals loaded from the database since start (tests check that the cache serves). */
+export function principalLoads(): number {
+  return loads;
+}
+
+/** Drops every cached principal (tests). */
+export function clearPrincipalCache(): void {
+  cache.clear();
+}
+
+/**
+ * Bumps the global principal epoch: every cached principal, in every instance, is reloaded on its
+ * next request. Call it inside the transaction of any write to groups, group permissions, user
+ * groups, user permissions or user modules.
+ */
+export async function bumpPrincipalEpoch(tx: Database | Transaction): Promise<void> {
+  await tx
+    .insert(appMeta)
+    .values({ key: PRINCIPAL_EPOCH_KEY, value: '1' })
+    .onConflictDoUpdate({
+      target: appMeta.key,
+      set: { value: sql`(${appMeta.value}::bigint + 1)::text`, updatedAt: sql`now()` },
+    });
+}
+
+type Rows<T> = { rows: T[] };
+
+/**
+ * The principal of an authenticated request, with the user's current token version: one small
+ * query, plus a full load only when the user, its token version or the epoch changed.
+ */
+export async function currentPrincipal(
+  db: Database,
+  userId: number,
+): Promise<{ principal: Principal; tokenVersion: number } | null> {
+  const result = (await db.execute(sql`
+    select u.token_version as "tokenVersion", u.is_active as "isActive", u.updated_at::text as "updatedAt",
+      coalesce((select value from app_meta where key = ${PRINCIPAL_EPOCH_KEY}), '0') as epoch
+    from users u where u.id = ${userId}`)) as unknown as Rows<Validity>;
+  const validity = result.rows[0];
+  if (!validity) {
+    cache.delete(userId);
+    return null;
+  }
+  const tokenVersion = Number(validity.tokenVersion);
+  const stamp = stampOf({ ...validity, tokenVersion });
+  const cached = cache.get(userId);
+  if (cached?.stamp === stamp) return { principal: cached.principal, tokenVersion };
+  loads += 1;
+  const principal = await loadPrincipal(db, userId);
+  if (!principal) return null;
+  if (cache.size >= CACHE_ENTRIES && !cache.has(userId)) cache.delete(cache.keys().next().value as number);
+  cache.set(userId, { stamp, principal });
+  return { principal, tokenVersion };
 }

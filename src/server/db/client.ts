@@ -1,6 +1,8 @@
 /**
  * One database API over two drivers: PGlite (embedded, data in DATA_DIR/pgdata) by default,
  * node-postgres when DATABASE_URL is set. Both speak the same drizzle schema and migrations.
+ * PGlite runs in a worker thread (./pgliteProxy.ts) so its queries never block the HTTP event
+ * loop; `PGLITE_WORKER=false` runs it in process instead (for comparison).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +15,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PgliteWorkerClient } from './pgliteProxy';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -35,11 +38,17 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; absent means in memory. */
   pgliteDir?: string;
+  /** PGlite in a worker thread (default true unless PGLITE_WORKER=false). */
+  pgliteWorker?: boolean;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, a failover, an administrator) is an 'error'
+    // on the pool; unhandled it would crash the process. The pool drops that client and opens a
+    // new connection for the next query.
+    pool.on('error', () => {});
     const db = drizzlePostgres(pool, { schema }) as unknown as Database;
     return {
       db,
@@ -48,8 +57,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: () => pool.end(),
     };
   }
-  const client = await PGlite.create(options.pgliteDir ?? 'memory://', { extensions: { pg_trgm } });
-  const pgliteDb = drizzlePglite(client, { schema });
+  const inWorker = options.pgliteWorker ?? process.env.PGLITE_WORKER !== 'false';
+  const client = inWorker
+    ? await PgliteWorkerClient.create(options.pgliteDir)
+    : await PGlite.create(options.pgliteDir ?? 'memory://', { extensions: { pg_trgm } });
+  // The worker client answers the calls drizzle's PGlite driver makes (query, exec, transaction).
+  const pgliteDb = drizzlePglite(client as PGlite, { schema });
   return {
     db: pgliteDb as unknown as Database,
     kind: 'pglite',

@@ -1,10 +1,12 @@
-/** `next`/`previous` links of DRF's LimitOffsetPagination. */
+/** `next`/`previous` links of DRF's LimitOffsetPagination, and of keyset ('cursor') pages. */
 import type { FastifyRequest } from 'fastify';
 
 export function pageLinks(
   request: FastifyRequest,
   page: { offset: number; limit: number },
   total: number,
+  /** Known from the page itself (one row more than asked): rows follow even past a capped count. */
+  hasNext?: boolean,
 ): { next: string | null; previous: string | null } {
   const url = new URL(request.url, 'http://placeholder');
   const link = (offset: number) => {
@@ -13,7 +15,24 @@ export function pageLinks(
     return `${url.pathname}${url.search}`;
   };
   return {
-    next: page.offset + page.limit < total ? link(page.offset + page.limit) : null,
+    next: (hasNext ?? page.offset + page.limit < total) ? link(page.offset + page.limit) : null,
     previous: page.offset > 0 ? link(Math.max(0, page.offset - page.limit)) : null,
   };
+}
+
+/** Links of a keyset page: the same address with `cursor` set to the neighbouring page's cursor. */
+export function cursorLinks(
+  request: FastifyRequest,
+  limit: number,
+  cursors: { next: string | null; previous: string | null },
+): { next: string | null; previous: string | null } {
+  const link = (cursor: string | null) => {
+    if (cursor === null) return null;
+    const url = new URL(request.url, 'http://placeholder');
+    url.searchParams.delete('offset');
+    url.searchParams.set('cursor', cursor);
+    url.searchParams.set('limit', String(limit));
+    return `${url.pathname}${url.search}`;
+  };
+  return { next: link(cursors.next), previous: link(cursors.previous) };
 }

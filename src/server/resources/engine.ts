@@ -11,11 +11,11 @@
  *   DELETE {path}{id}/                             -> 204; 409 {detail} while other records use it
  *
  * Reads need `{resource}/view`, writes `{resource}/add` (a declaration may name others, as
- * Pasajeros does for create). Every write runs in one transaction; a read is one statement
- * (the offset-beyond-the-end count aside). Unique columns and bad
+ * Pasajeros does for create). Every write runs in one transaction; a list reads its page and
+ * its count as two statements (./listQuery.ts, issue 11). Unique columns and bad
  * references answer field errors (`{field: [message]}`), never a 500.
  */
-import { and, asc, count, desc, eq, getTableColumns, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -30,9 +30,10 @@ import type { AppContext } from '../context';
 import type { Database, Transaction } from '../db/client';
 import { databaseErrorAnswer, FieldValidationError, forbidden, HttpError, notFound } from '../http/errors';
 import { contains } from '../http/filters';
-import { pageLinks } from '../http/pagination';
+import { cursorLinks, pageLinks } from '../http/pagination';
 import { idFromParams, parseWith, zodIssuesToFieldErrors } from '../http/validate';
 import { writeAudit } from './audit';
+import { listPage, parseOrdering } from './listQuery';
 
 const text = messages.resources;
 
@@ -55,7 +56,7 @@ type Extra = Record<string, SQL>;
 type ExtraValues<E extends Extra> = { [K in keyof E]: E[K] extends SQL<infer U> ? U : never };
 
 /** What a read needs: a database handle or a transaction. */
-export type Reader = Pick<Database, 'select' | 'selectDistinct'>;
+export type Reader = Pick<Database, 'select' | 'selectDistinct' | 'execute'>;
 
 /**
  * A relation loader: the related values of a page of records (or of one record), in one query,
@@ -264,7 +265,6 @@ export function groupRows<V>(rows: readonly { key: number; value: V }[]): Map<nu
 }
 
 const MAX_INT = 2_147_483_647;
-const TOTAL = '__total';
 const idOf = (request: FastifyRequest) => idFromParams(request.params);
 
 function fieldError(field: string, message: string): FieldValidationError {
@@ -327,9 +327,10 @@ export function registerResource<
   }
 
   const filterParams = Object.keys(contract.filters);
-  const querySchema = listQuerySchema.extend(
-    Object.fromEntries(filterParams.map((param) => [param, z.string().trim().max(200).optional()])),
-  );
+  const querySchema = listQuerySchema.extend({
+    ...Object.fromEntries(filterParams.map((param) => [param, z.string().trim().max(200).optional()])),
+    cursor: z.string().max(2000).optional(),
+  });
   const serialize = (row: unknown) => definition.serialize(row as Row);
   const tag = <B extends object>(body: B, view: string): B => (definition.tagView ? { ...body, view } : body);
   const scopeOf = (principal: Principal) => definition.scope?.(principal);
@@ -371,20 +372,10 @@ export function registerResource<
     return { query: parsed.data as z.infer<typeof listQuerySchema> & Record<string, unknown>, conditions };
   }
 
-  function orderingOf(requested: string | undefined): SQL[] {
-    const terms = (requested?.trim() || contract.defaultOrdering).split(',').map((term) => term.trim());
-    const order: SQL[] = [];
+  function orderingOf(requested: string | undefined) {
     // `id` is always a valid ordering (the modules whose contract declares no sortable field).
     const known = { id: table.id, ...definition.ordering } as Record<string, PgColumn | SQL>;
-    for (const term of terms) {
-      const descending = term.startsWith('-');
-      const field = descending ? term.slice(1) : term;
-      if (!Object.hasOwn(known, field)) throw fieldError('ordering', text.invalidOrdering);
-      order.push(descending ? desc(known[field]) : asc(known[field]));
-    }
-    if (!terms.some((term) => term.replace(/^-/, '') === 'id'))
-      order.push(definition.idOrder === 'desc' ? desc(table.id) : asc(table.id));
-    return order;
+    return parseOrdering(requested, contract.defaultOrdering, known, table.id, definition.idOrder === 'desc');
   }
 
   /** Attaches the relation loaders' values to the rows (one query per relation). */
@@ -580,35 +571,26 @@ export function registerResource<
       if (scope) conditions.push(scope);
       const where = conditions.length ? and(...conditions) : undefined;
       const order = orderingOf(query.ordering);
-      // Reads are single statements (each its own snapshot): no BEGIN/COMMIT round trips.
-      const { rows, total } = await readOnly(async (tx) => {
-        // One pass over the matching rows: the page of ids with the window count of all matches
-        // (the planner reads the matches once, through the trigram index when selective), then
-        // the page's rows, with their computed columns, by primary key.
-        const page = tx
-          .select({ pageId: table.id, total: sql<number>`count(*) over ()`.as('total') })
-          .from(table as PgTable)
-          .where(where)
-          .orderBy(...order)
-          .offset(query.offset)
-          .limit(query.limit)
-          .as('page');
-        const rows = await tx
-          .select({ ...selection, [TOTAL]: page.total })
-          .from(table as PgTable)
-          .innerJoin(page, eq(table.id, page.pageId))
-          .orderBy(...order);
-        if (rows.length) return { rows, total: Number(rows[0][TOTAL]) };
-        if (query.offset === 0) return { rows, total: 0 };
-        const [{ total }] = await tx
-          .select({ total: count() })
-          .from(table as PgTable)
-          .where(where);
-        return { rows, total };
-      });
-      const loaded = await withRelations(context.db, rows);
+      // Page and count as separate statements (src/server/resources/listQuery.ts, issue 11).
+      const cursor = typeof query.cursor === 'string' ? query.cursor : undefined;
+      const page = await readOnly((reader) =>
+        listPage<Record<string, unknown>>(reader, {
+          table,
+          selection,
+          where,
+          order,
+          offset: query.offset,
+          limit: query.limit,
+          cursor,
+          exactLimit: context.config.listExactCountLimit,
+        }),
+      );
+      const loaded = await withRelations(context.db, page.rows);
       const results = loaded.map((row) => withAllowed(serialize(row) as object, principal, row));
-      return tag({ count: total, ...pageLinks(request, query, total), results }, 'list');
+      const links = page.cursors
+        ? cursorLinks(request, query.limit, page.cursors)
+        : pageLinks(request, query, page.count, page.hasNext);
+      return tag({ count: page.count, count_kind: page.countKind, ...links, results }, 'list');
     });
 
   if (operations.has('detail'))

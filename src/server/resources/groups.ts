@@ -12,6 +12,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { messages } from '../../contracts/messages';
 import { findRole } from '../../contracts/roles';
 import { groupContract } from '../../contracts/users';
+import { bumpPrincipalEpoch } from '../auth/principal';
 import type { Transaction } from '../db/client';
 import { groupPermissions, groupStatuses, groups, permissions } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -60,6 +61,8 @@ export const groupResource = defineResource({
   },
 
   async afterWrite(tx, id, input, _principal, operation) {
+    // Cached principals of every instance reload their permissions (issue 11).
+    await bumpPrincipalEpoch(tx);
     await savePermissions(tx, id, input.all_permissions);
     const isActive = input.is_active ?? (operation === 'create' ? true : undefined);
     if (isActive === undefined) return;
@@ -69,6 +72,7 @@ export const groupResource = defineResource({
       .onConflictDoUpdate({ target: groupStatuses.groupId, set: { isActive, updatedAt: new Date() } });
   },
   async beforeRemove(tx, id) {
+    await bumpPrincipalEpoch(tx);
     await tx.delete(groupStatuses).where(eq(groupStatuses.groupId, id));
   },
 });

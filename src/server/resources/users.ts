@@ -24,7 +24,7 @@ import {
   userUpdateSchema,
 } from '../../contracts/users';
 import { hashPassword } from '../auth/passwords';
-import { type Principal, toProfile } from '../auth/principal';
+import { bumpPrincipalEpoch, type Principal, toProfile } from '../auth/principal';
 import type { Transaction } from '../db/client';
 import {
   groupPermissions,
@@ -110,6 +110,8 @@ async function checkInput(tx: Transaction, input: UserInput, id: number | null) 
 }
 
 async function saveRelations(tx: Transaction, userId: number, input: UserInput, creating: boolean) {
+  // Cached principals of every instance reload (issue 11): groups, permissions or modules may change.
+  await bumpPrincipalEpoch(tx);
   if (input.groups !== undefined) {
     await tx.delete(userGroups).where(eq(userGroups.userId, userId));
     if (input.groups.length)

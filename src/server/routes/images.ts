@@ -24,6 +24,7 @@ import { FieldValidationError, HttpError } from '../http/errors';
 import { rateLimited } from '../http/rateLimit';
 import { createFileStore, type ReceivedFile } from '../services/files';
 import { startMaintenance } from '../services/maintenance';
+import { storageOf } from '../services/storage';
 
 const text = messages.refund;
 
@@ -40,7 +41,7 @@ async function pendingBytes(db: Database | Transaction, voucherId: number): Prom
 }
 
 export function imagesRoutes(app: FastifyInstance, context: AppContext) {
-  const store = createFileStore(context.config.filesDir);
+  const store = createFileStore(storageOf(context));
   startMaintenance(app, context, store);
 
   app.post(

@@ -11,6 +11,7 @@ import { productRoutes } from './products';
 import { profileRoutes } from './profile';
 import { refundReviewRoutes } from './refundReview';
 import { refundRoutes } from './refunds';
+import { storedFileRoutes } from './storedFiles';
 import { systemRoutes } from './system';
 
 export type RouteModule = (app: FastifyInstance, context: AppContext) => void | Promise<void>;
@@ -26,6 +27,7 @@ export const apiRouteModules: RouteModule[] = [
   refundRoutes,
   refundReviewRoutes,
   historyRoutes,
+  storedFileRoutes,
 ];
 
 /** Route modules mounted outside /api (the image service of section 7 lives at /images). */

@@ -5,14 +5,12 @@ import type { AppContext } from '../context';
 import { appliedMigration } from '../db/client';
 
 export function systemRoutes(app: FastifyInstance, context: AppContext) {
-  app.get(
-    '/health/',
-    async (): Promise<Health> => ({
-      status: 'ok',
-      database: context.databaseKind,
-      migration: await appliedMigration(context.db),
-    }),
-  );
+  // Read once: the health check must answer at once even while the database is busy (issue 11).
+  let migration: string | null = null;
+  app.get('/health/', async (): Promise<Health> => {
+    migration ??= await appliedMigration(context.db);
+    return { status: 'ok', database: context.databaseKind, migration };
+  });
 
   app.get(
     '/config/',

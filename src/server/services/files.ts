@@ -15,13 +15,13 @@
  * client's name is kept only as display text (sanitized, with the right extension).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFObject, PDFRef, PDFStream } from 'pdf-lib';
 import sharp from 'sharp';
 import { messages } from '../../contracts/messages';
 import type { AllowedContentType } from '../../contracts/refund';
+import type { FileStorage } from './storage';
 
 const text = messages.refund;
 const HEAD_BYTES = 32;
@@ -265,10 +265,10 @@ async function readCapped(
   return { bytes: tooLarge || truncated ? null : Buffer.concat(chunks), size };
 }
 
-export function createFileStore(filesDir: string) {
-  const absolute = (relativePath: string) => path.join(filesDir, relativePath);
+/** Where the kept bytes go is the file storage's business (./storage.ts: the database by default). */
+export function createFileStore(storage: FileStorage) {
   return {
-    absolute,
+    storage,
 
     /**
      * Reads one upload (at most `maxBytes`), decodes it (`inspectUpload`) and stores what is kept:
@@ -284,9 +284,8 @@ export function createFileStore(filesDir: string) {
       if (!inspection.ok) {
         return { ...base, name: safeFileName(originalName), tooLarge: false, problem: inspection.problem };
       }
-      const relativePath = path.join(id.slice(0, 2), `${id}.${extensionOf[inspection.contentType]}`);
-      await mkdir(path.dirname(absolute(relativePath)), { recursive: true });
-      await writeFile(absolute(relativePath), inspection.bytes, { flag: 'wx' });
+      const relativePath = `${id.slice(0, 2)}/${id}.${extensionOf[inspection.contentType]}`;
+      await storage.put(relativePath, inspection.bytes);
       return {
         id,
         name: displayName(originalName, inspection.contentType),
@@ -300,9 +299,14 @@ export function createFileStore(filesDir: string) {
       };
     },
 
+    /** The stored bytes of a file, or null. */
+    read(relativePath: string): Promise<Buffer | null> {
+      return storage.get(relativePath);
+    },
+
     async remove(relativePath: string): Promise<void> {
       if (relativePath === '') return;
-      await unlink(absolute(relativePath)).catch(() => {});
+      await storage.remove(relativePath).catch(() => {});
     },
   };
 }

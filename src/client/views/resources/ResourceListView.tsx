@@ -50,7 +50,7 @@ export function ResourceListView({
   const logic = useMemo(() => resourceListMachine.provide({ actors: listActors(descriptor) }), [descriptor]);
   const actor = useActorRef(logic, { input: { query: urlQuery } });
   const snapshot = useSelector(actor, (state) => state);
-  const { query, rows, count, error, pendingDelete, deleteError } = snapshot.context;
+  const { query, rows, count, countKind = 'exact', error, pendingDelete, deleteError } = snapshot.context;
 
   const deleting = snapshot.matches({ loaded: 'deleting' });
   const confirming =
@@ -215,7 +215,11 @@ export function ResourceListView({
             </Field>
             <Row>
               <span aria-live="polite">
-                {text.pageRange(query.offset + 1, Math.min(query.offset + rows.length, count), count)}
+                {(countKind === 'capped'
+                  ? text.pageRangeCapped
+                  : countKind === 'estimate'
+                    ? text.pageRangeEstimate
+                    : text.pageRange)(query.offset + 1, query.offset + rows.length, count)}
               </span>
               <Button
                 variant="secondary"
@@ -228,7 +232,7 @@ export function ResourceListView({
               <Button
                 variant="secondary"
                 size="small"
-                disabled={page + 1 >= pages}
+                disabled={countKind === 'exact' ? page + 1 >= pages : rows.length < query.limit}
                 onClick={() => actor.send({ type: 'PAGE_CHANGED', page: page + 1 })}
               >
                 {text.nextPage}

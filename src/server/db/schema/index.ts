@@ -6,3 +6,4 @@ export * from './meta';
 export * from './reference';
 export * from './refunds';
 export * from './security';
+export * from './storage';

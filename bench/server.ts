@@ -1,0 +1,194 @@
+/**
+ * Shared by the HTTP benchmarks (issue 11): a prepared database with generated passengers
+ * (PGlite in a kept temporary directory, or a database `extranet_bench` on a PostgreSQL server),
+ * the product started with `tsx src/server/main.ts` as `npm start` does, and autocannon runs.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/client';
+import { seed } from '../src/server/db/seed';
+import { generatePassengers } from './paxData';
+
+export const ADMIN_PASSWORD = 'Bench-Admin-Password-1';
+export const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
+
+export interface BenchTarget {
+  kind: 'pglite' | 'postgres';
+  /** PostgreSQL: the bench database's URL; PGlite: undefined. */
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+export function argument(name: string, fallback: string): string {
+  const prefix = `--${name}=`;
+  return process.argv.find((value) => value.startsWith(prefix))?.slice(prefix.length) ?? fallback;
+}
+
+/** A database holding `rows` generated passengers (made once, kept between runs). */
+export async function prepareDatabase(kind: 'pglite' | 'postgres', rows: number): Promise<BenchTarget> {
+  const dataDir = path.join(tmpdir(), `extranet-bench-${kind}-${rows}`);
+  let databaseUrl: string | undefined;
+  if (kind === 'postgres') {
+    const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+    if (!serverUrl) throw new Error('set BENCH_DATABASE_URL to a PostgreSQL server (see bench/README.md)');
+    const name = `extranet_bench_${rows}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (!exists.rowCount) await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET,
+    ADMIN_USERNAME: 'admin',
+    ADMIN_EMAIL: 'admin@example.com',
+    ADMIN_PASSWORD,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+  } as NodeJS.ProcessEnv);
+  const handle = await openDatabase({
+    databaseUrl,
+    pgliteDir: databaseUrl ? undefined : path.join(dataDir, 'pgdata'),
+  });
+  try {
+    await handle.migrate();
+    await seed(handle.db, config);
+    const counted = (await handle.db.execute(sql`select count(*)::int as n from pax`)) as unknown as {
+      rows: { n: number }[];
+    };
+    if (Number(counted.rows[0].n) < rows) {
+      await handle.db.execute(sql`truncate pax restart identity cascade`);
+      process.stdout.write(`generating ${rows.toLocaleString('en')} passengers (${kind})...\n`);
+      const ms = await generatePassengers(handle.db, rows);
+      process.stdout.write(`  generated in ${(ms / 1000).toFixed(1)} s\n`);
+    }
+  } finally {
+    await handle.close();
+  }
+  return { kind, databaseUrl, dataDir };
+}
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  startedInMs: number;
+  stop(): Promise<void>;
+}
+
+/** `npm start` (tsx src/server/main.ts) from `root` against the target, on `port`. */
+export async function startServer(
+  target: BenchTarget,
+  port: number,
+  root = process.cwd(),
+  extraEnv: Record<string, string> = {},
+): Promise<RunningServer> {
+  const started = performance.now();
+  const tsx = path.join(
+    existsSync(path.join(root, 'node_modules')) ? root : process.cwd(),
+    'node_modules/.bin/tsx',
+  );
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: target.dataDir,
+    JWT_SECRET,
+    ADMIN_PASSWORD,
+    SEED_DEMO: 'false',
+    SKIP_CLIENT_BUILD: 'true',
+    LOG_LEVEL: 'silent',
+    ...extraEnv,
+  };
+  if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
+  else delete env.DATABASE_URL;
+  const child = spawn(tsx, ['src/server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
+    if (performance.now() - started > 180_000) throw new Error('the server did not start within 180 s');
+    try {
+      const response = await fetch(`${url}/api/health/`);
+      if (response.ok) break;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    process: child,
+    startedInMs: performance.now() - started,
+    async stop() {
+      if (child.exitCode !== null) return;
+      process.kill(-child.pid!, 'SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+export async function signIn(url: string, username = 'admin', password = ADMIN_PASSWORD): Promise<string> {
+  const response = await fetch(`${url}/api/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return `Bearer ${((await response.json()) as { access: string }).access}`;
+}
+
+/** Median time of `count` sequential requests (after a warm-up). */
+export async function singleRequestMs(url: string, authorization: string, count = 30): Promise<number> {
+  const timings: number[] = [];
+  for (let index = 0; index < count + 5; index++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { authorization } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
+    if (index >= 5) timings.push(performance.now() - started);
+  }
+  timings.sort((a, b) => a - b);
+  return timings[Math.floor(timings.length / 2)];
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p99: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+export async function load(
+  url: string,
+  authorization: string,
+  connections: number,
+  seconds: number,
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    timeout: 30,
+    headers: { authorization },
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * The main-thread side of PGlite in a worker thread (issue 11): a client with the part of
+ * PGlite's API drizzle's PGlite driver calls (`query`, `exec`, `transaction`), each call a message
+ * to ./pgliteWorker.mjs. The event loop only waits for answers, so slow queries never stall HTTP.
+ *
+ * Transactions: `transaction(fn)` opens one in the worker (PGlite holds it exclusively; other
+ * statements wait there), runs `fn` with a handle whose statements name that transaction, then
+ * commits, or rolls back when `fn` throws. One transaction at a time, as PGlite itself allows.
+ */
+import { Worker } from 'node:worker_threads';
+
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+  /** drizzle passes identity parsers for dates and timestamps; the worker applies the same. */
+  parsers?: Record<number, unknown>;
+}
+export interface QueryResult {
+  rows: unknown[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}
+interface Queryable {
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult>;
+  exec(sql: string): Promise<QueryResult[]>;
+}
+export interface WorkerTransaction extends Queryable {
+  readonly closed: boolean;
+}
+
+type Answer =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: Record<string, unknown> };
+
+/** The database error as thrown in the worker, with its fields (code, detail, constraint...). */
+function rebuilt(error: Record<string, unknown>): Error {
+  const rebuiltError = new Error(String(error.message ?? 'database error'));
+  Object.assign(rebuiltError, error);
+  return rebuiltError;
+}
+
+export class PgliteWorkerClient implements Queryable {
+  private readonly worker: Worker;
+  private sequence = 0;
+  private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  private failure: Error | null = null;
+
+  private constructor() {
+    this.worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url));
+    this.worker.on('message', (answer: Answer) => {
+      const waiting = this.pending.get(answer.id);
+      if (!waiting) return;
+      this.pending.delete(answer.id);
+      if (answer.ok) waiting.resolve(answer.result);
+      else waiting.reject(rebuilt(answer.error));
+    });
+    const fail = (error: Error) => {
+      this.failure = error;
+      for (const waiting of this.pending.values()) waiting.reject(error);
+      this.pending.clear();
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => fail(new Error(`the PGlite worker exited (${code})`)));
+  }
+
+  /** Starts the worker and opens PGlite in `dataDir` (absent: in memory). */
+  static async create(dataDir?: string): Promise<PgliteWorkerClient> {
+    const client = new PgliteWorkerClient();
+    await client.call('init', { dataDir });
+    return client;
+  }
+
+  private call<T>(op: string, payload: Record<string, unknown>): Promise<T> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = ++this.sequence;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.worker.postMessage({ ...payload, id, op });
+    });
+  }
+
+  private statement(tx: number | undefined) {
+    return {
+      query: (sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
+        this.call<QueryResult>('query', {
+          sql,
+          params,
+          rowMode: options.rowMode ?? 'object',
+          identity: Object.keys(options.parsers ?? {}).map(Number),
+          tx,
+        }),
+      exec: (sql: string) => this.call<QueryResult[]>('exec', { sql, tx }),
+    };
+  }
+
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult> {
+    return this.statement(undefined).query(sql, params, options);
+  }
+
+  exec(sql: string): Promise<QueryResult[]> {
+    return this.statement(undefined).exec(sql);
+  }
+
+  async transaction<T>(work: (tx: WorkerTransaction) => Promise<T>): Promise<T> {
+    const id = await this.call<number>('begin', {});
+    let closed = false;
+    const tx: WorkerTransaction = {
+      ...this.statement(id),
+      get closed() {
+        return closed;
+      },
+    };
+    let result: T;
+    try {
+      result = await work(tx);
+    } catch (error) {
+      closed = true;
+      await this.call('end', { tx: id, commit: false }).catch(() => {});
+      throw error;
+    }
+    closed = true;
+    await this.call('end', { tx: id, commit: true });
+    return result;
+  }
+
+  async close(): Promise<void> {
+    try {
+      await this.call('close', {});
+    } finally {
+      await this.worker.terminate();
+    }
+  }
+}

@@ -1,0 +1,116 @@
+// PGlite in a worker thread (issue 11): the embedded database runs its queries here, so a slow
+// query never blocks the HTTP event loop. Plain JavaScript so that it loads as a worker under
+// tsx, vitest and plain Node alike; the typed driver is ./pgliteProxy.ts.
+//
+// Messages from the main thread: {id, op, ...}; answers: {id, ok, result} or {id, ok: false, error}.
+//   init   {dataDir}                       open PGlite (pg_trgm loaded)
+//   query  {sql, params, rowMode, identity, tx?}   one statement (in transaction `tx` when given)
+//   exec   {sql, tx?}                      a script of statements
+//   begin  {}                              opens a transaction; answers once it holds PGlite
+//   end    {tx, commit}                    commits or rolls back transaction `tx`
+//   close  {}
+// PGlite serializes statements and transactions itself: a statement sent outside an open
+// transaction waits for it, as it would in process.
+import { parentPort } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+/** @type {PGlite | undefined} */
+let db;
+/** @type {Map<number, { tx: import('@electric-sql/pglite').Transaction, finish: (commit: boolean) => void, done: Promise<unknown> }>} */
+const transactions = new Map();
+const ROLLBACK = Symbol('rollback');
+
+/** @param {unknown} error */
+function plainError(error) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  /** @type {Record<string, unknown>} */
+  const copy = { message: error.message, name: error.name };
+  for (const [key, value] of Object.entries(error)) {
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) copy[key] = value;
+  }
+  return copy;
+}
+
+/** @param {number} tx */
+function target(tx) {
+  if (tx === undefined || tx === null) return db;
+  const open = transactions.get(tx);
+  if (!open) throw new Error(`transaction ${tx} is not open`);
+  return open.tx;
+}
+
+const identity = (/** @type {unknown} */ value) => value;
+
+/** @param {any} message */
+async function handle(message) {
+  switch (message.op) {
+    case 'init':
+      db = await PGlite.create(message.dataDir ?? 'memory://', { extensions: { pg_trgm } });
+      return null;
+    case 'query': {
+      const parsers = Object.fromEntries((message.identity ?? []).map((oid) => [oid, identity]));
+      const result = await target(message.tx).query(message.sql, message.params, {
+        rowMode: message.rowMode,
+        parsers,
+      });
+      return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+    }
+    case 'exec': {
+      const results = await target(message.tx).exec(message.sql);
+      return results.map((result) => ({
+        rows: result.rows,
+        fields: result.fields,
+        affectedRows: result.affectedRows,
+      }));
+    }
+    case 'begin': {
+      /** @type {{ tx: any, finish: (commit: boolean) => void, done: Promise<unknown> }} */
+      const entry = { tx: undefined, finish: () => {}, done: Promise.resolve() };
+      const decided = new Promise((settle) => {
+        entry.finish = settle;
+      });
+      /** @type {() => void} */
+      let opened = () => {};
+      const ready = new Promise((settle) => {
+        opened = () => settle(undefined);
+      });
+      entry.done = db
+        .transaction(async (tx) => {
+          entry.tx = tx;
+          transactions.set(message.id, entry);
+          opened();
+          if (!(await decided)) throw ROLLBACK;
+        })
+        .catch((error) => {
+          if (error !== ROLLBACK) throw error;
+        });
+      // A failed BEGIN rejects `done` before the transaction opens.
+      await Promise.race([ready, entry.done]);
+      return message.id;
+    }
+    case 'end': {
+      const open = transactions.get(message.tx);
+      if (!open) throw new Error(`transaction ${message.tx} is not open`);
+      open.finish(Boolean(message.commit));
+      try {
+        await open.done;
+      } finally {
+        transactions.delete(message.tx);
+      }
+      return null;
+    }
+    case 'close':
+      await db?.close();
+      return null;
+    default:
+      throw new Error(`unknown operation ${message.op}`);
+  }
+}
+
+parentPort?.on('message', (message) => {
+  handle(message).then(
+    (result) => parentPort?.postMessage({ id: message.id, ok: true, result }),
+    (error) => parentPort?.postMessage({ id: message.id, ok: false, error: plainError(error) }),
+  );
+});

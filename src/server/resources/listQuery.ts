@@ -1,0 +1,282 @@
+/**
+ * The engine's list read path (issue 11): a page and a count as two statements.
+ *
+ * - Page: `select <ids and ordering keys> ... order by ... limit n+1 offset k` (one more row than
+ *   asked tells whether a next page exists without counting), joined back to the table for the
+ *   page's columns and computed columns (a deferred join: a deep offset walks an index of ids,
+ *   never the rows). The planner picks the index that fits the filter and ordering: the primary
+ *   key for `-id`, a trigram index for a selective contains filter, a b-tree for an exact one.
+ * - Keyset ('cursor') paging: with `cursor` in the query, the page starts after (or before) the
+ *   ordering keys of a row the previous answer named, so inserts never shift it; `offset`/`limit`
+ *   keep working for the API.
+ * - Count: exact while at most `exactLimit` rows match (`select count(*) from (select 1 ... limit
+ *   exactLimit+1)`). Past it, without a filter, the planner's estimate of the table's rows
+ *   (`count_kind: 'estimate'`); with a filter, the cap itself (`count_kind: 'capped'`: more than
+ *   `count` rows match). Non-exact counts are kept for a short while per filter, since they answer
+ *   'more than 10,000' or 'about a million' and cost a scan of 10,001 rows to learn again.
+ */
+import { asc, desc, eq, getTableName, or, type SQL, sql } from 'drizzle-orm';
+import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import type { CountKind } from '../../contracts/engine';
+import { messages } from '../../contracts/messages';
+import type { Database } from '../db/client';
+import { FieldValidationError } from '../http/errors';
+
+/** Past this many matching rows a list answers a capped count or an estimate. */
+export const DEFAULT_EXACT_COUNT_LIMIT = 10_000;
+const COUNT_CACHE_MS = 30_000;
+const COUNT_CACHE_ENTRIES = 500;
+
+type Reader = Pick<Database, 'select' | 'execute'>;
+type TableWithId = PgTable & { id: PgColumn };
+
+export interface OrderTerm {
+  expression: PgColumn | SQL;
+  descending: boolean;
+}
+
+/**
+ * `ordering=-a,b` as terms over the declared orderable fields, `id` added last so the order is
+ * total (a stable page boundary for offsets and cursors).
+ */
+export function parseOrdering(
+  requested: string | undefined,
+  defaultOrdering: string,
+  known: Record<string, PgColumn | SQL>,
+  id: PgColumn,
+  idDescending = false,
+): OrderTerm[] {
+  const terms = (requested?.trim() || defaultOrdering).split(',').map((term) => term.trim());
+  const order: OrderTerm[] = [];
+  for (const term of terms) {
+    const descending = term.startsWith('-');
+    const field = descending ? term.slice(1) : term;
+    if (!Object.hasOwn(known, field))
+      throw new FieldValidationError({ ordering: [messages.resources.invalidOrdering] });
+    order.push({ expression: known[field], descending });
+  }
+  if (!terms.some((term) => term.replace(/^-/, '') === 'id'))
+    order.push({ expression: id, descending: idDescending });
+  return order;
+}
+
+type KeyValue = string | number | boolean | null;
+interface Cursor {
+  /** The ordering keys of the row the page starts after ('n') or before ('p'). */
+  keys: KeyValue[];
+  direction: 'n' | 'p';
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.direction, ...cursor.keys])).toString('base64url');
+}
+
+function invalidCursor(): FieldValidationError {
+  return new FieldValidationError({ cursor: [messages.resources.invalidCursor] });
+}
+
+export function decodeCursor(token: string, terms: number): Cursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== terms + 1) throw invalidCursor();
+  const [direction, ...keys] = parsed as unknown[];
+  if (direction !== 'n' && direction !== 'p') throw invalidCursor();
+  for (const key of keys) {
+    const ok =
+      key === null ||
+      typeof key === 'boolean' ||
+      (typeof key === 'number' && Number.isFinite(key)) ||
+      (typeof key === 'string' && key.length <= 300 && !key.includes('\u0000'));
+    if (!ok) throw invalidCursor();
+  }
+  return { direction, keys: keys as KeyValue[] };
+}
+
+/**
+ * Rows strictly after `keys` in the order of `terms` (PostgreSQL's defaults: nulls last when
+ * ascending, first when descending), as `(a > x) or (a = x and b > y) or ...`.
+ */
+function after(terms: OrderTerm[], keys: KeyValue[]): SQL {
+  const strictly = (term: OrderTerm, value: KeyValue): SQL => {
+    const e = term.expression;
+    if (!term.descending) return value === null ? sql`false` : sql`(${e} > ${value} or ${e} is null)`;
+    return value === null ? sql`${e} is not null` : sql`${e} < ${value}`;
+  };
+  const equal = (term: OrderTerm, value: KeyValue): SQL =>
+    value === null ? sql`${term.expression} is null` : sql`${term.expression} = ${value}`;
+  const alternatives = terms.map((term, index) => {
+    const prefix = terms.slice(0, index).map((previous, at) => equal(previous, keys[at]));
+    return sql.join([...prefix, strictly(term, keys[index])], sql` and `);
+  });
+  return sql`(${or(...alternatives)})`;
+}
+
+function reversed(terms: OrderTerm[]): OrderTerm[] {
+  return terms.map((term) => ({ ...term, descending: !term.descending }));
+}
+
+const orderBy = (terms: OrderTerm[]) =>
+  terms.map((term) => (term.descending ? desc(term.expression) : asc(term.expression)));
+
+export interface ListRequest {
+  table: TableWithId;
+  /** The columns (and computed columns) a row of the answer carries. */
+  selection: Record<string, PgColumn | SQL | SQL.Aliased>;
+  where: SQL | undefined;
+  order: OrderTerm[];
+  offset: number;
+  limit: number;
+  /** Keyset paging: '' for the first page, or a cursor from a previous answer. */
+  cursor?: string;
+  exactLimit?: number;
+}
+
+export interface ListPage<R> {
+  rows: R[];
+  count: number;
+  countKind: CountKind;
+  /** Offset paging: whether rows follow this page. */
+  hasNext: boolean;
+  /** Keyset paging only: the cursors of the neighbouring pages (null at either end). */
+  cursors?: { next: string | null; previous: string | null };
+}
+
+const KEY = '__key';
+const ROW_ID = '__row_id';
+
+/** The page statement of a request (exported for the plan tests). */
+export function pageStatement(db: Reader, request: ListRequest) {
+  const { table, where, limit } = request;
+  const keyset = request.cursor !== undefined;
+  const cursor = keyset && request.cursor ? decodeCursor(request.cursor, request.order.length) : null;
+  const order = cursor?.direction === 'p' ? reversed(request.order) : request.order;
+  const conditions = [where, cursor ? after(order, cursor.keys) : undefined].filter(
+    (condition): condition is SQL => condition !== undefined,
+  );
+  const pageWhere = conditions.length ? sql.join(conditions, sql` and `) : undefined;
+  const pageColumn = (name: string) => sql`${sql.identifier('page')}.${sql.identifier(name)}`;
+  const keyColumns = Object.fromEntries(
+    request.order.map((term, index) => [`${KEY}${index}`, sql`${term.expression}`.as(`${KEY}${index}`)]),
+  );
+  const ids = db
+    .select({ [ROW_ID]: sql`${table.id}`.as(ROW_ID), ...keyColumns })
+    .from(table as PgTable)
+    .where(pageWhere)
+    .orderBy(...orderBy(order))
+    .offset(keyset ? 0 : request.offset)
+    .limit(limit + 1)
+    .as('page');
+  const pageKeys = Object.fromEntries(
+    request.order.map((_, index) => [`${KEY}${index}`, pageColumn(`${KEY}${index}`)]),
+  );
+  const pageOrder = order.map((term, index) =>
+    term.descending ? sql`${pageColumn(`${KEY}${index}`)} desc` : sql`${pageColumn(`${KEY}${index}`)} asc`,
+  );
+  return {
+    cursor,
+    query: db
+      .select({ ...request.selection, ...pageKeys })
+      .from(table as PgTable)
+      .innerJoin(ids, eq(table.id, pageColumn(ROW_ID)))
+      .orderBy(...pageOrder),
+  };
+}
+
+export async function listPage<R extends Record<string, unknown>>(
+  db: Reader,
+  request: ListRequest,
+): Promise<ListPage<R>> {
+  const { limit } = request;
+  const keyset = request.cursor !== undefined;
+  const { cursor, query } = pageStatement(db, request);
+  const backwards = cursor?.direction === 'p';
+  const [fetched, counted] = await Promise.all([
+    query,
+    countRows(db, request.table, request.where, request.exactLimit ?? DEFAULT_EXACT_COUNT_LIMIT),
+  ]);
+  const more = fetched.length > limit;
+  const page = more ? fetched.slice(0, limit) : fetched;
+  if (backwards) page.reverse();
+  const keysOf = (row: Record<string, unknown>) =>
+    request.order.map((_, index) => plainKey(row[`${KEY}${index}`]));
+  const rows = page as unknown as R[];
+
+  const result: ListPage<R> = {
+    rows,
+    count: counted.count,
+    countKind: counted.kind,
+    hasNext: !keyset && more,
+  };
+  if (keyset) {
+    const first = page[0];
+    const last = page[page.length - 1];
+    const hasNext = backwards ? cursor !== null : more;
+    const hasPrevious = backwards ? more : cursor !== null;
+    result.cursors = {
+      next: hasNext && last ? encodeCursor({ keys: keysOf(last), direction: 'n' }) : null,
+      previous: hasPrevious && first ? encodeCursor({ keys: keysOf(first), direction: 'p' }) : null,
+    };
+  }
+  return result;
+}
+
+function plainKey(value: unknown): KeyValue {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value === 'bigint') return value.toString();
+  return String(value);
+}
+
+// ---- counts ---------------------------------------------------------------------------------
+
+const dialect = new PgDialect();
+const countCache = new Map<string, { count: number; kind: CountKind; until: number }>();
+
+/** Forgets the remembered non-exact counts (tests; a bulk delete could call it). */
+export function clearCountCache(): void {
+  countCache.clear();
+}
+
+type Rows<T> = { rows: T[] };
+
+/** At most `exactLimit + 1` matching rows counted (exported for the plan tests). */
+export function countStatement(table: PgTable, where: SQL | undefined, exactLimit: number): SQL {
+  return sql`select count(*)::int as n from (select 1 from ${table} ${where ? sql`where ${where}` : sql``} limit ${exactLimit + 1}) as capped`;
+}
+
+export async function countRows(
+  db: Reader,
+  table: PgTable,
+  where: SQL | undefined,
+  exactLimit: number,
+): Promise<{ count: number; kind: CountKind }> {
+  const tableName = getTableName(table);
+  const filter = where ? dialect.sqlToQuery(where) : { sql: '', params: [] };
+  const cacheKey = `${exactLimit}|${tableName}|${filter.sql}|${JSON.stringify(filter.params)}`;
+  const remembered = countCache.get(cacheKey);
+  if (remembered && remembered.until > Date.now()) return { count: remembered.count, kind: remembered.kind };
+
+  const result = (await db.execute(countStatement(table, where, exactLimit))) as unknown as Rows<{
+    n: number | string;
+  }>;
+  const counted = Number(result.rows[0]?.n ?? 0);
+  if (counted <= exactLimit) return { count: counted, kind: 'exact' };
+
+  let answer: { count: number; kind: CountKind } = { count: exactLimit, kind: 'capped' };
+  if (!where) {
+    // The planner's own figure for the table (kept by ANALYZE and autovacuum).
+    const estimate = (await db.execute(
+      sql`select greatest(reltuples, 0)::bigint as n from pg_class where oid = to_regclass(${tableName})`,
+    )) as unknown as Rows<{ n: number | string }>;
+    const rows = Number(estimate.rows[0]?.n ?? 0);
+    if (rows > exactLimit) answer = { count: rows, kind: 'estimate' };
+  }
+  if (countCache.size >= COUNT_CACHE_ENTRIES) countCache.delete(countCache.keys().next().value as string);
+  countCache.set(cacheKey, { ...answer, until: Date.now() + COUNT_CACHE_MS });
+  return answer;
+}

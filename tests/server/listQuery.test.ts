@@ -1,0 +1,216 @@
+/**
+ * The engine's list read path (issue 11): counts past the threshold, keyset paging stable under
+ * inserts, and the plans of contains filters over 100,000 rows (trigram indexes, never a scan of
+ * the table).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMON_FRAGMENT, generatePassengers, RARE_FRAGMENT } from '../../bench/paxData';
+import { passengers } from '../../src/server/db/schema';
+import { contains } from '../../src/server/http/filters';
+import {
+  clearCountCache,
+  countStatement,
+  pageStatement,
+  parseOrdering,
+} from '../../src/server/resources/listQuery';
+import { paxResource } from '../../src/server/resources/passengers';
+import { as, createTestApp, type TestApp } from './support';
+
+interface Page {
+  count: number;
+  count_kind: string;
+  next: string | null;
+  previous: string | null;
+  results: { id: number; name: string; surname: string }[];
+}
+
+async function addPassengers(testApp: TestApp, count: number, surname: string, name = 'Prueba') {
+  await testApp.handle.db.execute(sql`
+    insert into pax (name, surname, doc_type, doc_number)
+    select ${name}, ${surname}, 'DNI', 'T' || ${surname} || g from generate_series(1, ${count}::int) as g`);
+}
+
+describe('counts and keyset paging', () => {
+  let testApp: TestApp;
+  let get: ReturnType<typeof as>;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ seedDemo: false });
+    get = as(testApp, await testApp.login('admin'));
+    testApp.context.config.listExactCountLimit = 30;
+    await addPassengers(testApp, 45, 'Capado');
+    await addPassengers(testApp, 7, 'Exacto');
+    await testApp.handle.db.execute(sql`analyze pax`);
+  });
+  afterAll(() => testApp.close());
+
+  const list = async (query: string): Promise<Page> => {
+    const response = await get({ method: 'GET', url: `/api/pax/?${query}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Page>();
+  };
+
+  it('counts exactly while at most the threshold matches', async () => {
+    clearCountCache();
+    const page = await list('surname=Exacto&limit=5');
+    expect(page).toMatchObject({ count: 7, count_kind: 'exact' });
+    expect(page.results).toHaveLength(5);
+    expect(page.next).toContain('offset=5');
+  });
+
+  it('answers the cap, and says so, past the threshold with a filter; next pages keep coming', async () => {
+    clearCountCache();
+    const page = await list('surname=Capado&limit=20&offset=20');
+    expect(page).toMatchObject({ count: 30, count_kind: 'capped' });
+    expect(page.results).toHaveLength(20);
+    // The count is a floor: the page past it still exists and links on.
+    expect(page.next).toContain('offset=40');
+    const last = await list('surname=Capado&limit=20&offset=40');
+    expect(last.results).toHaveLength(5);
+    expect(last.next).toBeNull();
+  });
+
+  it("answers the planner's estimate past the threshold without a filter", async () => {
+    clearCountCache();
+    const page = await list('limit=10');
+    expect(page.count_kind).toBe('estimate');
+    expect(page.count).toBeGreaterThan(30);
+    // ANALYZE ran after the load: the estimate is the table's size.
+    expect(page.count).toBeGreaterThanOrEqual(52);
+    expect(page.count).toBeLessThan(80);
+  });
+
+  it('refuses a malformed cursor with a field error', async () => {
+    for (const cursor of [
+      'nonsense',
+      Buffer.from('["x",1]').toString('base64url'),
+      Buffer.from('[1]').toString('base64url'),
+    ]) {
+      const response = await get({ method: 'GET', url: `/api/pax/?cursor=${cursor}` });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toHaveProperty('cursor');
+    }
+  });
+
+  it('keeps keyset pages stable while rows are inserted before them', async () => {
+    const pathOf = (link: string) => link.replace(/^\/api/, '');
+    const first = await list('surname=Capado&ordering=-id&limit=10&cursor=');
+    expect(first.results).toHaveLength(10);
+    expect(first.previous).toBeNull();
+    expect(first.next).toContain('cursor=');
+    // Ten new rows land at the top of '-id'; an offset page would now repeat the first page.
+    await addPassengers(testApp, 10, 'Capado', 'Nuevo');
+    const secondResponse = await get({ method: 'GET', url: `/api${pathOf(first.next!)}` });
+    const second = secondResponse.json<Page>();
+    const firstIds = first.results.map((row) => row.id);
+    const secondIds = second.results.map((row) => row.id);
+    expect(secondIds).toHaveLength(10);
+    expect(Math.max(...secondIds)).toBeLessThan(Math.min(...firstIds));
+    expect(second.results.every((row) => row.name === 'Prueba')).toBe(true);
+    // Offset paging over the same rows does shift (what keyset avoids).
+    const shifted = await list('surname=Capado&ordering=-id&limit=10&offset=10');
+    expect(shifted.results.map((row) => row.id)).not.toEqual(secondIds);
+    // Back again: the previous cursor answers the first page as it was (the new rows are above it).
+    const back = await get({ method: 'GET', url: `/api${pathOf(second.previous!)}` });
+    expect(back.json<Page>().results.map((row) => row.id)).toEqual(firstIds);
+  });
+
+  it('keyset paging over a non-unique column walks every row once, in order', async () => {
+    const seen: number[] = [];
+    const names: string[] = [];
+    let next: string | null = '/pax/?surname=Capado&ordering=name&limit=7&cursor=';
+    while (next) {
+      const response = await get({ method: 'GET', url: `/api${next.replace(/^\/api/, '')}` });
+      const page = response.json<Page>();
+      seen.push(...page.results.map((row) => row.id));
+      names.push(...page.results.map((row) => row.name));
+      next = page.next;
+    }
+    expect(seen).toHaveLength(55);
+    expect(new Set(seen).size).toBe(55);
+    expect(names).toEqual([...names].sort());
+  });
+});
+
+describe('plans over 100,000 rows', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ seedDemo: false });
+    await generatePassengers(testApp.handle.db, 100_000);
+  }, 180_000);
+  afterAll(() => testApp.close());
+
+  async function plan(statement: { getSQL(): ReturnType<typeof sql> } | ReturnType<typeof sql>) {
+    const query = 'getSQL' in statement ? statement.getSQL() : statement;
+    const result = (await testApp.handle.db.execute(sql`explain ${query}`)) as unknown as {
+      rows: { 'QUERY PLAN': string }[];
+    };
+    return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+  }
+
+  const order = parseOrdering('-id', '-id', paxResource.ordering, passengers.id);
+  const nameFilter = paxResource.filters.name;
+  const byName = (value: string) => (nameFilter.kind === 'custom' ? nameFilter.build(value) : sql`false`);
+
+  it('a contains filter counts through the trigram index, never by scanning the table', async () => {
+    for (const [where, index] of [
+      [byName(RARE_FRAGMENT), 'pax_search_name_trgm'],
+      [byName(COMMON_FRAGMENT), 'pax_search_name_trgm'],
+      [contains(passengers.surname, RARE_FRAGMENT), 'pax_surname_trgm'],
+      [contains(passengers.email, 'pasajero12345@'), 'pax_email_trgm'],
+    ] as const) {
+      const counted = await plan(countStatement(passengers, where, 10_000));
+      expect(counted).toContain(index);
+      expect(counted).not.toMatch(/Seq Scan/);
+    }
+  });
+
+  it('a page with a selective contains filter is read through the trigram index', async () => {
+    for (const [where, index] of [
+      [byName(RARE_FRAGMENT), 'pax_search_name_trgm'],
+      [contains(passengers.surname, RARE_FRAGMENT), 'pax_surname_trgm'],
+    ] as const) {
+      const { query } = pageStatement(testApp.handle.db, {
+        table: passengers,
+        selection: { id: passengers.id },
+        where,
+        order,
+        offset: 0,
+        limit: 20,
+      });
+      const page = await plan(query);
+      expect(page).toContain(index);
+      expect(page).not.toMatch(/Seq Scan/);
+    }
+  });
+
+  it('no contains page falls back to a scan of the table, whatever the fragment', async () => {
+    for (const where of [byName(COMMON_FRAGMENT), contains(passengers.surname, 'gonz')]) {
+      const { query } = pageStatement(testApp.handle.db, {
+        table: passengers,
+        selection: { id: passengers.id },
+        where,
+        order,
+        offset: 0,
+        limit: 20,
+      });
+      expect(await plan(query)).not.toMatch(/Seq Scan/);
+    }
+  });
+
+  it('a deep offset walks the primary key for ids only (the deferred join)', async () => {
+    const { query } = pageStatement(testApp.handle.db, {
+      table: passengers,
+      selection: { id: passengers.id, name: passengers.name },
+      where: undefined,
+      order,
+      offset: 50_000,
+      limit: 25,
+    });
+    const page = await plan(query);
+    expect(page).toMatch(/Index Only Scan Backward using pax_pkey/);
+    expect(page).not.toMatch(/Seq Scan/);
+  });
+});

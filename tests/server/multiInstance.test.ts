@@ -1,0 +1,239 @@
+/**
+ * Several instances on one PostgreSQL behind nginx (issue 11): `npm start` (tsx
+ * src/server/main.ts) twice, on two ports, each with its own DATA_DIR, against one database, and
+ * Debian's nginx balancing between them. Nothing that matters is per process: a sign-in on one is
+ * valid on the other, a file uploaded through one is served by the other, a permission change
+ * made through one is seen by the other at once (the principal epoch in the database).
+ *
+ * Runs in the server project's PostgreSQL pass (DATABASE_URL set, as .ci/run does) when nginx is
+ * installed (.ci/run installs it); skipped on PGlite, which is one process's embedded database.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/client';
+import { passengers, voucherPassengers } from '../../src/server/db/schema';
+import { seed } from '../../src/server/db/seed';
+
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const serverUrl = process.env.DATABASE_URL;
+const enabled = Boolean(serverUrl) && existsSync(NGINX);
+const JWT_SECRET = 'multi-instance-secret-multi-instance-secret-0123';
+const ADMIN_PASSWORD = 'Multi-Instance-Admin-1';
+const DEMO_PASSWORD = 'Demo-Extranet-2026';
+
+const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from('JFIF\0'),
+  Buffer.alloc(2048, 7),
+  Buffer.from([0xff, 0xd9]),
+]);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, what: string) {
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
+    if (Date.now() - started > 120_000) throw new Error(`${what} did not answer within 120 s`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.pid === undefined) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      resolve();
+    }
+  });
+}
+
+describe.skipIf(!enabled)('two instances behind nginx on one PostgreSQL', () => {
+  const children: ChildProcess[] = [];
+  let databaseName = '';
+  let databaseUrl = '';
+  const urls: string[] = [];
+  let balanced = '';
+
+  beforeAll(async () => {
+    databaseName = `extranet_multi_${process.pid}_${randomUUID().slice(0, 8)}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${databaseName}`);
+    await admin.end();
+    const url = new URL(serverUrl!);
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.toString();
+
+    const root = mkdtempSync(path.join(tmpdir(), 'extranet-multi-'));
+    const environment = (name: string) => ({
+      DATA_DIR: path.join(root, name),
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET,
+      ADMIN_USERNAME: 'admin',
+      ADMIN_EMAIL: 'admin@example.com',
+      ADMIN_PASSWORD,
+      SEED_DEMO: 'true',
+      SKIP_CLIENT_BUILD: 'true',
+      LOG_LEVEL: 'silent',
+    });
+    // Migrate and seed once, as the first `npm start` would.
+    const handle = await openDatabase({ databaseUrl });
+    await handle.migrate();
+    await seed(handle.db, loadConfig({ ...process.env, ...environment('seed') } as NodeJS.ProcessEnv));
+    await handle.close();
+
+    const ports = [await freePort(), await freePort()];
+    for (const [index, port] of ports.entries()) {
+      const child = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
+        env: { ...process.env, ...environment(`instance${index}`), PORT: String(port), HOST: '127.0.0.1' },
+        stdio: 'ignore',
+        detached: true,
+      });
+      children.push(child);
+      urls.push(`http://127.0.0.1:${port}`);
+    }
+    const nginxPort = await freePort();
+    const prefix = path.join(root, 'nginx');
+    for (const directory of ['', 'logs', 'temp'])
+      mkdirSync(path.join(prefix, directory), { recursive: true });
+    chmodSync(path.join(prefix, 'temp'), 0o777);
+    const config = path.join(prefix, 'nginx.conf');
+    writeFileSync(
+      config,
+      `
+daemon off;
+worker_processes 1;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/logs/error.log warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${prefix}/temp/body;
+  proxy_temp_path ${prefix}/temp/proxy;
+  fastcgi_temp_path ${prefix}/temp/fastcgi;
+  uwsgi_temp_path ${prefix}/temp/uwsgi;
+  scgi_temp_path ${prefix}/temp/scgi;
+  client_max_body_size 60m;
+  upstream extranet { ${ports.map((port) => `server 127.0.0.1:${port};`).join(' ')} }
+  server {
+    listen 127.0.0.1:${nginxPort};
+    location / {
+      proxy_pass http://extranet;
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+    }
+  }
+}
+`,
+    );
+    const nginx = spawn(NGINX, ['-p', prefix, '-c', config], { stdio: 'ignore', detached: true });
+    children.push(nginx);
+    balanced = `http://127.0.0.1:${nginxPort}`;
+    await Promise.all(
+      urls.map((url, index) => waitFor(`${url}/api/health/`, children[index], `instance ${index}`)),
+    );
+    await waitFor(`${balanced}/api/health/`, nginx, 'nginx');
+  }, 240_000);
+
+  afterAll(async () => {
+    await Promise.all(children.map(stop));
+    if (databaseName) {
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${databaseName} with (force)`);
+      await admin.end();
+    }
+  });
+
+  async function signIn(base: string, username: string, password: string): Promise<string> {
+    const response = await fetch(`${base}/api/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    return `Bearer ${((await response.json()) as { access: string }).access}`;
+  }
+
+  const get = (base: string, pathname: string, authorization: string) =>
+    fetch(`${base}${pathname}`, { headers: { authorization } });
+
+  it('accepts a sign-in made on one instance on the other, and through nginx', async () => {
+    const token = await signIn(urls[0], 'admin', ADMIN_PASSWORD);
+    expect((await get(urls[1], '/api/pax/?limit=1', token)).status).toBe(200);
+    for (let index = 0; index < 6; index++)
+      expect((await get(balanced, '/api/pax/?limit=1', token)).status).toBe(200);
+  });
+
+  it('serves from one instance a file uploaded through the other', async () => {
+    const handle = await openDatabase({ databaseUrl });
+    const [row] = await handle.db
+      .select({ voucherId: voucherPassengers.voucherId })
+      .from(voucherPassengers)
+      .innerJoin(passengers, eq(passengers.id, voucherPassengers.paxId))
+      .where(eq(passengers.docNumber, '30123456'));
+    await handle.close();
+    const login = await fetch(`${urls[0]}/api/refund_data/?voucher_id=${row.voucherId}&document=30123456`);
+    expect(login.status, await login.clone().text()).toBe(200);
+    const access = ((await login.json()) as { access: string }).access;
+    const form = new FormData();
+    form.append('file', new Blob([JPEG], { type: 'image/jpeg' }), 'recibo.jpg');
+    const uploaded = await fetch(`${urls[0]}/images/upload-image`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access}` },
+      body: form,
+    });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+    const [file] = ((await uploaded.json()) as { files: { id: string }[] }).files;
+    const staff = await signIn(urls[1], 'admin', ADMIN_PASSWORD);
+    const served = await get(urls[1], `/api/stored_file/${file.id}/`, staff);
+    expect(served.status).toBe(200);
+    expect(Buffer.compare(Buffer.from(await served.arrayBuffer()), JPEG)).toBe(0);
+  });
+
+  it('sees on one instance a permission change made through the other, at the next request', async () => {
+    const admin = await signIn(urls[0], 'admin', ADMIN_PASSWORD);
+    const member = await signIn(urls[1], 'ejecutivo', DEMO_PASSWORD);
+    const profile = await get(urls[1], '/api/profile/?queryType=LOGIN', member);
+    expect(profile.status).toBe(200);
+    const groupId = ((await profile.json()) as { groups: number[] }).groups[0];
+    const group = (await (await get(urls[0], `/api/groups/${groupId}/`, admin)).json()) as {
+      name: string;
+      all_permissions: string[];
+    };
+    // Warm instance 1's cache with the member's principal, then change the group on instance 0.
+    expect((await get(urls[1], '/api/zone/', member)).status).toBe(403);
+    const changed = await fetch(`${urls[0]}/api/groups/${groupId}/`, {
+      method: 'PUT',
+      headers: { authorization: admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: group.name, all_permissions: [...group.all_permissions, 'zone/view'] }),
+    });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    expect((await get(urls[1], '/api/zone/', member)).status).toBe(200);
+  });
+});
