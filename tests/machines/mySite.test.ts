@@ -5,8 +5,10 @@ import { messages } from '../../src/contracts/messages';
 import { testMachineModel } from './harness';
 
 testMachineModel('mySite', mySiteModel, {
-  idle: (snapshot) => {
-    if (snapshot.context.error) expect(snapshot.context.error).toBe(messages.navigation.shell.mySiteError);
+  idle: (snapshot, event) => {
+    expect(snapshot.context.error).toBe(
+      event.type.startsWith('xstate.error.actor.') ? messages.navigation.shell.mySiteError : null,
+    );
   },
   loadingOffice: (snapshot) => expect(snapshot.context.officeId).toBe(3),
   loadingCountry: (snapshot) => expect(snapshot.context.countryId).toBe(5),
