@@ -6,15 +6,34 @@
 import type { AnyEventObject } from 'xstate';
 import { messages } from '../../src/contracts/messages';
 import { type FormValues, type LoadedForm, resourceFormMachine } from '../resourceForm';
-import { type ListPage, type ListQuery, type ResourceRecord, resourceListMachine } from '../resourceList';
+import {
+  type BulkItemResult,
+  type ListPage,
+  type ListQuery,
+  type ResourceRecord,
+  resourceListMachine,
+} from '../resourceList';
 import { FieldErrorsError, UserFacingError } from '../support/errors';
 import { defineModel } from './types';
 
+/** Rows with their allowed actions (src/contracts/engine.ts): Europa may not be removed or archived. */
 export const sampleZones: ResourceRecord[] = [
-  { id: 1, short_name: 'NAC', long_name: 'Nacional' },
-  { id: 2, short_name: 'LAT', long_name: 'Latinoamérica' },
-  { id: 3, short_name: 'EUR', long_name: 'Europa' },
+  { id: 1, short_name: 'NAC', long_name: 'Nacional', allowed_actions: ['update', 'remove', 'archive'] },
+  { id: 2, short_name: 'LAT', long_name: 'Latinoamérica', allowed_actions: ['update', 'remove', 'archive'] },
+  { id: 3, short_name: 'EUR', long_name: 'Europa', allowed_actions: ['update'] },
 ];
+
+/** A bulk action where one row is refused (partial failure), and one where all succeed. */
+export const BULK_REFUSAL = 'La zona está en uso.';
+export const partialBulk: BulkItemResult[] = [
+  { id: 1, ok: true },
+  { id: 2, ok: false, detail: BULK_REFUSAL },
+];
+export const fullBulk: BulkItemResult[] = [
+  { id: 1, ok: true },
+  { id: 2, ok: true },
+];
+export const ROW_ACTION_REFUSAL = 'No se puede archivar la zona.';
 
 export const samplePage: ListPage = { count: 23, results: sampleZones };
 export const emptyPage: ListPage = { count: 0, results: [] };
@@ -49,6 +68,16 @@ const toEmpty: AnyEventObject[] = [
 const toFailed: AnyEventObject[] = [
   { type: 'xstate.error.actor.loadPage', error: new UserFacingError('No encontrado.') },
 ];
+const toSelecting: AnyEventObject[] = [...toLoaded, { type: 'ROW_TOGGLED', id: 1 }];
+
+/** What a loaded list offers on its rows, selected or not. */
+const rowEvents: AnyEventObject[] = [
+  { type: 'DELETE_ASKED', record: sampleZones[1] },
+  // Europa's allowed_actions hold neither remove nor archive: both are refused.
+  { type: 'DELETE_ASKED', record: sampleZones[2] },
+  { type: 'ROW_ACTION_ASKED', action: 'archive', record: sampleZones[0] },
+  { type: 'ROW_ACTION_ASKED', action: 'archive', record: sampleZones[2] },
+];
 
 export const resourceListModel = defineModel({
   machine: resourceListMachine,
@@ -64,7 +93,40 @@ export const resourceListModel = defineModel({
           ...queryEvents,
         ];
       case snapshot.matches({ loaded: 'idle' }):
-        return [...queryEvents, { type: 'DELETE_ASKED', record: sampleZones[1] }];
+        return [
+          ...queryEvents,
+          ...rowEvents,
+          { type: 'ROW_TOGGLED', id: 1 },
+          { type: 'ROW_TOGGLED', id: 99 },
+          { type: 'PAGE_TOGGLED' },
+        ];
+      case snapshot.matches({ loaded: 'selecting' }):
+        return [
+          ...rowEvents,
+          { type: 'ROW_TOGGLED', id: 1 },
+          { type: 'ROW_TOGGLED', id: 2 },
+          { type: 'ROW_TOGGLED', id: 99 },
+          { type: 'PAGE_TOGGLED' },
+          { type: 'SELECTION_CLEARED' },
+          { type: 'BULK_ASKED', action: 'remove' },
+        ];
+      case snapshot.matches({ loaded: 'confirmingBulk' }):
+        return [{ type: 'BULK_CONFIRMED' }, { type: 'BULK_CANCELLED' }];
+      case snapshot.matches({ loaded: 'runningBulk' }):
+        return [
+          { type: 'xstate.done.actor.runBulkAction', output: fullBulk },
+          { type: 'xstate.done.actor.runBulkAction', output: partialBulk },
+          { type: 'xstate.error.actor.runBulkAction', error: new UserFacingError(messages.common.forbidden) },
+        ];
+      case snapshot.matches({ loaded: 'bulkReport' }):
+        return [{ type: 'BULK_REPORT_CLOSED' }];
+      case snapshot.matches({ loaded: 'confirmingRowAction' }):
+        return [{ type: 'ROW_ACTION_CONFIRMED' }, { type: 'ROW_ACTION_CANCELLED' }];
+      case snapshot.matches({ loaded: 'runningRowAction' }):
+        return [
+          { type: 'xstate.done.actor.runRowAction', output: sampleZones[0] },
+          { type: 'xstate.error.actor.runRowAction', error: new UserFacingError(ROW_ACTION_REFUSAL) },
+        ];
       case snapshot.matches({ loaded: 'confirmingDelete' }):
         return [{ type: 'DELETE_CONFIRMED' }, { type: 'DELETE_CANCELLED' }];
       case snapshot.matches({ loaded: 'deleting' }):
@@ -90,9 +152,56 @@ export const resourceListModel = defineModel({
       snapshot.context.pendingDelete?.id ?? null,
       snapshot.context.error,
       snapshot.context.deleteError,
+      [...snapshot.context.selected].sort(),
+      snapshot.context.bulkError,
+      snapshot.context.bulkResults.length,
+      snapshot.context.rowAction?.action ?? null,
+      snapshot.context.rowActionError,
     ]),
   simplePaths: false,
   journeys: [
+    // Every query change from a selection (it clears the selection).
+    ...queryEvents.map((event) => [...toSelecting, event]),
+    // Delete and row actions from a selection, then back to it.
+    [...toSelecting, { type: 'DELETE_ASKED', record: sampleZones[1] }, { type: 'DELETE_CANCELLED' }],
+    [
+      ...toSelecting,
+      { type: 'ROW_ACTION_ASKED', action: 'archive', record: sampleZones[0] },
+      { type: 'ROW_ACTION_CANCELLED' },
+    ],
+    // A failed row action, retried, then done (the list reloads).
+    [
+      ...toLoaded,
+      { type: 'ROW_ACTION_ASKED', action: 'archive', record: sampleZones[0] },
+      { type: 'ROW_ACTION_CONFIRMED' },
+      { type: 'xstate.error.actor.runRowAction', error: new UserFacingError(ROW_ACTION_REFUSAL) },
+      { type: 'ROW_ACTION_CONFIRMED' },
+      { type: 'xstate.done.actor.runRowAction', output: sampleZones[0] },
+      { type: 'xstate.done.actor.loadPage', output: samplePage },
+    ],
+    // Select two rows, a failed bulk call, retried: one row refused, reported, and still selected after the reload.
+    [
+      ...toSelecting,
+      { type: 'ROW_TOGGLED', id: 2 },
+      { type: 'BULK_ASKED', action: 'remove' },
+      { type: 'BULK_CONFIRMED' },
+      { type: 'xstate.error.actor.runBulkAction', error: new UserFacingError(messages.common.forbidden) },
+      { type: 'BULK_CONFIRMED' },
+      { type: 'xstate.done.actor.runBulkAction', output: partialBulk },
+      { type: 'BULK_REPORT_CLOSED' },
+      { type: 'xstate.done.actor.loadPage', output: samplePage },
+    ],
+    [...toSelecting, { type: 'PAGE_TOGGLED' }, { type: 'SELECTION_CLEARED' }],
+    [...toSelecting, { type: 'BULK_ASKED', action: 'remove' }, { type: 'BULK_CANCELLED' }],
+    [
+      ...toSelecting,
+      { type: 'BULK_ASKED', action: 'remove' },
+      { type: 'BULK_CONFIRMED' },
+      { type: 'xstate.done.actor.runBulkAction', output: fullBulk },
+    ],
+    // Select the page, unselect it with the same toggle; toggle a row off again.
+    [...toLoaded, { type: 'PAGE_TOGGLED' }, { type: 'PAGE_TOGGLED' }],
+    [...toSelecting, { type: 'ROW_TOGGLED', id: 2 }, { type: 'ROW_TOGGLED', id: 2 }, { type: 'ROW_TOGGLED', id: 1 }],
     // Every query change from every state that takes one (shortest paths take one per target).
     ...[toLoaded, toEmpty, toFailed].flatMap((prefix) =>
       [...queryEvents, { type: 'RETRY' }].map((event) => [...prefix, event]),
