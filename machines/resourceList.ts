@@ -243,12 +243,15 @@ export const resourceListMachine = setup({
     queryChanged: (_, _params: { query: ListQuery }) => {},
     clearSelection: assign({ selected: [] as number[] }),
     askDelete: assign({
-      pendingDelete: ({ context, event }) => (event.type === 'DELETE_ASKED' ? event.record : context.pendingDelete),
+      pendingDelete: ({ context, event }) =>
+        event.type === 'DELETE_ASKED' ? event.record : context.pendingDelete,
       deleteError: null,
     }),
     askRowAction: assign({
       rowAction: ({ context, event }) =>
-        event.type === 'ROW_ACTION_ASKED' ? { action: event.action, record: event.record } : context.rowAction,
+        event.type === 'ROW_ACTION_ASKED'
+          ? { action: event.action, record: event.record }
+          : context.rowAction,
       rowActionError: null,
     }),
     toggleRow: assign({
@@ -321,7 +324,10 @@ export const resourceListMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      entry: [assign({ error: null }), { type: 'queryChanged', params: ({ context }) => ({ query: context.query }) }],
+      entry: [
+        assign({ error: null }),
+        { type: 'queryChanged', params: ({ context }) => ({ query: context.query }) },
+      ],
       on: queryTransitions,
       invoke: {
         id: 'loadPage',
@@ -417,7 +423,8 @@ export const resourceListMachine = setup({
                 target: 'bulkReport',
                 actions: assign({
                   bulkResults: ({ event }) => event.output,
-                  selected: ({ event }) => event.output.filter((result) => !result.ok).map((result) => result.id),
+                  selected: ({ event }) =>
+                    event.output.filter((result) => !result.ok).map((result) => result.id),
                 }),
               },
             ],
@@ -441,7 +448,10 @@ export const resourceListMachine = setup({
         confirmingRowAction: {
           on: {
             ROW_ACTION_CONFIRMED: { target: 'runningRowAction', actions: assign({ rowActionError: null }) },
-            ROW_ACTION_CANCELLED: { target: 'idle', actions: assign({ rowAction: null, rowActionError: null }) },
+            ROW_ACTION_CANCELLED: {
+              target: 'idle',
+              actions: assign({ rowAction: null, rowActionError: null }),
+            },
           },
         },
         runningRowAction: {

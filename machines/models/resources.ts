@@ -4,6 +4,7 @@
  * the state, whether a query moved off the first page, and which messages are showing.
  */
 import type { AnyEventObject } from 'xstate';
+import { fieldAccessOf } from '../../src/contracts/access';
 import { messages } from '../../src/contracts/messages';
 import { type FormValues, type LoadedForm, resourceFormMachine } from '../resourceForm';
 import {
@@ -201,7 +202,12 @@ export const resourceListModel = defineModel({
     ],
     // Select the page, unselect it with the same toggle; toggle a row off again.
     [...toLoaded, { type: 'PAGE_TOGGLED' }, { type: 'PAGE_TOGGLED' }],
-    [...toSelecting, { type: 'ROW_TOGGLED', id: 2 }, { type: 'ROW_TOGGLED', id: 2 }, { type: 'ROW_TOGGLED', id: 1 }],
+    [
+      ...toSelecting,
+      { type: 'ROW_TOGGLED', id: 2 },
+      { type: 'ROW_TOGGLED', id: 2 },
+      { type: 'ROW_TOGGLED', id: 1 },
+    ],
     // Every query change from every state that takes one (shortest paths take one per target).
     ...[toLoaded, toEmpty, toFailed].flatMap((prefix) =>
       [...queryEvents, { type: 'RETRY' }].map((event) => [...prefix, event]),
@@ -246,11 +252,45 @@ export const sampleZoneValues: FormValues = { short_name: 'NAC', long_name: 'Nac
 export const loadedZone: LoadedForm = { values: sampleZoneValues, options: {} };
 export const zoneFieldErrors = { short_name: [messages.resources.duplicate] };
 
-const formEvents = (): AnyEventObject[] => [
-  { type: 'FIELD_CHANGED', field: 'short_name', value: 'NAC2' },
-  { type: 'FIELD_CHANGED', field: 'short_name', value: 'NAC' },
-  { type: 'SUBMITTED' },
-];
+/**
+ * A voucher-like record opened by an 'agencia' user (group 16): the access of each field comes
+ * from src/contracts/access.ts, as the server's: status editable, prices read-only. Its values show
+ * what travels beyond text: a list of zone ids and a nested passenger group.
+ */
+export const agenciaSubject = { isSuperuser: false, groups: [16], permissions: ['voucher/view'] };
+export const sampleVoucherValues: FormValues = {
+  status: 'Emitido',
+  pvp: '120.00',
+  final_price: '100.00',
+  zones: ['1', '2'],
+  pax: { name: 'Lucía', surname: 'Fernández' },
+};
+export const loadedVoucher: LoadedForm = {
+  values: sampleVoucherValues,
+  options: { zones: sampleZones.map((zone) => ({ value: String(zone.id), label: String(zone.long_name) })) },
+  fieldAccess: {
+    ...fieldAccessOf(agenciaSubject, 'voucher', 'edit', ['status', 'pvp', 'final_price']),
+    zones: 'edit',
+    pax: 'hidden',
+  },
+};
+
+const formEvents = (values: FormValues): AnyEventObject[] =>
+  'status' in values
+    ? [
+        { type: 'FIELD_CHANGED', field: 'status', value: 'Anulado' },
+        // Read-only and hidden fields ignore changes.
+        { type: 'FIELD_CHANGED', field: 'pvp', value: '1.00' },
+        { type: 'FIELD_CHANGED', field: 'pax', value: { name: 'Otra', surname: 'Persona' } },
+        { type: 'FIELD_CHANGED', field: 'zones', value: ['1'] },
+        { type: 'FIELD_CHANGED', field: 'zones', value: ['1', '2'] },
+        { type: 'SUBMITTED' },
+      ]
+    : [
+        { type: 'FIELD_CHANGED', field: 'short_name', value: 'NAC2' },
+        { type: 'FIELD_CHANGED', field: 'short_name', value: 'NAC' },
+        { type: 'SUBMITTED' },
+      ];
 
 export const resourceFormModel = defineModel({
   machine: resourceFormMachine,
@@ -262,12 +302,13 @@ export const resourceFormModel = defineModel({
           { type: 'xstate.done.actor.loadForm', output: loadedZone },
           { type: 'xstate.done.actor.loadForm', output: { values: null, options: {} } },
           { type: 'xstate.done.actor.loadForm', output: { ...loadedZone, readOnly: true } },
+          { type: 'xstate.done.actor.loadForm', output: loadedVoucher },
           { type: 'xstate.error.actor.loadForm', error: new UserFacingError(messages.common.notFound) },
         ];
       case snapshot.matches('loadFailed'):
         return [{ type: 'RETRY' }];
       case snapshot.matches('editing'):
-        return formEvents();
+        return formEvents(snapshot.context.values);
       case snapshot.matches('validating'):
         return [
           { type: 'xstate.done.actor.validateValues', output: { short_name: 'NAC2', long_name: 'Nacional' } },
@@ -286,7 +327,7 @@ export const resourceFormModel = defineModel({
           { type: 'xstate.error.actor.saveRecord', error: new UserFacingError(messages.common.forbidden) },
         ];
       case snapshot.matches('saveFailed'):
-        return formEvents();
+        return formEvents(snapshot.context.values);
       default:
         return [];
     }
@@ -298,6 +339,8 @@ export const resourceFormModel = defineModel({
       Object.keys(snapshot.context.fieldErrors),
       snapshot.context.error,
       snapshot.context.values.short_name,
+      snapshot.context.values.status,
+      snapshot.context.values.zones,
     ]),
   simplePaths: false,
   journeys: [
