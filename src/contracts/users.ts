@@ -130,6 +130,8 @@ export const groupListSchema = paginatedSchema(groupSchema);
 export const groupWriteSchema = z.strictObject({
   name: requiredText(text.nameRequired, 150),
   all_permissions: codenamesSchema.optional().transform((value) => value ?? []),
+  /** The group's status record, written in the same transaction (absent on an edit: unchanged). */
+  is_active: z.boolean().optional(),
 });
 export type GroupWrite = z.input<typeof groupWriteSchema>;
 

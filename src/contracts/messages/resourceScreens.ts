@@ -32,7 +32,7 @@ export const resourceScreensMessages = {
   previousPage: 'Anterior',
   nextPage: 'Siguiente',
   pagination: 'Paginación',
-  pageRange: (from: number, to: number, count: number) => `${from}–${to} de ${count}`,
+  pageRange: (from: number, to: number, count: number | string) => `${from}–${to} de ${count}`,
   createTitle: (title: string) => `${title}: crear`,
   editTitle: (title: string) => `${title}: editar`,
   showTitle: (title: string) => `${title}: detalle`,
