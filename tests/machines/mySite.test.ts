@@ -37,7 +37,11 @@ describe('mySite tab', () => {
       mySiteMachine.provide({
         actors: {
           fetchOffice: fromPromise(fetchOffice),
-          fetchCountry: fromPromise(async () => ({ urlRedirect: 'https://ar.example.com/' })),
+          fetchCountry: fromPromise(
+            async (): Promise<{ urlRedirect: string | null }> => ({
+              urlRedirect: 'https://ar.example.com/',
+            }),
+          ),
         },
         actions: {
           openTab: () => calls.push('open'),
