@@ -74,7 +74,7 @@ function walkablePaths(model: MachineModel, walkable: (steps: Step[], index: num
       state: last.state,
       steps,
       weight: steps.length,
-      description: `Walks to ${JSON.stringify(last.state.value)}: ${steps.map((step) => step.event.type).join(' → ')}`,
+      description: `Walks to ${JSON.stringify(last.state.value)}: ${steps.map((step) => describe(step.event)).join(' → ')}`,
     };
     kept.push({
       key,
@@ -82,6 +82,19 @@ function walkablePaths(model: MachineModel, walkable: (steps: Step[], index: num
     });
   }
   return kept.map((entry) => entry.path);
+}
+
+/** An event with what tells it apart (an id, a page, an error's message or fields, an answer's size). */
+function describe(event: AnyEventObject): string {
+  const { type, error, output, ...rest } = event as AnyEventObject & { error?: unknown; output?: unknown };
+  const details: string[] = Object.entries(rest).map(([key, value]) => `${key}=${JSON.stringify(value)}`);
+  if (error instanceof FieldErrorsError) details.push(`fields=${Object.keys(error.fields).join(',')}`);
+  else if (error instanceof Error) details.push(`error=${error.message}`);
+  if (Array.isArray(output)) details.push(`results=${output.map((item) => JSON.stringify(item)).join(',')}`);
+  else if (output && typeof output === 'object' && 'results' in output)
+    details.push(`rows=${(output as { results: unknown[] }).results.length}`);
+  else if (output && typeof output === 'object' && 'values' in output) details.push('values');
+  return details.length ? `${type}(${details.join(' ')})` : type;
 }
 
 function statesWalked(paths: ModelPath[]): string[] {
