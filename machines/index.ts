@@ -6,7 +6,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { accessTokenModel, mySiteModel, passwordChangeModel, passwordResetModel } from './models/auth';
 import { claimFormModel, refundLoginModel, refundWizardModel } from './models/refund';
-import { resourceFormModel, resourceListModel } from './models/resources';
+import { productWizardModel, resourceFormModel, resourceListModel } from './models/resources';
 import { sessionModel } from './models/session';
 import type { MachineModel } from './models/types';
 
@@ -72,5 +72,11 @@ export const machineCatalogue: MachineEntry[] = [
     'resourceForm',
     'Back-office form: load, edit, validate with the contract, save; create, edit, show, clone.',
     resourceFormModel,
+  ),
+
+  catalogued(
+    'resourceWizard',
+    "Back-office form in steps: next guarded by the step's schema, back keeps the values, save on the last step (product 0-1-2, promotion '1 de 2').",
+    productWizardModel,
   ),
 ];

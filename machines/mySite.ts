@@ -1,6 +1,11 @@
 /**
  * 'Ir a mi sitio' (SPEC §2): fetch the user's office, then its country, then open the country's
  * url_redirect (or the default B2B address) in a new tab with the access token appended.
+ *
+ * The tab is opened by the `openTab` action on OPEN itself, synchronously inside the click (a
+ * window.open after an await is blocked as a popup); `navigateTab` sends it to the address once
+ * known, `closeTab` closes it when the address cannot be found. The view provides the three and
+ * keeps the machine alive beyond the menu that started it.
  */
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { messages } from '../src/contracts/messages';
@@ -45,7 +50,9 @@ export const mySiteMachine = setup({
     })),
   },
   actions: {
-    openSite: (_, _params: { url: string }) => {},
+    openTab: () => {},
+    navigateTab: (_, _params: { url: string }) => {},
+    closeTab: () => {},
     rememberRequest: assign(({ event }) => ({
       officeId: event.officeId,
       accessToken: event.accessToken,
@@ -74,10 +81,11 @@ export const mySiteMachine = setup({
     idle: {
       on: {
         OPEN: [
-          { guard: 'hasOffice', target: 'loadingOffice', actions: 'rememberRequest' },
+          { guard: 'hasOffice', target: 'loadingOffice', actions: ['openTab', 'rememberRequest'] },
           {
             target: 'opened',
             actions: [
+              'openTab',
               'rememberRequest',
               assign({ url: ({ context }) => siteUrlWithToken(context.defaultSiteUrl, context.accessToken) }),
             ],
@@ -103,7 +111,10 @@ export const mySiteMachine = setup({
             }),
           },
         ],
-        onError: { target: 'idle', actions: assign({ error: messages.navigation.shell.mySiteError }) },
+        onError: {
+          target: 'idle',
+          actions: ['closeTab', assign({ error: messages.navigation.shell.mySiteError })],
+        },
       },
     },
     loadingCountry: {
@@ -118,11 +129,14 @@ export const mySiteMachine = setup({
               siteUrlWithToken(event.output.urlRedirect || context.defaultSiteUrl, context.accessToken),
           }),
         },
-        onError: { target: 'idle', actions: assign({ error: messages.navigation.shell.mySiteError }) },
+        onError: {
+          target: 'idle',
+          actions: ['closeTab', assign({ error: messages.navigation.shell.mySiteError })],
+        },
       },
     },
     opened: {
-      entry: { type: 'openSite', params: ({ context }) => ({ url: context.url! }) },
+      entry: { type: 'navigateTab', params: ({ context }) => ({ url: context.url! }) },
       on: { OPEN: { target: 'idle', actions: raise(({ event }) => event) } },
     },
   },

@@ -174,6 +174,12 @@ function acceptAuthorizationFiles(current: readonly { name: string }[], chosen: 
   return chosen.length === 0 ? text.authorizationFilesRequired : null;
 }
 
+/**
+ * The tag of the states a reload may resume (the wizard's steps and the submission, which is
+ * idempotent); the result screens and the redirect are not resumed.
+ */
+export const RESUMABLE = 'resumable';
+
 export const refundWizardMachine = setup({
   types: {
     context: {} as RefundWizardContext,
@@ -223,6 +229,7 @@ export const refundWizardMachine = setup({
   initial: 'applicant',
   states: {
     applicant: {
+      tags: [RESUMABLE],
       on: {
         APPLICANT_CHANGED: {
           actions: assign(({ context, event }) => {
@@ -242,6 +249,7 @@ export const refundWizardMachine = setup({
       },
     },
     claims: {
+      tags: [RESUMABLE],
       initial: 'list',
       states: {
         list: {
@@ -292,6 +300,7 @@ export const refundWizardMachine = setup({
       },
     },
     payment: {
+      tags: [RESUMABLE],
       initial: 'editing',
       states: {
         editing: {
@@ -394,6 +403,7 @@ export const refundWizardMachine = setup({
       },
     },
     submitting: {
+      tags: [RESUMABLE],
       invoke: {
         id: 'submitRefund',
         src: 'submitRefund',

@@ -5,6 +5,12 @@
  * refused save keeps what was typed and shows the server's field errors and detail.
  * `dirty` says whether the values differ from the loaded ones (the unsaved-changes warning).
  *
+ * Values are strings, booleans, lists of ids or keys (multi-selects: groups, permissions, zones,
+ * offices), nested groups and lists of groups, never comma-joined text. Each field has an access
+ * (`edit`, `read`, `hidden`) given by the loader (computed with src/contracts/access.ts, the rules
+ * the server enforces); a change to a field that is not editable is ignored. On a save the machine
+ * runs the `recordSaved` action, which the view provides to navigate.
+ *
  * Actors (provided by the client for each module's descriptor):
  * - loadForm: the record as form values (null in create mode) and the select options;
  * - validateValues: resolves to the write body, or rejects with a FieldErrorsError;
@@ -16,8 +22,15 @@ import type { ResourceRecord } from './resourceList';
 import { fieldErrorsOf, messageOf } from './support/errors';
 
 export type FormMode = 'create' | 'edit' | 'show' | 'clone';
-export type FormValue = string | boolean;
+/** A group of named values (a nested group of fields, one row of a list of groups). */
+export interface FormGroup {
+  [field: string]: FormValue;
+}
+export type FormValue = string | boolean | readonly string[] | FormGroup | readonly FormGroup[];
 export type FormValues = Record<string, FormValue>;
+/** What the user may do with a field in a loaded form. */
+export type FieldAccess = 'edit' | 'read' | 'hidden';
+export type FieldAccessMap = Record<string, FieldAccess>;
 export interface FormOption {
   value: string;
   label: string;
@@ -35,6 +48,8 @@ export interface LoadedForm {
   options: FormOptions;
   /** The user may see but not change the record (no `{resource}/add`): open it read-only. */
   readOnly?: boolean;
+  /** Per-field access; a field not named is editable. */
+  fieldAccess?: FieldAccessMap;
 }
 export interface SaveRequest {
   mode: FormMode;
@@ -57,6 +72,8 @@ export interface ResourceFormContext {
   pristine: FormValues;
   dirty: boolean;
   options: FormOptions;
+  /** Per-field access of the loaded form (absent: editable). */
+  fieldAccess: FieldAccessMap;
   /** The validated write body on its way to the server. */
   body: unknown;
   fieldErrors: FieldErrors;
@@ -70,10 +87,31 @@ export type ResourceFormEvent =
   | { type: 'SUBMITTED' }
   | { type: 'RETRY' };
 
+/** Deep equality of form values (lists by position, groups by key); absent equals ''. */
+export function sameValue(a: FormValue | undefined, b: FormValue | undefined): boolean {
+  const left = a ?? '';
+  const right = b ?? '';
+  if (typeof left !== 'object' || typeof right !== 'object') return left === right;
+  if (Array.isArray(left) || Array.isArray(right)) {
+    if (!Array.isArray(left) || !Array.isArray(right) || left.length !== right.length) return false;
+    return left.every((item, index) => sameValue(item as FormValue, right[index] as FormValue));
+  }
+  const leftGroup = left as FormGroup;
+  const rightGroup = right as FormGroup;
+  const keys = new Set([...Object.keys(leftGroup), ...Object.keys(rightGroup)]);
+  for (const key of keys) if (!sameValue(leftGroup[key], rightGroup[key])) return false;
+  return true;
+}
+
 function differs(values: FormValues, pristine: FormValues): boolean {
   const keys = new Set([...Object.keys(values), ...Object.keys(pristine)]);
-  for (const key of keys) if ((values[key] ?? '') !== (pristine[key] ?? '')) return true;
+  for (const key of keys) if (!sameValue(values[key], pristine[key])) return true;
   return false;
+}
+
+/** The access of a field (editable unless the loader said otherwise). */
+export function accessOf(fieldAccess: FieldAccessMap, field: string): FieldAccess {
+  return fieldAccess[field] ?? 'edit';
 }
 
 function withoutField(errors: FieldErrors, field: string): FieldErrors {
@@ -106,10 +144,14 @@ export const resourceFormMachine = setup({
     }),
   },
   guards: {
+    fieldEditable: ({ context, event }) =>
+      event.type === 'FIELD_CHANGED' && accessOf(context.fieldAccess, event.field) === 'edit',
     readOnly: ({ context, event }) =>
       context.mode === 'show' || ('output' in event && (event.output as LoadedForm).readOnly === true),
   },
   actions: {
+    /** The save succeeded: the view provides it to navigate (back to the list). */
+    recordSaved: (_, _params: { record: ResourceRecord }) => {},
     changeField: assign(({ context, event }) => {
       if (event.type !== 'FIELD_CHANGED') return {};
       const values = { ...context.values, [event.field]: event.value };
@@ -131,6 +173,7 @@ export const resourceFormMachine = setup({
     pristine: input?.defaults ?? {},
     dirty: false,
     options: {},
+    fieldAccess: {},
     body: null,
     fieldErrors: {},
     error: null,
@@ -150,14 +193,26 @@ export const resourceFormMachine = setup({
             target: 'showing',
             actions: assign(({ context, event }) => {
               const values = { ...context.pristine, ...(event.output.values ?? {}) };
-              return { values, pristine: values, options: event.output.options, error: null };
+              return {
+                values,
+                pristine: values,
+                options: event.output.options,
+                fieldAccess: event.output.fieldAccess ?? {},
+                error: null,
+              };
             }),
           },
           {
             target: 'editing',
             actions: assign(({ context, event }) => {
               const values = { ...context.pristine, ...(event.output.values ?? {}) };
-              return { values, pristine: values, options: event.output.options, error: null };
+              return {
+                values,
+                pristine: values,
+                options: event.output.options,
+                fieldAccess: event.output.fieldAccess ?? {},
+                error: null,
+              };
             }),
           },
         ],
@@ -174,7 +229,7 @@ export const resourceFormMachine = setup({
     showing: {},
     editing: {
       on: {
-        FIELD_CHANGED: { actions: 'changeField' },
+        FIELD_CHANGED: { guard: 'fieldEditable', actions: 'changeField' },
         SUBMITTED: 'validating',
       },
     },
@@ -221,10 +276,13 @@ export const resourceFormMachine = setup({
     /** The typed values are kept; field errors under their fields, the detail above the form. */
     saveFailed: {
       on: {
-        FIELD_CHANGED: { target: 'editing', actions: 'changeField' },
+        FIELD_CHANGED: { guard: 'fieldEditable', target: 'editing', actions: 'changeField' },
         SUBMITTED: 'validating',
       },
     },
-    saved: { type: 'final' },
+    saved: {
+      type: 'final',
+      entry: { type: 'recordSaved', params: ({ context }) => ({ record: context.saved! }) },
+    },
   },
 });

@@ -1,13 +1,20 @@
 /**
  * A back-office list (SPEC §2 'Dashboard sections', 'List filters'): load a page, filter, page,
- * change page size, sort, switch tabs, and delete a row after a confirmation. One machine serves
- * every module; the module's descriptor (src/client/resources) gives the actors.
+ * change page size, sort, switch tabs, delete a row after a confirmation, select rows and run a
+ * bulk action on them (partial failure reported per row), and run a row's own actions. One machine
+ * serves every module; the module's descriptor (src/client/resources) gives the actors.
  *
- * The machine owns the query (filters, offset, limit, ordering, tab). The view mirrors it in the
- * URL and sends QUERY_SYNCED when the URL changes on its own (Back, Forward, a pasted link).
+ * The machine owns the query (filters, offset, limit, ordering, tab). Each load announces its
+ * query with the `queryChanged` action, which the view provides to write the URL; the view sends
+ * QUERY_SYNCED when the URL changes on its own (Back, Forward, a pasted link).
+ * Row actions follow each record's `allowed_actions` (src/contracts/engine.ts): a record that
+ * carries the list offers only those; one without it offers every declared action.
+ * The selection holds ids; it survives reloads of the same query (after a bulk action the rows
+ * that failed stay selected) and is cleared when the query changes.
  * No timers: a filter applies when the user submits it (FILTERS_APPLIED), never while typing.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import type { CountKind } from '../src/contracts/engine';
 import { messages } from '../src/contracts/messages';
 import { messageOf } from './support/errors';
 
@@ -30,22 +37,53 @@ export interface ListQuery {
 
 export interface ListPage {
   count: number;
-  /** How the server obtained `count` (issue 11); absent means exact. */
-  countKind?: 'exact' | 'capped' | 'estimate';
   results: ResourceRecord[];
+  /** How `count` was obtained (src/contracts/engine.ts); absent means exact. */
+  countKind?: CountKind;
+}
+
+/** A bulk action's request: the action's name and the selected ids. */
+export interface BulkRequest {
+  action: string;
+  ids: number[];
+}
+/** One row's outcome of a bulk action (src/contracts/engine.ts BulkActionResult). */
+export type BulkItemResult = { id: number; ok: true } | { id: number; ok: false; detail: string };
+
+/** A row action's request: the action's name and the record. */
+export interface RowActionRequest {
+  action: string;
+  record: ResourceRecord;
+}
+
+/** May this action be offered on this row? Its `allowed_actions` decide when the server sent them. */
+export function rowAllows(record: ResourceRecord, action: string): boolean {
+  const allowed = record.allowed_actions;
+  return Array.isArray(allowed) ? allowed.includes(action) : true;
 }
 
 export interface ResourceListContext {
   query: ListQuery;
   rows: ResourceRecord[];
   count: number;
-  countKind?: ListPage['countKind'];
   /** Why the page could not be loaded. */
   error: string | null;
   /** The row the user asked to delete (the confirmation names it). */
   pendingDelete: ResourceRecord | null;
   /** Why the last delete failed; the row stays in the list. */
   deleteError: string | null;
+  countKind: CountKind;
+  /** Selected row ids. */
+  selected: number[];
+  /** The bulk action being confirmed or run. */
+  bulkAction: string | null;
+  /** Why the last bulk call failed as a whole. */
+  bulkError: string | null;
+  /** Per-row outcome of the last bulk action (shown when some row failed). */
+  bulkResults: BulkItemResult[];
+  /** The row action being confirmed or run. */
+  rowAction: RowActionRequest | null;
+  rowActionError: string | null;
 }
 
 export interface ResourceListInput {
@@ -63,7 +101,17 @@ export type ResourceListEvent =
   | { type: 'RELOAD' }
   | { type: 'DELETE_ASKED'; record: ResourceRecord }
   | { type: 'DELETE_CONFIRMED' }
-  | { type: 'DELETE_CANCELLED' };
+  | { type: 'DELETE_CANCELLED' }
+  | { type: 'ROW_TOGGLED'; id: number }
+  | { type: 'PAGE_TOGGLED' }
+  | { type: 'SELECTION_CLEARED' }
+  | { type: 'BULK_ASKED'; action: string }
+  | { type: 'BULK_CONFIRMED' }
+  | { type: 'BULK_CANCELLED' }
+  | { type: 'BULK_REPORT_CLOSED' }
+  | { type: 'ROW_ACTION_ASKED'; action: string; record: ResourceRecord }
+  | { type: 'ROW_ACTION_CONFIRMED' }
+  | { type: 'ROW_ACTION_CANCELLED' };
 
 export function emptyQuery(overrides: Partial<ListQuery> = {}): ListQuery {
   return {
@@ -101,24 +149,43 @@ export function nextOrdering(current: string | null, field: string): string {
   return current === field ? `-${field}` : field;
 }
 
-/** Query changes are taken while the list is loading, loaded (not mid-delete), empty or failed. */
+/**
+ * Query changes are taken while the list is loading, loaded (idle or selecting, not mid-action),
+ * empty or failed. A new query clears the selection.
+ */
 const queryTransitions = {
-  FILTERS_APPLIED: { target: '#resourceList.loading', reenter: true, actions: 'applyFilters' },
-  PAGE_CHANGED: { guard: 'validPage', target: '#resourceList.loading', reenter: true, actions: 'changePage' },
+  FILTERS_APPLIED: {
+    target: '#resourceList.loading',
+    reenter: true,
+    actions: ['applyFilters', 'clearSelection'],
+  },
+  PAGE_CHANGED: {
+    guard: 'validPage',
+    target: '#resourceList.loading',
+    reenter: true,
+    actions: ['changePage', 'clearSelection'],
+  },
   PAGE_SIZE_CHANGED: {
     guard: 'validPageSize',
     target: '#resourceList.loading',
     reenter: true,
-    actions: 'changePageSize',
+    actions: ['changePageSize', 'clearSelection'],
   },
-  SORT_TOGGLED: { target: '#resourceList.loading', reenter: true, actions: 'toggleSort' },
-  TAB_CHANGED: { target: '#resourceList.loading', reenter: true, actions: 'changeTab' },
+  SORT_TOGGLED: { target: '#resourceList.loading', reenter: true, actions: ['toggleSort', 'clearSelection'] },
+  TAB_CHANGED: { target: '#resourceList.loading', reenter: true, actions: ['changeTab', 'clearSelection'] },
   QUERY_SYNCED: {
     guard: 'queryDiffers',
     target: '#resourceList.loading',
     reenter: true,
-    actions: 'syncQuery',
+    actions: ['syncQuery', 'clearSelection'],
   },
+} as const;
+
+/** What a loaded list takes whether rows are selected or not: queries, delete and row actions. */
+const rowTransitions = {
+  ...queryTransitions,
+  DELETE_ASKED: { guard: 'mayRemove', target: 'confirmingDelete', actions: 'askDelete' },
+  ROW_ACTION_ASKED: { guard: 'rowActionAllowed', target: 'confirmingRowAction', actions: 'askRowAction' },
 } as const;
 
 export const resourceListMachine = setup({
@@ -133,6 +200,12 @@ export const resourceListMachine = setup({
     }),
     removeRecord: fromPromise<void, ResourceRecord>(async () => {
       throw new Error('removeRecord not provided');
+    }),
+    runBulkAction: fromPromise<BulkItemResult[], BulkRequest>(async () => {
+      throw new Error('runBulkAction not provided');
+    }),
+    runRowAction: fromPromise<unknown, RowActionRequest>(async () => {
+      throw new Error('runRowAction not provided');
     }),
   },
   guards: {
@@ -151,8 +224,50 @@ export const resourceListMachine = setup({
       event.type === 'PAGE_SIZE_CHANGED' && (PAGE_SIZES as readonly number[]).includes(event.limit),
     validPage: ({ event }) =>
       event.type === 'PAGE_CHANGED' && Number.isInteger(event.page) && event.page >= 0,
+    hasSelection: ({ context }) => context.selected.length > 0,
+    /** The toggle leaves nothing selected. */
+    lastDeselected: ({ context, event }) =>
+      event.type === 'ROW_TOGGLED' && context.selected.length === 1 && context.selected[0] === event.id,
+    /** Every row of the page is already selected: the page toggle clears the selection. */
+    pageSelected: ({ context }) => context.rows.every((row) => context.selected.includes(row.id)),
+    knownRow: ({ context, event }) =>
+      event.type === 'ROW_TOGGLED' && context.rows.some((row) => row.id === event.id),
+    mayRemove: ({ event }) => event.type === 'DELETE_ASKED' && rowAllows(event.record, 'remove'),
+    rowActionAllowed: ({ event }) =>
+      event.type === 'ROW_ACTION_ASKED' && rowAllows(event.record, event.action),
+    allSucceeded: ({ event }) =>
+      'output' in event && (event.output as BulkItemResult[]).every((result) => result.ok),
   },
   actions: {
+    /** The query about to load: the view provides it to write the URL (no useEffect mirror). */
+    queryChanged: (_, _params: { query: ListQuery }) => {},
+    clearSelection: assign({ selected: [] as number[] }),
+    askDelete: assign({
+      pendingDelete: ({ context, event }) =>
+        event.type === 'DELETE_ASKED' ? event.record : context.pendingDelete,
+      deleteError: null,
+    }),
+    askRowAction: assign({
+      rowAction: ({ context, event }) =>
+        event.type === 'ROW_ACTION_ASKED'
+          ? { action: event.action, record: event.record }
+          : context.rowAction,
+      rowActionError: null,
+    }),
+    toggleRow: assign({
+      selected: ({ context, event }) => {
+        if (event.type !== 'ROW_TOGGLED') return context.selected;
+        return context.selected.includes(event.id)
+          ? context.selected.filter((id) => id !== event.id)
+          : [...context.selected, event.id];
+      },
+    }),
+    selectPage: assign({
+      selected: ({ context }) => [
+        ...context.selected,
+        ...context.rows.map((row) => row.id).filter((id) => !context.selected.includes(id)),
+      ],
+    }),
     applyFilters: assign({
       query: ({ context, event }) =>
         event.type === 'FILTERS_APPLIED'
@@ -198,11 +313,21 @@ export const resourceListMachine = setup({
     error: null,
     pendingDelete: null,
     deleteError: null,
+    countKind: 'exact',
+    selected: [],
+    bulkAction: null,
+    bulkError: null,
+    bulkResults: [],
+    rowAction: null,
+    rowActionError: null,
   }),
   initial: 'loading',
   states: {
     loading: {
-      entry: assign({ error: null }),
+      entry: [
+        assign({ error: null }),
+        { type: 'queryChanged', params: ({ context }) => ({ query: context.query }) },
+      ],
       on: queryTransitions,
       invoke: {
         id: 'loadPage',
@@ -216,6 +341,9 @@ export const resourceListMachine = setup({
               rows: ({ event }) => event.output.results,
               count: ({ event }) => event.output.count,
               countKind: ({ event }) => event.output.countKind ?? 'exact',
+              // A reload keeps the selection of rows still on the page.
+              selected: ({ context, event }) =>
+                context.selected.filter((id) => event.output.results.some((row) => row.id === id)),
             }),
           },
           {
@@ -229,7 +357,7 @@ export const resourceListMachine = setup({
               }),
             }),
           },
-          { target: 'empty', actions: assign({ rows: [], count: 0 }) },
+          { target: 'empty', actions: assign({ rows: [], count: 0, selected: [] }) },
         ],
         onError: {
           target: 'failed',
@@ -240,12 +368,106 @@ export const resourceListMachine = setup({
     loaded: {
       initial: 'idle',
       states: {
+        /** No row selected. */
         idle: {
+          // Back from a reload with rows still selected (the failed rows of a bulk action).
+          always: { guard: 'hasSelection', target: 'selecting' },
           on: {
-            ...queryTransitions,
-            DELETE_ASKED: {
-              target: 'confirmingDelete',
-              actions: assign({ pendingDelete: ({ event }) => event.record, deleteError: null }),
+            ...rowTransitions,
+            ROW_TOGGLED: { guard: 'knownRow', target: 'selecting', actions: 'toggleRow' },
+            PAGE_TOGGLED: { target: 'selecting', actions: 'selectPage' },
+          },
+        },
+        /** Some rows selected: the bulk actions are offered. */
+        selecting: {
+          on: {
+            ...rowTransitions,
+            ROW_TOGGLED: [
+              { guard: 'lastDeselected', target: 'idle', actions: 'toggleRow' },
+              { guard: 'knownRow', actions: 'toggleRow' },
+            ],
+            PAGE_TOGGLED: [
+              { guard: 'pageSelected', target: 'idle', actions: 'clearSelection' },
+              { actions: 'selectPage' },
+            ],
+            SELECTION_CLEARED: { target: 'idle', actions: 'clearSelection' },
+            BULK_ASKED: {
+              target: 'confirmingBulk',
+              actions: assign({
+                bulkAction: ({ event }) => event.action,
+                bulkError: null,
+                bulkResults: [],
+              }),
+            },
+          },
+        },
+        confirmingBulk: {
+          on: {
+            BULK_CONFIRMED: { target: 'runningBulk', actions: assign({ bulkError: null }) },
+            BULK_CANCELLED: { target: 'selecting', actions: assign({ bulkAction: null, bulkError: null }) },
+          },
+        },
+        runningBulk: {
+          invoke: {
+            id: 'runBulkAction',
+            src: 'runBulkAction',
+            input: ({ context }) => ({ action: context.bulkAction ?? '', ids: context.selected }),
+            onDone: [
+              {
+                guard: 'allSucceeded',
+                target: '#resourceList.loading',
+                actions: assign({ selected: [], bulkAction: null, bulkResults: [] }),
+              },
+              {
+                // Partial failure: each row's outcome is reported; the failed rows stay selected.
+                target: 'bulkReport',
+                actions: assign({
+                  bulkResults: ({ event }) => event.output,
+                  selected: ({ event }) =>
+                    event.output.filter((result) => !result.ok).map((result) => result.id),
+                }),
+              },
+            ],
+            onError: {
+              target: 'confirmingBulk',
+              actions: assign({
+                bulkError: ({ event }) => messageOf(event.error, messages.common.genericRetry),
+              }),
+            },
+          },
+        },
+        /** Some rows failed: the report lists each failed row with the server's reason. */
+        bulkReport: {
+          on: {
+            BULK_REPORT_CLOSED: {
+              target: '#resourceList.loading',
+              actions: assign({ bulkAction: null, bulkResults: [] }),
+            },
+          },
+        },
+        confirmingRowAction: {
+          on: {
+            ROW_ACTION_CONFIRMED: { target: 'runningRowAction', actions: assign({ rowActionError: null }) },
+            ROW_ACTION_CANCELLED: {
+              target: 'idle',
+              actions: assign({ rowAction: null, rowActionError: null }),
+            },
+          },
+        },
+        runningRowAction: {
+          invoke: {
+            id: 'runRowAction',
+            src: 'runRowAction',
+            input: ({ context }) => {
+              if (!context.rowAction) throw new Error('runningRowAction needs a row action');
+              return context.rowAction;
+            },
+            onDone: { target: '#resourceList.loading', actions: assign({ rowAction: null }) },
+            onError: {
+              target: 'confirmingRowAction',
+              actions: assign({
+                rowActionError: ({ event }) => messageOf(event.error, messages.common.genericRetry),
+              }),
             },
           },
         },

@@ -171,3 +171,25 @@ export function coverageOf<TMachine extends AnyStateMachine>(
   }
   return { visitedStates, takenTransitions };
 }
+
+/**
+ * What a set of paths misses: state ids never visited, transitions never taken (as
+ * `source event [guard] -> target`), leaving out those the model declares unreachable.
+ */
+export function missingCoverage<TMachine extends AnyStateMachine>(
+  model: MachineModel<TMachine>,
+  paths: ModelPath<TMachine>[],
+): { states: string[]; transitions: string[] } {
+  const { visitedStates, takenTransitions } = coverageOf(model, paths);
+  const states = allStateNodes(model.machine)
+    .map((node) => node.id)
+    .filter((id) => !visitedStates.has(id));
+  const transitions = allTransitions(model.machine)
+    .filter((entry) => !takenTransitions.has(entry.definition))
+    .map(
+      (entry) =>
+        `${entry.ref.source} ${entry.ref.event}${entry.ref.guard ? ` [${entry.ref.guard}]` : ''} -> ${entry.ref.target}`,
+    )
+    .filter((label) => !Object.keys(model.unreachable ?? {}).some((prefix) => label.startsWith(prefix)));
+  return { states, transitions };
+}

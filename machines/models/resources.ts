@@ -4,17 +4,38 @@
  * the state, whether a query moved off the first page, and which messages are showing.
  */
 import type { AnyEventObject } from 'xstate';
+import { fieldAccessOf } from '../../src/contracts/access';
 import { messages } from '../../src/contracts/messages';
 import { type FormValues, type LoadedForm, resourceFormMachine } from '../resourceForm';
-import { type ListPage, type ListQuery, type ResourceRecord, resourceListMachine } from '../resourceList';
+import {
+  type BulkItemResult,
+  type ListPage,
+  type ListQuery,
+  type ResourceRecord,
+  resourceListMachine,
+} from '../resourceList';
+import { resourceWizardMachine, type WizardStep } from '../resourceWizard';
 import { FieldErrorsError, UserFacingError } from '../support/errors';
 import { defineModel } from './types';
 
+/** Rows with their allowed actions (src/contracts/engine.ts): Europa may not be removed or archived. */
 export const sampleZones: ResourceRecord[] = [
-  { id: 1, short_name: 'NAC', long_name: 'Nacional' },
-  { id: 2, short_name: 'LAT', long_name: 'Latinoamérica' },
-  { id: 3, short_name: 'EUR', long_name: 'Europa' },
+  { id: 1, short_name: 'NAC', long_name: 'Nacional', allowed_actions: ['update', 'remove', 'archive'] },
+  { id: 2, short_name: 'LAT', long_name: 'Latinoamérica', allowed_actions: ['update', 'remove', 'archive'] },
+  { id: 3, short_name: 'EUR', long_name: 'Europa', allowed_actions: ['update'] },
 ];
+
+/** A bulk action where one row is refused (partial failure), and one where all succeed. */
+export const BULK_REFUSAL = 'La zona está en uso.';
+export const partialBulk: BulkItemResult[] = [
+  { id: 1, ok: true },
+  { id: 2, ok: false, detail: BULK_REFUSAL },
+];
+export const fullBulk: BulkItemResult[] = [
+  { id: 1, ok: true },
+  { id: 2, ok: true },
+];
+export const ROW_ACTION_REFUSAL = 'No se puede archivar la zona.';
 
 export const samplePage: ListPage = { count: 23, results: sampleZones };
 export const emptyPage: ListPage = { count: 0, results: [] };
@@ -49,6 +70,16 @@ const toEmpty: AnyEventObject[] = [
 const toFailed: AnyEventObject[] = [
   { type: 'xstate.error.actor.loadPage', error: new UserFacingError('No encontrado.') },
 ];
+const toSelecting: AnyEventObject[] = [...toLoaded, { type: 'ROW_TOGGLED', id: 1 }];
+
+/** What a loaded list offers on its rows, selected or not. */
+const rowEvents: AnyEventObject[] = [
+  { type: 'DELETE_ASKED', record: sampleZones[1] },
+  // Europa's allowed_actions hold neither remove nor archive: both are refused.
+  { type: 'DELETE_ASKED', record: sampleZones[2] },
+  { type: 'ROW_ACTION_ASKED', action: 'archive', record: sampleZones[0] },
+  { type: 'ROW_ACTION_ASKED', action: 'archive', record: sampleZones[2] },
+];
 
 export const resourceListModel = defineModel({
   machine: resourceListMachine,
@@ -64,7 +95,40 @@ export const resourceListModel = defineModel({
           ...queryEvents,
         ];
       case snapshot.matches({ loaded: 'idle' }):
-        return [...queryEvents, { type: 'DELETE_ASKED', record: sampleZones[1] }];
+        return [
+          ...queryEvents,
+          ...rowEvents,
+          { type: 'ROW_TOGGLED', id: 1 },
+          { type: 'ROW_TOGGLED', id: 99 },
+          { type: 'PAGE_TOGGLED' },
+        ];
+      case snapshot.matches({ loaded: 'selecting' }):
+        return [
+          ...rowEvents,
+          { type: 'ROW_TOGGLED', id: 1 },
+          { type: 'ROW_TOGGLED', id: 2 },
+          { type: 'ROW_TOGGLED', id: 99 },
+          { type: 'PAGE_TOGGLED' },
+          { type: 'SELECTION_CLEARED' },
+          { type: 'BULK_ASKED', action: 'remove' },
+        ];
+      case snapshot.matches({ loaded: 'confirmingBulk' }):
+        return [{ type: 'BULK_CONFIRMED' }, { type: 'BULK_CANCELLED' }];
+      case snapshot.matches({ loaded: 'runningBulk' }):
+        return [
+          { type: 'xstate.done.actor.runBulkAction', output: fullBulk },
+          { type: 'xstate.done.actor.runBulkAction', output: partialBulk },
+          { type: 'xstate.error.actor.runBulkAction', error: new UserFacingError(messages.common.forbidden) },
+        ];
+      case snapshot.matches({ loaded: 'bulkReport' }):
+        return [{ type: 'BULK_REPORT_CLOSED' }];
+      case snapshot.matches({ loaded: 'confirmingRowAction' }):
+        return [{ type: 'ROW_ACTION_CONFIRMED' }, { type: 'ROW_ACTION_CANCELLED' }];
+      case snapshot.matches({ loaded: 'runningRowAction' }):
+        return [
+          { type: 'xstate.done.actor.runRowAction', output: sampleZones[0] },
+          { type: 'xstate.error.actor.runRowAction', error: new UserFacingError(ROW_ACTION_REFUSAL) },
+        ];
       case snapshot.matches({ loaded: 'confirmingDelete' }):
         return [{ type: 'DELETE_CONFIRMED' }, { type: 'DELETE_CANCELLED' }];
       case snapshot.matches({ loaded: 'deleting' }):
@@ -90,9 +154,61 @@ export const resourceListModel = defineModel({
       snapshot.context.pendingDelete?.id ?? null,
       snapshot.context.error,
       snapshot.context.deleteError,
+      [...snapshot.context.selected].sort(),
+      snapshot.context.bulkError,
+      snapshot.context.bulkResults.length,
+      snapshot.context.rowAction?.action ?? null,
+      snapshot.context.rowActionError,
     ]),
   simplePaths: false,
   journeys: [
+    // Every query change from a selection (it clears the selection).
+    ...queryEvents.map((event) => [...toSelecting, event]),
+    // Delete and row actions from a selection, then back to it.
+    [...toSelecting, { type: 'DELETE_ASKED', record: sampleZones[1] }, { type: 'DELETE_CANCELLED' }],
+    [
+      ...toSelecting,
+      { type: 'ROW_ACTION_ASKED', action: 'archive', record: sampleZones[0] },
+      { type: 'ROW_ACTION_CANCELLED' },
+    ],
+    // A failed row action, retried, then done (the list reloads).
+    [
+      ...toLoaded,
+      { type: 'ROW_ACTION_ASKED', action: 'archive', record: sampleZones[0] },
+      { type: 'ROW_ACTION_CONFIRMED' },
+      { type: 'xstate.error.actor.runRowAction', error: new UserFacingError(ROW_ACTION_REFUSAL) },
+      { type: 'ROW_ACTION_CONFIRMED' },
+      { type: 'xstate.done.actor.runRowAction', output: sampleZones[0] },
+      { type: 'xstate.done.actor.loadPage', output: samplePage },
+    ],
+    // Select two rows, a failed bulk call, retried: one row refused, reported, and still selected after the reload.
+    [
+      ...toSelecting,
+      { type: 'ROW_TOGGLED', id: 2 },
+      { type: 'BULK_ASKED', action: 'remove' },
+      { type: 'BULK_CONFIRMED' },
+      { type: 'xstate.error.actor.runBulkAction', error: new UserFacingError(messages.common.forbidden) },
+      { type: 'BULK_CONFIRMED' },
+      { type: 'xstate.done.actor.runBulkAction', output: partialBulk },
+      { type: 'BULK_REPORT_CLOSED' },
+      { type: 'xstate.done.actor.loadPage', output: samplePage },
+    ],
+    [...toSelecting, { type: 'PAGE_TOGGLED' }, { type: 'SELECTION_CLEARED' }],
+    [...toSelecting, { type: 'BULK_ASKED', action: 'remove' }, { type: 'BULK_CANCELLED' }],
+    [
+      ...toSelecting,
+      { type: 'BULK_ASKED', action: 'remove' },
+      { type: 'BULK_CONFIRMED' },
+      { type: 'xstate.done.actor.runBulkAction', output: fullBulk },
+    ],
+    // Select the page, unselect it with the same toggle; toggle a row off again.
+    [...toLoaded, { type: 'PAGE_TOGGLED' }, { type: 'PAGE_TOGGLED' }],
+    [
+      ...toSelecting,
+      { type: 'ROW_TOGGLED', id: 2 },
+      { type: 'ROW_TOGGLED', id: 2 },
+      { type: 'ROW_TOGGLED', id: 1 },
+    ],
     // Every query change from every state that takes one (shortest paths take one per target).
     ...[toLoaded, toEmpty, toFailed].flatMap((prefix) =>
       [...queryEvents, { type: 'RETRY' }].map((event) => [...prefix, event]),
@@ -137,11 +253,45 @@ export const sampleZoneValues: FormValues = { short_name: 'NAC', long_name: 'Nac
 export const loadedZone: LoadedForm = { values: sampleZoneValues, options: {} };
 export const zoneFieldErrors = { short_name: [messages.resources.duplicate] };
 
-const formEvents = (): AnyEventObject[] => [
-  { type: 'FIELD_CHANGED', field: 'short_name', value: 'NAC2' },
-  { type: 'FIELD_CHANGED', field: 'short_name', value: 'NAC' },
-  { type: 'SUBMITTED' },
-];
+/**
+ * A voucher-like record opened by an 'agencia' user (group 16): the access of each field comes
+ * from src/contracts/access.ts, as the server's: status editable, prices read-only. Its values show
+ * what travels beyond text: a list of zone ids and a nested passenger group.
+ */
+export const agenciaSubject = { isSuperuser: false, groups: [16], permissions: ['voucher/view'] };
+export const sampleVoucherValues: FormValues = {
+  status: 'Emitido',
+  pvp: '120.00',
+  final_price: '100.00',
+  zones: ['1', '2'],
+  pax: { name: 'Lucía', surname: 'Fernández' },
+};
+export const loadedVoucher: LoadedForm = {
+  values: sampleVoucherValues,
+  options: { zones: sampleZones.map((zone) => ({ value: String(zone.id), label: String(zone.long_name) })) },
+  fieldAccess: {
+    ...fieldAccessOf(agenciaSubject, 'voucher', 'edit', ['status', 'pvp', 'final_price']),
+    zones: 'edit',
+    pax: 'hidden',
+  },
+};
+
+const formEvents = (values: FormValues): AnyEventObject[] =>
+  'status' in values
+    ? [
+        { type: 'FIELD_CHANGED', field: 'status', value: 'Anulado' },
+        // Read-only and hidden fields ignore changes.
+        { type: 'FIELD_CHANGED', field: 'pvp', value: '1.00' },
+        { type: 'FIELD_CHANGED', field: 'pax', value: { name: 'Otra', surname: 'Persona' } },
+        { type: 'FIELD_CHANGED', field: 'zones', value: ['1'] },
+        { type: 'FIELD_CHANGED', field: 'zones', value: ['1', '2'] },
+        { type: 'SUBMITTED' },
+      ]
+    : [
+        { type: 'FIELD_CHANGED', field: 'short_name', value: 'NAC2' },
+        { type: 'FIELD_CHANGED', field: 'short_name', value: 'NAC' },
+        { type: 'SUBMITTED' },
+      ];
 
 export const resourceFormModel = defineModel({
   machine: resourceFormMachine,
@@ -153,12 +303,13 @@ export const resourceFormModel = defineModel({
           { type: 'xstate.done.actor.loadForm', output: loadedZone },
           { type: 'xstate.done.actor.loadForm', output: { values: null, options: {} } },
           { type: 'xstate.done.actor.loadForm', output: { ...loadedZone, readOnly: true } },
+          { type: 'xstate.done.actor.loadForm', output: loadedVoucher },
           { type: 'xstate.error.actor.loadForm', error: new UserFacingError(messages.common.notFound) },
         ];
       case snapshot.matches('loadFailed'):
         return [{ type: 'RETRY' }];
       case snapshot.matches('editing'):
-        return formEvents();
+        return formEvents(snapshot.context.values);
       case snapshot.matches('validating'):
         return [
           { type: 'xstate.done.actor.validateValues', output: { short_name: 'NAC2', long_name: 'Nacional' } },
@@ -177,7 +328,7 @@ export const resourceFormModel = defineModel({
           { type: 'xstate.error.actor.saveRecord', error: new UserFacingError(messages.common.forbidden) },
         ];
       case snapshot.matches('saveFailed'):
-        return formEvents();
+        return formEvents(snapshot.context.values);
       default:
         return [];
     }
@@ -189,6 +340,8 @@ export const resourceFormModel = defineModel({
       Object.keys(snapshot.context.fieldErrors),
       snapshot.context.error,
       snapshot.context.values.short_name,
+      snapshot.context.values.status,
+      snapshot.context.values.zones,
     ]),
   simplePaths: false,
   journeys: [
@@ -220,3 +373,86 @@ export const resourceFormShowModel = defineModel({
   input: { mode: 'show', id: 1, defaults: { short_name: '', long_name: '' } },
   journeys: [],
 });
+
+// ---- resourceWizard --------------------------------------------------------------------------
+
+/** The product wizard's steps 0, 1, 2 (SPEC §2 'add'): data, coverages, rates. */
+export const productWizardSteps: WizardStep[] = [
+  { key: '0', fields: ['long_name', 'product_type'] },
+  { key: '1', fields: ['coverages'] },
+  { key: '2', fields: ['rates'] },
+];
+/** The promotion wizard's '1 de 2', '2 de 2': the promotion, then its products. */
+export const promotionWizardSteps: WizardStep[] = [
+  { key: '1', fields: ['long_name', 'date_from'] },
+  { key: '2', fields: ['products'] },
+];
+export const WIZARD_FIELD_ERROR = 'Este campo es requerido.';
+
+/** A model of the wizard over some steps: each step's fields are typed, refused, then accepted. */
+export function wizardModel(steps: WizardStep[]) {
+  const firstField = (step: number) => steps[step]?.fields[0] ?? 'long_name';
+  return defineModel({
+    machine: resourceWizardMachine,
+    input: {
+      steps,
+      defaults: Object.fromEntries(steps.flatMap((step) => step.fields).map((field) => [field, ''])),
+    },
+    events: (snapshot) => {
+      const { step } = snapshot.context;
+      switch (true) {
+        case snapshot.matches('editing'):
+          return [
+            { type: 'FIELD_CHANGED', field: firstField(step), value: `valor ${step}` },
+            { type: 'NEXT' },
+            { type: 'BACK' },
+          ];
+        case snapshot.matches('validatingStep'):
+          return [
+            { type: 'xstate.done.actor.validateStep', output: { step } },
+            {
+              type: 'xstate.error.actor.validateStep',
+              error: new FieldErrorsError({ [firstField(step)]: [WIZARD_FIELD_ERROR] }),
+            },
+          ];
+        case snapshot.matches('saving'):
+          return [
+            { type: 'xstate.done.actor.saveRecord', output: { id: 5, long_name: 'valor 0' } },
+            // The server refuses a field of the first step: the wizard goes back there.
+            {
+              type: 'xstate.error.actor.saveRecord',
+              error: new FieldErrorsError({ [firstField(0)]: [messages.resources.duplicate] }),
+            },
+            { type: 'xstate.error.actor.saveRecord', error: new UserFacingError(messages.common.forbidden) },
+          ];
+        default:
+          return [];
+      }
+    },
+    serializeState: (snapshot) =>
+      JSON.stringify([
+        snapshot.value,
+        snapshot.context.step,
+        Object.keys(snapshot.context.fieldErrors),
+        snapshot.context.error,
+      ]),
+    simplePaths: false,
+    journeys: [
+      // Typing on the last step, then back to the first without validating.
+      [
+        ...steps
+          .slice(1)
+          .flatMap((_, index) => [
+            { type: 'NEXT' },
+            { type: 'xstate.done.actor.validateStep', output: { step: index } },
+          ]),
+        { type: 'FIELD_CHANGED', field: firstField(steps.length - 1), value: 'valor final' },
+        ...steps.slice(1).map(() => ({ type: 'BACK' })),
+        { type: 'BACK' },
+      ],
+    ],
+  });
+}
+
+export const productWizardModel = wizardModel(productWizardSteps);
+export const promotionWizardModel = wizardModel(promotionWizardSteps);

@@ -22,6 +22,8 @@ export interface MachineModel<TMachine extends AnyStateMachine = AnyStateMachine
   /** Extra event sequences walked from the initial state (self-transitions never lie on a shortest path). */
   journeys?: AnyEventObject[][];
   input?: InputFrom<TMachine>;
+  /** Transitions (as `source event`, a prefix of the coverage label) no traversal can take, each with the reason. */
+  unreachable?: Record<string, string>;
 }
 
 export function defineModel<TMachine extends AnyStateMachine>(

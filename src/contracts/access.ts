@@ -125,3 +125,26 @@ export function visibleCards(subject: AccessSubject): Section[] {
 export function visibleMenu(subject: AccessSubject): MenuItem[] {
   return filterMenu(MENU, subject);
 }
+
+/** What a user may do with one field of a loaded form (the client engine's per-field access). */
+export type FieldAccessLevel = 'edit' | 'read' | 'hidden';
+
+/**
+ * The access of each field of `entity` in `view`, from the same rules the server enforces:
+ * hidden when a visibility rule hides it, editable when the role may edit it, read-only otherwise.
+ * An 'agencia' user editing a voucher: status editable, prices read-only.
+ */
+export function fieldAccessOf(
+  subject: AccessSubject,
+  entity: FieldEntity,
+  view: FieldView,
+  fields: readonly string[],
+  table: readonly FieldVisibilityRule[] = FIELD_VISIBILITY_RULES,
+): Record<string, FieldAccessLevel> {
+  return Object.fromEntries(
+    fields.map((field): [string, FieldAccessLevel] => {
+      if (!mayViewField(subject, entity, view, field, table)) return [field, 'hidden'];
+      return [field, mayEditField(subject, entity, view, field, table) ? 'edit' : 'read'];
+    }),
+  );
+}

@@ -32,24 +32,69 @@ export type ModuleKey = (typeof MODULES)[number];
 
 type SectionRouting = keyof typeof messages.navigation.sections;
 
+const menu = messages.navigation.menu;
+
+/** The sidebar groups of spec section 2, in their order; `null` places a section at the top level. */
+export const MENU_GROUPS = [
+  { key: 'oficinas', label: menu.oficinas },
+  { key: 'facturacion', label: null },
+  { key: 'promociones', label: menu.promociones },
+  { key: 'reservas', label: menu.bookings },
+  { key: 'abm', label: menu.abm },
+  { key: 'productos', label: menu.productos },
+  { key: 'unidad_negocio', label: null },
+  { key: 'permisos', label: menu.permisos },
+] as const;
+export type MenuGroupKey = (typeof MENU_GROUPS)[number]['key'];
+
+/** Where a section sits in the sidebar. */
+export interface MenuPlacement {
+  /** The group; a group whose label is null holds one top-level entry. */
+  group: MenuGroupKey;
+  label: string;
+  /** The list entry needs `{resource}/view`, or (spec section 6 'resource') any action on it. */
+  needs: 'view' | 'any';
+  /** A 'create' entry next to the list (guarded by the section's create permission). */
+  createLabel?: string;
+  /** Where the create entry leads when it is not /dashboard/{routing}/create (products: /dashboard/add). */
+  createPath?: string;
+}
+
+/**
+ * One back-office section, declared once: its route (`/dashboard/{routing}`), title, user module,
+ * permission resource, create permission, sidebar place and dashboard card, and which client
+ * screen serves it. The router, the sidebar, the cards, the server and the tests all read this.
+ */
 export interface Section {
   routing: SectionRouting;
   title: string;
   module: ModuleKey;
   resource: Resource;
-  /** Whether the section has a create screen at /dashboard/{routing}/create. */
+  /** Whether the section has a create screen at /dashboard/{routing}/create (false: list only). */
   creatable: boolean;
-  /** The permission a create needs, when it is not `{resource}/add` (Pasajeros: voucher/add). */
-  createPermission?: { resource: Resource; action: Action };
+  /** The permission a create needs (`{resource}/add` unless the spec says otherwise). */
+  createPermission: { resource: Resource; action: Action };
   /** Shown as a dashboard card (the product wizard entry 'add' is reached from Productos). */
   card: boolean;
+  /** Its sidebar entry, if any. */
+  menu: MenuPlacement | null;
+  /** The client screen: 'resource' is the generic list and form over the module's descriptor. */
+  screen: 'resource' | null;
+}
+
+interface SectionOptions {
+  creatable?: boolean;
+  createPermission?: { resource: Resource; action: Action };
+  card?: boolean;
+  screen?: 'resource';
 }
 
 function section(
   routing: SectionRouting,
   module: ModuleKey,
   resource: Resource,
-  options: Partial<Pick<Section, 'creatable' | 'createPermission' | 'card'>> = {},
+  place: MenuPlacement | null,
+  options: SectionOptions = {},
 ): Section {
   return {
     routing,
@@ -57,40 +102,106 @@ function section(
     module,
     resource,
     creatable: options.creatable ?? true,
-    createPermission: options.createPermission,
+    createPermission: options.createPermission ?? { resource, action: 'add' },
     card: options.card ?? true,
+    menu: place,
+    screen: options.screen ?? null,
   };
 }
 
+const place = (
+  group: MenuGroupKey,
+  label: string,
+  needs: MenuPlacement['needs'],
+  create: Pick<MenuPlacement, 'createLabel' | 'createPath'> = {},
+): MenuPlacement => ({ group, label, needs, ...create });
+
+/** Every section, in sidebar order (the dashboard cards follow it too). */
 export const SECTIONS: readonly Section[] = [
-  section('blacklist', 'blacklist', 'pax_black_list'),
-  section('usuarios', 'users', 'user'),
-  section('zonas', 'zones', 'zone'),
-  section('promociones', 'promotions', 'promotion'),
-  section('coberturas', 'coverages', 'coverage'),
-  section('producto_sperta', 'products', 'product_sperta'),
-  section('reintegros', 'refunds', 'refund', { creatable: false }),
-  section('paises', 'countries', 'country'),
-  section('oficinas', 'offices', 'office'),
-  section('productos', 'products', 'product'),
-  section('reservas', 'reservations', 'reservation', { creatable: false }),
-  section('facturacion', 'billing', 'reservation', { creatable: false }),
-  section('pasajeros', 'passengers', 'pax', { createPermission: { resource: 'voucher', action: 'add' } }),
-  section('vouchers', 'vouchers', 'voucher', { creatable: false }),
-  section('add', 'products', 'product', {
-    createPermission: { resource: 'product', action: 'add' },
-    card: false,
+  section(
+    'oficinas',
+    'offices',
+    'office',
+    place('oficinas', menu.oficinas, 'view', { createLabel: menu.createOffice }),
+  ),
+  section('facturacion', 'billing', 'reservation', place('facturacion', menu.facturacion, 'view'), {
+    creatable: false,
   }),
-  section('proveedores', 'providers', 'supplier'),
-  section('categorias', 'categories', 'product_type'),
-  section('grupos', 'groups', 'group'),
-  section('tags', 'tags', 'tags'),
-  section('unidad_negocio', 'business_units', 'bussines_unit'),
-  section('currencies', 'currencies', 'currency'),
+  section(
+    'promociones',
+    'promotions',
+    'promotion',
+    place('promociones', menu.promociones, 'view', { createLabel: menu.createPromotion }),
+  ),
+  section('reservas', 'reservations', 'reservation', place('reservas', menu.reservas, 'view'), {
+    creatable: false,
+  }),
+  // Spec section 2: creating a passenger is guarded by voucher/add (the one place this is said).
+  section(
+    'pasajeros',
+    'passengers',
+    'pax',
+    place('reservas', menu.pasajeros, 'view', { createLabel: menu.createPassenger }),
+    { createPermission: { resource: 'voucher', action: 'add' }, screen: 'resource' },
+  ),
+  section('vouchers', 'vouchers', 'voucher', place('reservas', menu.vouchers, 'view'), { creatable: false }),
+  section('producto_sperta', 'products', 'product_sperta', place('abm', menu.sperta, 'any'), {
+    screen: 'resource',
+  }),
+  section('reintegros', 'refunds', 'refund', place('abm', menu.reintegros, 'view'), {
+    creatable: false,
+    screen: 'resource',
+  }),
+  section('coberturas', 'coverages', 'coverage', place('abm', menu.coberturas, 'any'), {
+    screen: 'resource',
+  }),
+  section('zonas', 'zones', 'zone', place('abm', menu.zonas, 'any'), { screen: 'resource' }),
+  section('paises', 'countries', 'country', place('abm', menu.paises, 'any'), { screen: 'resource' }),
+  section('proveedores', 'providers', 'supplier', place('abm', menu.proveedores, 'any'), {
+    screen: 'resource',
+  }),
+  section('categorias', 'categories', 'product_type', place('abm', menu.categorias, 'any'), {
+    screen: 'resource',
+  }),
+  section('tags', 'tags', 'tags', place('abm', menu.tags, 'any'), { screen: 'resource' }),
+  section('currencies', 'currencies', 'currency', place('abm', menu.currency, 'any'), { screen: 'resource' }),
+  section('blacklist', 'blacklist', 'pax_black_list', place('abm', menu.blacklist, 'any'), {
+    screen: 'resource',
+  }),
+  section(
+    'productos',
+    'products',
+    'product',
+    place('productos', menu.productos, 'view', {
+      createLabel: menu.createProduct,
+      createPath: '/dashboard/add',
+    }),
+  ),
+  section('add', 'products', 'product', null, { card: false }),
+  section(
+    'unidad_negocio',
+    'business_units',
+    'bussines_unit',
+    place('unidad_negocio', menu.businessUnits, 'any'),
+    {
+      screen: 'resource',
+    },
+  ),
+  section('usuarios', 'users', 'user', place('permisos', menu.usuarios, 'any'), { screen: 'resource' }),
+  section('grupos', 'groups', 'group', place('permisos', menu.grupos, 'any'), { screen: 'resource' }),
 ];
 
 export function findSection(routing: string): Section | undefined {
   return SECTIONS.find((candidate) => candidate.routing === routing);
+}
+
+/**
+ * The permission a create of `resource` records needs (for the server: POST /pax/ needs
+ * voucher/add). Resources without a section need `{resource}/add`.
+ */
+export function createPermissionOf(resource: Resource): { resource: Resource; action: Action } {
+  const owner = SECTIONS.find((candidate) => candidate.resource === resource && candidate.screen !== null);
+  return owner?.createPermission ?? { resource, action: 'add' };
 }
 
 export interface UserAccess extends Grants {
@@ -99,8 +210,7 @@ export interface UserAccess extends Grants {
 
 export function canCreateIn(access: Grants, target: Section): boolean {
   if (!target.creatable) return false;
-  const required = target.createPermission ?? { resource: target.resource, action: 'add' as const };
-  return can(access, required.resource, required.action);
+  return can(access, target.createPermission.resource, target.createPermission.action);
 }
 
 /** Dashboard cards: the sections whose module the user has and whose resource the user may view. */
@@ -121,167 +231,41 @@ export interface MenuItem {
   children?: MenuItem[];
 }
 
-const menu = messages.navigation.menu;
 const list = (routing: SectionRouting) => `/dashboard/${routing}`;
 
-/** Sidebar menu groups of spec section 2. */
+/** A section's sidebar entries: its list and, when declared, its create entry. */
+function menuItemsOf(target: Section): MenuItem[] {
+  const placement = target.menu;
+  if (!placement) return [];
+  const items: MenuItem[] = [
+    {
+      key: target.routing,
+      label: placement.label,
+      path: list(target.routing),
+      permission:
+        placement.needs === 'view'
+          ? { resource: target.resource, action: 'view' }
+          : { resource: target.resource },
+    },
+  ];
+  if (placement.createLabel)
+    items.push({
+      key: `${target.routing}-create`,
+      label: placement.createLabel,
+      path: placement.createPath ?? `${list(target.routing)}/create`,
+      permission: target.createPermission,
+    });
+  return items;
+}
+
+/** Sidebar menu of spec section 2, built from the sections. */
 export const MENU: readonly MenuItem[] = [
   { key: 'dashboard', label: menu.dashboard, path: '/dashboard' },
-  {
-    key: 'oficinas',
-    label: menu.oficinas,
-    children: [
-      {
-        key: 'oficinas-list',
-        label: menu.oficinas,
-        path: list('oficinas'),
-        permission: { resource: 'office', action: 'view' },
-      },
-      {
-        key: 'oficinas-create',
-        label: menu.createOffice,
-        path: `${list('oficinas')}/create`,
-        permission: { resource: 'office', action: 'add' },
-      },
-    ],
-  },
-  {
-    key: 'facturacion',
-    label: menu.facturacion,
-    path: list('facturacion'),
-    permission: { resource: 'reservation', action: 'view' },
-  },
-  {
-    key: 'promociones',
-    label: menu.promociones,
-    children: [
-      {
-        key: 'promociones-list',
-        label: menu.promociones,
-        path: list('promociones'),
-        permission: { resource: 'promotion', action: 'view' },
-      },
-      {
-        key: 'promociones-create',
-        label: menu.createPromotion,
-        path: `${list('promociones')}/create`,
-        permission: { resource: 'promotion', action: 'add' },
-      },
-    ],
-  },
-  {
-    key: 'reservas',
-    label: menu.bookings,
-    children: [
-      {
-        key: 'reservas-list',
-        label: menu.reservas,
-        path: list('reservas'),
-        permission: { resource: 'reservation', action: 'view' },
-      },
-      {
-        key: 'pasajeros-list',
-        label: menu.pasajeros,
-        path: list('pasajeros'),
-        permission: { resource: 'pax', action: 'view' },
-      },
-      {
-        key: 'pasajeros-create',
-        label: menu.createPassenger,
-        path: `${list('pasajeros')}/create`,
-        permission: { resource: 'voucher', action: 'add' },
-      },
-      {
-        key: 'vouchers-list',
-        label: menu.vouchers,
-        path: list('vouchers'),
-        permission: { resource: 'voucher', action: 'view' },
-      },
-    ],
-  },
-  {
-    key: 'abm',
-    label: menu.abm,
-    children: [
-      {
-        key: 'sperta',
-        label: menu.sperta,
-        path: list('producto_sperta'),
-        permission: { resource: 'product_sperta' },
-      },
-      {
-        key: 'reintegros',
-        label: menu.reintegros,
-        path: list('reintegros'),
-        permission: { resource: 'refund', action: 'view' },
-      },
-      {
-        key: 'coberturas',
-        label: menu.coberturas,
-        path: list('coberturas'),
-        permission: { resource: 'coverage' },
-      },
-      { key: 'zonas', label: menu.zonas, path: list('zonas'), permission: { resource: 'zone' } },
-      { key: 'paises', label: menu.paises, path: list('paises'), permission: { resource: 'country' } },
-      {
-        key: 'proveedores',
-        label: menu.proveedores,
-        path: list('proveedores'),
-        permission: { resource: 'supplier' },
-      },
-      {
-        key: 'categorias',
-        label: menu.categorias,
-        path: list('categorias'),
-        permission: { resource: 'product_type' },
-      },
-      { key: 'tags', label: menu.tags, path: list('tags'), permission: { resource: 'tags' } },
-      {
-        key: 'currencies',
-        label: menu.currency,
-        path: list('currencies'),
-        permission: { resource: 'currency' },
-      },
-      {
-        key: 'blacklist',
-        label: menu.blacklist,
-        path: list('blacklist'),
-        permission: { resource: 'pax_black_list' },
-      },
-    ],
-  },
-  {
-    key: 'productos',
-    label: menu.productos,
-    children: [
-      {
-        key: 'productos-list',
-        label: menu.productos,
-        path: list('productos'),
-        permission: { resource: 'product', action: 'view' },
-      },
-      {
-        key: 'productos-create',
-        label: menu.createProduct,
-        path: list('add'),
-        permission: { resource: 'product', action: 'add' },
-      },
-    ],
-  },
-  {
-    key: 'unidad_negocio',
-    label: menu.businessUnits,
-    path: list('unidad_negocio'),
-    permission: { resource: 'bussines_unit' },
-  },
-  {
-    key: 'permisos',
-    label: menu.permisos,
-    children: [
-      { key: 'usuarios', label: menu.usuarios, path: list('usuarios'), permission: { resource: 'user' } },
-      { key: 'grupos', label: menu.grupos, path: list('grupos'), permission: { resource: 'group' } },
-    ],
-  },
+  ...MENU_GROUPS.flatMap((group): MenuItem[] => {
+    const items = SECTIONS.filter((candidate) => candidate.menu?.group === group.key).flatMap(menuItemsOf);
+    if (group.label === null) return items;
+    return [{ key: group.key, label: group.label, children: items }];
+  }),
 ];
 
 /**

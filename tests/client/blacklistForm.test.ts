@@ -15,13 +15,13 @@ describe('Lista Negra hasta', () => {
     ['empty', ''],
     ['blank', '   '],
   ])('the form sends an %s hasta as null, and the contract accepts it', (_case, hasta) => {
-    const body = validateValues(blacklistDescriptor, { ...form, hasta });
+    const body = validateValues(blacklistDescriptor, { ...form, hasta }, 'create');
     expect(body.hasta).toBeNull();
     expect(blacklistWriteSchema.parse(body).date_to).toBeNull();
   });
 
   it('the form without a hasta value at all sends null', () => {
-    expect(validateValues(blacklistDescriptor, form).hasta).toBeNull();
+    expect(validateValues(blacklistDescriptor, form, 'create').hasta).toBeNull();
   });
 
   it.each([

@@ -1,14 +1,16 @@
 import { expect } from 'vitest';
 import { passwordResetModel } from '../../machines/models/auth';
-import { messages } from '../../src/contracts/messages';
+import { emailProblem } from '../../machines/passwordReset';
 import { testMachineModel } from './harness';
 
 testMachineModel('passwordReset', passwordResetModel, {
-  editing: (snapshot) => {
-    const { emailError, error } = snapshot.context;
-    if (emailError)
-      expect([messages.common.emailRequired, messages.common.emailInvalid]).toContain(emailError);
-    if (error) expect(error).toBe('rechazado');
+  editing: (snapshot, event) => {
+    const { email, emailError, error } = snapshot.context;
+    // A refused SUBMIT names the email's problem; typing clears it; the server's refusal shows its message.
+    expect(emailError).toBe(event.type === 'SUBMIT' ? emailProblem(email) : null);
+    if (event.type === 'SUBMIT') expect(emailError).not.toBeNull();
+    if (event.type === 'xstate.error.actor.requestPasswordReset') expect(error).toBe('rechazado');
+    else if (event.type === 'xstate.init' || event.type === 'RESTART') expect(error).toBeNull();
   },
   requesting: (snapshot) => {
     expect(snapshot.context.emailError).toBeNull();

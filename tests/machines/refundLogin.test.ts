@@ -6,13 +6,24 @@ import { testMachineModel } from './harness';
 const text = messages.refund;
 
 testMachineModel('refundLogin', refundLoginModel, {
-  editing: (snapshot) => {
-    const { documento, voucherId } = snapshot.context.fieldErrors;
-    if (documento) expect(documento).toBe(text.documentRequired);
-    if (voucherId) expect(voucherId).toBe(text.voucherIdRequired);
-    if (snapshot.context.error)
-      expect([LOGIN_FAILED_SAMPLE, messages.common.genericRetry]).toContain(snapshot.context.error);
+  editing: (snapshot, event) => {
+    const { fieldErrors, error, documento, voucherId } = snapshot.context;
     expect(snapshot.context.login).toBeNull();
+    if (event.type === 'SUBMIT') {
+      // A refused submit names each blank field.
+      expect(fieldErrors).toEqual({
+        ...(documento.trim() ? {} : { documento: text.documentRequired }),
+        ...(voucherId.trim() ? {} : { voucherId: text.voucherIdRequired }),
+      });
+      expect(Object.keys(fieldErrors).length).toBeGreaterThan(0);
+    }
+    if (event.type === 'xstate.error.actor.authenticateRefund')
+      expect(error).toBe(
+        (event.error as Error).message === LOGIN_FAILED_SAMPLE
+          ? LOGIN_FAILED_SAMPLE
+          : messages.common.genericRetry,
+      );
+    if (event.type === 'xstate.init') expect([fieldErrors, error]).toEqual([{}, null]);
   },
   authenticating: (snapshot) => {
     expect(snapshot.context.documento.trim()).not.toBe('');

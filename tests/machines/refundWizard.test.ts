@@ -10,6 +10,7 @@ import {
 } from '../../machines/models/refund';
 import {
   buildSubmission,
+  RESUMABLE,
   redirectUrlOf,
   refundWizardMachine,
   stepIndexOf,
@@ -156,5 +157,14 @@ describe('refundWizard journeys', () => {
         defaultSiteUrl: input.defaultSiteUrl,
       }),
     ).toBe(input.defaultSiteUrl);
+  });
+});
+
+describe('refundWizard resume tag', () => {
+  it('tags the steps and the submission as resumable, never the result screens or the redirect', () => {
+    const tagged = Object.entries(refundWizardMachine.root.states)
+      .filter(([, node]) => node.tags.includes(RESUMABLE))
+      .map(([key]) => key);
+    expect(tagged).toEqual(['applicant', 'claims', 'payment', 'submitting']);
   });
 });

@@ -2,23 +2,54 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { coverageOf, generatePaths } from '../../machines/models/paths';
 import {
+  agenciaSubject,
+  loadedVoucher,
   resourceFormModel,
   resourceFormShowModel,
+  sampleVoucherValues,
   sampleZoneValues,
   zoneFieldErrors,
 } from '../../machines/models/resources';
 import {
+  type FieldAccessMap,
+  type FormGroup,
   type FormValues,
   type LoadedForm,
   type LoadFormRequest,
   resourceFormMachine,
   type SaveRequest,
+  sameValue,
 } from '../../machines/resourceForm';
 import { FieldErrorsError } from '../../machines/support/errors';
+import { fieldAccessOf } from '../../src/contracts/access';
 import { messages } from '../../src/contracts/messages';
 import { testMachineModel } from './harness';
 
 const knownValues = ['', 'NAC', 'NAC2'];
+
+/** The record's own fields never change where the user may not edit them. */
+function assertAccessKept(snapshot: { context: { values: FormValues; fieldAccess: FieldAccessMap } }) {
+  const { values, fieldAccess } = snapshot.context;
+  if ('status' in values) {
+    // 'agencia' on a voucher: status editable, prices read-only, the passenger group hidden.
+    expect(fieldAccess).toEqual({
+      status: 'edit',
+      pvp: 'read',
+      final_price: 'read',
+      zones: 'edit',
+      pax: 'hidden',
+    });
+    expect([values.pvp, values.final_price, values.pax]).toEqual([
+      sampleVoucherValues.pvp,
+      sampleVoucherValues.final_price,
+      sampleVoucherValues.pax,
+    ]);
+    expect(['Emitido', 'Anulado']).toContain(values.status);
+  } else {
+    expect(fieldAccess).toEqual({});
+    expect(knownValues).toContain(values.short_name);
+  }
+}
 
 testMachineModel('resourceForm', resourceFormModel, {
   loading: (snapshot) => {
@@ -30,14 +61,20 @@ testMachineModel('resourceForm', resourceFormModel, {
     expect(snapshot.context.values).toEqual(sampleZoneValues);
     expect(snapshot.context.dirty).toBe(false);
   },
-  editing: (snapshot) => {
-    const { values, pristine, dirty } = snapshot.context;
-    expect(dirty).toBe(values.short_name !== pristine.short_name || values.long_name !== pristine.long_name);
-    for (const messagesOfField of Object.values(snapshot.context.fieldErrors))
-      expect(messagesOfField).toEqual([messages.resources.longNameRequired]);
+  editing: (snapshot, event) => {
+    const { values, pristine, dirty, fieldErrors } = snapshot.context;
+    assertAccessKept(snapshot);
+    expect(dirty).toBe(!sameValue(values as FormGroup, pristine as FormGroup));
+    if (event.type === 'xstate.error.actor.validateValues')
+      expect(fieldErrors).toEqual({ long_name: [messages.resources.longNameRequired] });
+    // Typing in a field clears that field's errors (and only those).
+    else if (event.type === 'FIELD_CHANGED') expect(fieldErrors).not.toHaveProperty(String(event.field));
+    else expect(fieldErrors).toEqual({});
+    if (event.type === 'FIELD_CHANGED' && snapshot.context.fieldAccess[event.field as string] === undefined)
+      expect(values[event.field as string]).toEqual(event.value);
   },
   validating: (snapshot) => {
-    expect(knownValues).toContain(snapshot.context.values.short_name);
+    assertAccessKept(snapshot);
     expect(snapshot.context.saved).toBeNull();
   },
   saving: (snapshot) => {
@@ -45,18 +82,50 @@ testMachineModel('resourceForm', resourceFormModel, {
     expect(snapshot.context.fieldErrors).toEqual({});
     expect(snapshot.context.error).toBeNull();
   },
-  saveFailed: (snapshot) => {
+  saveFailed: (snapshot, event) => {
     // What was typed is kept, with the server's field errors or its detail.
-    expect(knownValues).toContain(snapshot.context.values.short_name);
-    if (snapshot.context.error) {
-      expect(snapshot.context.error).toBe(messages.common.forbidden);
-      expect(snapshot.context.fieldErrors).toEqual({});
-    } else expect(snapshot.context.fieldErrors).toEqual(zoneFieldErrors);
+    assertAccessKept(snapshot);
+    const refusal = (event as { error?: unknown }).error;
+    expect([snapshot.context.error, snapshot.context.fieldErrors]).toEqual(
+      refusal instanceof FieldErrorsError ? [null, zoneFieldErrors] : [messages.common.forbidden, {}],
+    );
   },
   saved: (snapshot) => {
     expect(snapshot.context.saved).toMatchObject({ id: 1 });
     expect(snapshot.context.dirty).toBe(false);
   },
+});
+
+describe('per-field access from access.ts', () => {
+  it("gives an 'agencia' user an editable status and read-only prices on a voucher", () => {
+    expect(
+      fieldAccessOf(agenciaSubject, 'voucher', 'edit', ['status', 'pvp', 'final_price', 'commission']),
+    ).toEqual({ status: 'edit', pvp: 'read', final_price: 'read', commission: 'read' });
+    expect(fieldAccessOf(agenciaSubject, 'voucher', 'show', ['status'])).toEqual({ status: 'read' });
+    expect(fieldAccessOf(agenciaSubject, 'voucher', 'create', ['pvp'])).toEqual({ pvp: 'edit' });
+    const hiding = [
+      { subject: { groupId: 16 }, entity: 'voucher', view: 'edit', field: 'pvp', visible: false },
+    ] as const;
+    expect(fieldAccessOf(agenciaSubject, 'voucher', 'edit', ['pvp'], hiding)).toEqual({ pvp: 'hidden' });
+  });
+
+  it('ignores a change to a read-only field and takes lists of ids as values', async () => {
+    const actor = createActor(
+      resourceFormMachine.provide({
+        actors: { loadForm: fromPromise(async (): Promise<LoadedForm> => loadedVoucher) },
+      }),
+      { input: { mode: 'edit', id: 1, defaults: {} } },
+    );
+    actor.start();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    actor.send({ type: 'FIELD_CHANGED', field: 'pvp', value: '1.00' });
+    expect(actor.getSnapshot().context.dirty).toBe(false);
+    actor.send({ type: 'FIELD_CHANGED', field: 'zones', value: ['2', '3'] });
+    expect(actor.getSnapshot().context.values.zones).toEqual(['2', '3']);
+    expect(actor.getSnapshot().context.dirty).toBe(true);
+    actor.send({ type: 'FIELD_CHANGED', field: 'zones', value: ['1', '2'] });
+    expect(actor.getSnapshot().context.dirty).toBe(false);
+  });
 });
 
 describe('resourceForm in show mode', () => {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { resourceListModel, sampleZones } from '../../machines/models/resources';
+import {
+  partialBulk,
+  ROW_ACTION_REFUSAL,
+  resourceListModel,
+  sampleZones,
+} from '../../machines/models/resources';
 import {
   type ListPage,
   type ListQuery,
@@ -12,17 +17,65 @@ import {
 import { messages } from '../../src/contracts/messages';
 import { testMachineModel } from './harness';
 
+const queryEventTypes = new Set([
+  'FILTERS_APPLIED',
+  'PAGE_CHANGED',
+  'PAGE_SIZE_CHANGED',
+  'SORT_TOGGLED',
+  'TAB_CHANGED',
+  'QUERY_SYNCED',
+]);
+
 testMachineModel('resourceList', resourceListModel, {
-  loading: (snapshot) => {
+  loading: (snapshot, event) => {
     expect(snapshot.context.error).toBeNull();
     expect(snapshot.context.pendingDelete).toBeNull();
+    expect(snapshot.context.rowAction).toBeNull();
     expect(snapshot.context.query.offset % snapshot.context.query.limit).toBe(0);
+    // A new query clears the selection; closing a bulk report keeps the rows that failed.
+    if (queryEventTypes.has(event.type)) expect(snapshot.context.selected).toEqual([]);
+    if (event.type === 'BULK_REPORT_CLOSED') expect(snapshot.context.selected).toEqual([2]);
   },
   'loaded.idle': (snapshot) => {
     expect(snapshot.context.rows.length).toBeGreaterThan(0);
     expect(snapshot.context.count).toBeGreaterThanOrEqual(snapshot.context.rows.length);
     expect(snapshot.context.pendingDelete).toBeNull();
     expect(snapshot.context.deleteError).toBeNull();
+    expect(snapshot.context.selected).toEqual([]);
+  },
+  'loaded.selecting': (snapshot, event) => {
+    const { selected, rows } = snapshot.context;
+    expect(selected.length).toBeGreaterThan(0);
+    for (const id of selected) expect(rows.map((row) => row.id)).toContain(id);
+    if (event.type === 'PAGE_TOGGLED') expect([...selected].sort()).toEqual([1, 2, 3]);
+    // Back from a bulk report's reload: the refused row is still selected.
+    if (event.type === 'xstate.done.actor.loadPage') expect(selected).toEqual([2]);
+  },
+  'loaded.confirmingBulk': (snapshot, event) => {
+    expect(snapshot.context.bulkAction).toBe('remove');
+    expect(snapshot.context.selected.length).toBeGreaterThan(0);
+    expect(snapshot.context.bulkError).toBe(
+      event.type === 'xstate.error.actor.runBulkAction' ? messages.common.forbidden : null,
+    );
+  },
+  'loaded.runningBulk': (snapshot) => {
+    expect(snapshot.context.bulkAction).toBe('remove');
+    expect(snapshot.context.bulkError).toBeNull();
+  },
+  'loaded.bulkReport': (snapshot) => {
+    // Each refused row is reported with the server's reason, and stays selected.
+    expect(snapshot.context.bulkResults).toEqual(partialBulk);
+    expect(snapshot.context.selected).toEqual([2]);
+  },
+  'loaded.confirmingRowAction': (snapshot, event) => {
+    expect(snapshot.context.rowAction).toEqual({ action: 'archive', record: sampleZones[0] });
+    expect(snapshot.context.rowActionError).toBe(
+      event.type === 'xstate.error.actor.runRowAction' ? ROW_ACTION_REFUSAL : null,
+    );
+  },
+  'loaded.runningRowAction': (snapshot) => {
+    expect(snapshot.context.rowAction?.action).toBe('archive');
+    expect(snapshot.context.rowActionError).toBeNull();
   },
   'loaded.confirmingDelete': (snapshot) => {
     expect(snapshot.context.pendingDelete).toEqual(sampleZones[1]);

@@ -1,26 +1,17 @@
 /**
  * The one HTTP client (ofetch) for staff calls: bearer token, one refresh attempt on 401,
- * answers parsed with the contracts' zod schemas, errors turned into the errors machines read.
+ * answers parsed with the contracts' zod schemas, errors turned into the errors machines read by
+ * the mapper shared with the refund portal (api/errors.ts). The answer is parsed after the call,
+ * outside its error handling: a mismatch is reported as a contract mismatch, not a network error.
  */
 import { FetchError, ofetch } from 'ofetch';
 import * as z from 'zod/mini';
-import { FieldErrorsError } from '../../../machines/support/errors';
 import { refreshResponseSchema } from '../../contracts/auth';
-import { isFieldErrors } from '../../contracts/fieldErrors';
-import { messages } from '../../contracts/messages';
+import { ApiError, errorFromAnswer, networkError, parseAnswer } from './errors';
 import { notifySessionExpired } from './sessionEvents';
 import { readSession, updateAccessToken } from './storage';
 
-/** A failed call: `detail` for `{detail}` answers, `fields` for field errors. */
-export class ApiError extends FieldErrorsError {
-  constructor(
-    readonly status: number,
-    message: string,
-    fields: Record<string, string[]> = {},
-  ) {
-    super(fields, message);
-  }
-}
+export { ApiError } from './errors';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -43,8 +34,13 @@ function cleanQuery(query: RequestOptions['query']): Record<string, string> | un
   return Object.fromEntries(entries.map(([key, value]) => [key, String(value)]));
 }
 
-async function send(path: string, options: RequestOptions, token: string | undefined): Promise<unknown> {
-  return ofetch(path, {
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+async function send(path: string, options: RequestOptions, token: string | undefined): Promise<Answer> {
+  const response = await ofetch.raw(path, {
     baseURL: API_BASE,
     method: options.method ?? 'GET',
     query: cleanQuery(options.query),
@@ -53,6 +49,7 @@ async function send(path: string, options: RequestOptions, token: string | undef
     signal: options.signal,
     retry: 0,
   });
+  return { status: response.status, body: response._data };
 }
 
 let refreshing: Promise<string | null> | null = null;
@@ -66,7 +63,7 @@ async function refreshAccessToken(): Promise<string | null> {
     undefined,
   )
     .then((answer) => {
-      const { access } = z.parse(refreshResponseSchema, answer);
+      const { access } = z.parse(refreshResponseSchema, answer.body);
       updateAccessToken(access);
       return access;
     })
@@ -77,20 +74,24 @@ async function refreshAccessToken(): Promise<string | null> {
   return refreshing;
 }
 
+/** A failed call (ofetch's FetchError, or no answer at all) as the shared ApiError. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof FetchError) {
     const status = error.response?.status ?? 0;
-    const data: unknown = error.data;
-    if (status === 0) return new ApiError(0, messages.common.networkError);
-    if (data && typeof data === 'object' && 'detail' in data && typeof data.detail === 'string') {
-      return new ApiError(status, data.detail);
-    }
-    if (isFieldErrors(data))
-      return new ApiError(status, Object.values(data).flat()[0] ?? messages.common.genericError, data);
-    return new ApiError(status, messages.common.genericRetry);
+    if (status === 0) return networkError();
+    return errorFromAnswer(status, error.data);
   }
-  return new ApiError(0, messages.common.networkError);
+  return networkError();
+}
+
+/** Sends once; a failure becomes an ApiError. */
+async function attempt(path: string, options: RequestOptions, token: string | undefined): Promise<Answer> {
+  try {
+    return await send(path, options, token);
+  } catch (error) {
+    throw toApiError(error);
+  }
 }
 
 /** Calls the API and parses the answer with `schema`. */
@@ -101,23 +102,24 @@ export async function request<T extends z.core.$ZodType>(
 ): Promise<z.output<T>> {
   const useAuth = options.auth !== false;
   const token = options.token ?? (useAuth ? readSession()?.tokens.access : undefined);
+  let answer: Answer;
   try {
-    return z.parse(schema, await send(path, options, token));
+    answer = await attempt(path, options, token);
   } catch (error) {
     const apiError = toApiError(error);
-    if (apiError.status === 401 && useAuth && !options.token && token) {
-      const renewed = await refreshAccessToken();
-      if (renewed) {
-        try {
-          return z.parse(schema, await send(path, options, renewed));
-        } catch (retryError) {
-          const retried = toApiError(retryError);
-          if (retried.status === 401) notifySessionExpired();
-          throw retried;
-        }
-      }
+    if (!(apiError.status === 401 && useAuth && !options.token && token)) throw apiError;
+    const renewed = await refreshAccessToken();
+    if (!renewed) {
       notifySessionExpired();
+      throw apiError;
     }
-    throw apiError;
+    try {
+      answer = await attempt(path, options, renewed);
+    } catch (retryError) {
+      const retried = toApiError(retryError);
+      if (retried.status === 401) notifySessionExpired();
+      throw retried;
+    }
   }
+  return parseAnswer((body) => z.parse(schema, body), answer.status, answer.body);
 }

@@ -5,8 +5,7 @@
  */
 
 import type { SubmitRefundInput } from '../../../machines/refundWizard';
-import { FieldErrorsError } from '../../../machines/support/errors';
-import { isFieldErrors, type PublicConfig, publicConfigSchema } from '../../contracts/http';
+import { type PublicConfig, publicConfigSchema } from '../../contracts/http';
 import { messages } from '../../contracts/messages';
 import {
   MAX_UPLOAD_FILES_PER_REQUEST,
@@ -19,34 +18,19 @@ import {
   type StoredFile,
   uploadImageResponseSchema,
 } from '../../contracts/refund';
+import { ApiError, contractMismatch, errorFromAnswer, networkError, parseAnswer } from './errors';
 
 const text = messages.refund;
 export const API_BASE = '/api';
 
 /**
- * A failed public call: the server's `detail` (or first field message) as the text to show.
+ * A failed public call: the shared ApiError (api/errors.ts, the mapper the staff client uses too).
  * Plain fetch, not the staff client (api/http.ts): the portal must not load staff session code.
  */
-export class RefundApiError extends FieldErrorsError {
-  constructor(
-    readonly status: number,
-    message: string,
-    fields: Record<string, string[]> = {},
-  ) {
-    super(fields, message);
-  }
-}
+export { ApiError as RefundApiError };
 
-function errorOf(status: number, body: unknown): RefundApiError {
-  if (body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string') {
-    return new RefundApiError(status, body.detail);
-  }
-  if (isFieldErrors(body)) {
-    return new RefundApiError(status, Object.values(body).flat()[0] ?? messages.common.genericError, body);
-  }
-  if (status === 401 || status === 403) return new RefundApiError(status, text.accessExpired);
-  if (status === 429) return new RefundApiError(status, messages.common.tooManyRequests);
-  return new RefundApiError(status, messages.common.genericRetry);
+function errorOf(status: number, body: unknown) {
+  return errorFromAnswer(status, body, { unauthorized: text.accessExpired });
 }
 
 async function call<T>(
@@ -63,15 +47,11 @@ async function call<T>(
   try {
     response = await fetch(url, { ...init, headers });
   } catch {
-    throw new RefundApiError(0, messages.common.networkError);
+    throw networkError();
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) throw errorOf(response.status, body);
-  try {
-    return schema.parse(body);
-  } catch {
-    throw new RefundApiError(response.status, messages.common.genericRetry);
-  }
+  return parseAnswer((value) => schema.parse(value), response.status, body);
 }
 
 export function fetchPublicConfig(): Promise<PublicConfig> {
@@ -140,19 +120,17 @@ function uploadOnce(
     xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.responseType = 'json';
     xhr.upload.onprogress = (event) => onProgress(event.loaded);
-    xhr.onerror = () => reject(new RefundApiError(0, messages.common.networkError));
+    xhr.onerror = () => reject(networkError());
     xhr.onload = () => {
       const body: unknown = xhr.response;
       if (xhr.status >= 200 && xhr.status < 300) {
         const parsed = uploadImageResponseSchema.safeParse(body);
         if (parsed.success) return resolve(parsed.data.files);
-        return reject(new RefundApiError(xhr.status, text.uploadFailed));
+        return reject(contractMismatch(xhr.status));
       }
       const error = errorOf(xhr.status, body);
       reject(
-        error.message === messages.common.genericRetry
-          ? new RefundApiError(xhr.status, text.uploadFailed)
-          : error,
+        error.message === messages.common.genericRetry ? new ApiError(xhr.status, text.uploadFailed) : error,
       );
     };
     xhr.send(form);
@@ -181,7 +159,7 @@ export async function uploadReceipts(
       sent += batchBytes;
     }
   } catch (error) {
-    throw error instanceof RefundApiError ? error : new RefundApiError(0, text.uploadFailed);
+    throw error instanceof ApiError ? error : new ApiError(0, text.uploadFailed);
   }
   return stored;
 }

@@ -7,6 +7,8 @@
 import { fromPromise } from 'xstate';
 import { z } from 'zod';
 import type {
+  FieldAccessMap,
+  FormMode,
   FormOption,
   FormOptions,
   FormValues,
@@ -14,10 +16,20 @@ import type {
   LoadFormRequest,
   SaveRequest,
 } from '../../../machines/resourceForm';
-import type { ListPage, ListQuery, ResourceRecord } from '../../../machines/resourceList';
+import type {
+  BulkItemResult,
+  BulkRequest,
+  ListPage,
+  ListQuery,
+  ResourceRecord,
+  RowActionRequest,
+} from '../../../machines/resourceList';
 import { FieldErrorsError, UserFacingError } from '../../../machines/support/errors';
+import { type AccessSubject, fieldAccessOf } from '../../contracts/access';
+import { bulkActionResultSchema, COUNT_KINDS } from '../../contracts/engine';
 import { paginatedSchema, SELECTOR_LIMIT } from '../../contracts/http';
 import { messages } from '../../contracts/messages';
+import type { FieldView } from '../../contracts/roleRules';
 import type { FieldDescriptor, OptionSource, ResourceDescriptor } from '../resources/descriptor';
 import { optionSourceOf } from '../resources/descriptor';
 import { request } from './http';
@@ -47,15 +59,42 @@ export function listParams(
   return params;
 }
 
+const listAnswerSchema = z.looseObject({
+  count: z.number().int(),
+  results: z.array(z.unknown()),
+  count_kind: z.enum(COUNT_KINDS).optional(),
+});
+
 export async function listRecords(descriptor: ResourceDescriptor, query: ListQuery): Promise<ListPage> {
-  const page = await request(paginatedSchema(z.unknown()), descriptor.path, {
-    query: listParams(descriptor, query),
-  });
+  const page = await request(listAnswerSchema, descriptor.path, { query: listParams(descriptor, query) });
   return {
     count: page.count,
     countKind: page.count_kind ?? 'exact',
     results: page.results.map((row) => parseRecord(descriptor, row)),
   };
+}
+
+/** A bulk action on the selected ids (src/contracts/engine.ts): each id's outcome. */
+export async function runBulkAction(
+  descriptor: ResourceDescriptor,
+  input: BulkRequest,
+): Promise<BulkItemResult[]> {
+  const answer = await request(bulkActionResultSchema, `${descriptor.path}bulk/${input.action}/`, {
+    method: 'POST',
+    body: { ids: input.ids },
+  });
+  return answer.results;
+}
+
+/** A row action (src/contracts/engine.ts): POST {path}{id}/actions/{action}/. */
+export async function runRowAction(
+  descriptor: ResourceDescriptor,
+  input: RowActionRequest,
+): Promise<unknown> {
+  return request(z.unknown(), `${descriptor.path}${input.record.id}/actions/${input.action}/`, {
+    method: 'POST',
+    body: {},
+  });
 }
 
 export async function getRecord(descriptor: ResourceDescriptor, id: number): Promise<ResourceRecord> {
@@ -89,9 +128,13 @@ async function loadOptionRows(path: string): Promise<ResourceRecord[]> {
   return page.results as ResourceRecord[];
 }
 
+function optionOf(source: OptionSource, row: ResourceRecord): FormOption {
+  return { value: source.value ? source.value(row) : String(row.id), label: source.label(row) };
+}
+
 export async function loadOptions(source: OptionSource) {
   const rows = await loadOptionRows(source.path);
-  return rows.map((row) => ({ value: String(row.id), label: source.label(row) }));
+  return rows.map((row) => optionOf(source, row));
 }
 
 /** The options of every select field; one call per source path. */
@@ -107,10 +150,7 @@ export async function loadFieldOptions(fields: readonly FieldDescriptor[]): Prom
         rows = loadOptionRows(source.path);
         calls.set(source.path, rows);
       }
-      const options: FormOption[] = (await rows).map((row) => ({
-        value: String(row.id),
-        label: source.label(row),
-      }));
+      const options: FormOption[] = (await rows).map((row) => optionOf(source, row));
       return [field.name, options] as const;
     }),
   );
@@ -121,8 +161,12 @@ export async function loadFieldOptions(fields: readonly FieldDescriptor[]): Prom
  * Validates form values with the module's write schema (the Spanish messages of the contract):
  * resolves to the body to send, or rejects with the field errors.
  */
-export function validateValues(descriptor: ResourceDescriptor, values: FormValues): Record<string, unknown> {
-  const body = descriptor.toBody(values);
+export function validateValues(
+  descriptor: ResourceDescriptor,
+  values: FormValues,
+  mode: FormMode,
+): Record<string, unknown> {
+  const body = descriptor.toBody(values, mode);
   const result = descriptor.write.safeParse(body);
   if (result.success) return body;
   const fields: Record<string, string[]> = {};
@@ -138,14 +182,46 @@ export function listActors(descriptor: ResourceDescriptor) {
   return {
     loadPage: fromPromise<ListPage, ListQuery>(({ input }) => listRecords(descriptor, input)),
     removeRecord: fromPromise<void, ResourceRecord>(async ({ input }) => {
-      await descriptor.beforeRemove?.(input);
       await removeRecord(descriptor, input.id);
     }),
+    runBulkAction: fromPromise<BulkItemResult[], BulkRequest>(({ input }) =>
+      runBulkAction(descriptor, input),
+    ),
+    runRowAction: fromPromise<unknown, RowActionRequest>(({ input }) => runRowAction(descriptor, input)),
   };
 }
 
-/** The resourceForm actors for a descriptor; `canEdit` false opens records read-only. */
-export function formActors(descriptor: ResourceDescriptor, canEdit: boolean) {
+const FIELD_VIEW: Record<FormMode, FieldView> = {
+  create: 'create',
+  clone: 'create',
+  edit: 'edit',
+  show: 'show',
+};
+
+/** The per-field access of a descriptor's form for this user (src/contracts/access.ts). */
+export function formFieldAccess(
+  descriptor: ResourceDescriptor,
+  subject: AccessSubject,
+  mode: FormMode,
+): FieldAccessMap | undefined {
+  if (!descriptor.fieldAccess) return undefined;
+  return fieldAccessOf(
+    subject,
+    descriptor.fieldAccess,
+    FIELD_VIEW[mode],
+    descriptor.fields.map((field) => field.name),
+  );
+}
+
+export interface FormActorsOptions {
+  /** false opens records read-only (no `{resource}/add`). */
+  canEdit: boolean;
+  mode: FormMode;
+  subject: AccessSubject;
+}
+
+/** The resourceForm actors for a descriptor. */
+export function formActors(descriptor: ResourceDescriptor, { canEdit, mode, subject }: FormActorsOptions) {
   return {
     loadForm: fromPromise<LoadedForm, LoadFormRequest>(async ({ input }) => {
       if (input.mode !== 'create' && input.id === null)
@@ -158,16 +234,16 @@ export function formActors(descriptor: ResourceDescriptor, canEdit: boolean) {
         values: record ? descriptor.toValues(record, input.mode) : null,
         options,
         readOnly: input.mode === 'edit' && !canEdit,
+        fieldAccess: formFieldAccess(descriptor, subject, input.mode),
       };
     }),
-    validateValues: fromPromise<unknown, FormValues>(async ({ input }) => validateValues(descriptor, input)),
-    saveRecord: fromPromise<ResourceRecord, SaveRequest>(async ({ input }) => {
-      const saved =
-        input.mode === 'edit' && input.id !== null
-          ? await updateRecord(descriptor, input.id, input.body)
-          : await createRecord(descriptor, input.body);
-      await descriptor.afterSave?.(saved, input.mode);
-      return saved;
-    }),
+    validateValues: fromPromise<unknown, FormValues>(async ({ input }) =>
+      validateValues(descriptor, input, mode),
+    ),
+    saveRecord: fromPromise<ResourceRecord, SaveRequest>(async ({ input }) =>
+      input.mode === 'edit' && input.id !== null
+        ? updateRecord(descriptor, input.id, input.body)
+        : createRecord(descriptor, input.body),
+    ),
   };
 }

@@ -3,7 +3,7 @@
  * 'Cambiar contraseña' (passwordReset machine with the user's email and the dashboard warning of
  * SPEC §8) and 'Logout'.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { mySiteMachine } from '../../../machines/mySite';
 import { passwordResetMachine } from '../../../machines/passwordReset';
@@ -46,13 +46,39 @@ const MenuButton = styled('button', {
   '&:hover, &:focus-visible': { backgroundColor: '$primarySoft' },
 });
 
-const siteOpener = mySiteMachine.provide({
-  actors: {
-    fetchOffice: fromPromise(({ input }) => fetchOffice(input)),
-    fetchCountry: fromPromise(({ input }) => fetchCountry(input)),
-  },
-  actions: { openSite: (_, params) => void window.open(params.url, '_blank', 'noopener') },
-});
+/**
+ * The mySite machine with its tab actions: the tab opens synchronously in the click (OPEN), blank,
+ * without access to this window; it is sent to the site when the address is known, or closed.
+ */
+function useSiteOpener() {
+  const tab = useRef<Window | null>(null);
+  return useMemo(
+    () =>
+      mySiteMachine.provide({
+        actors: {
+          fetchOffice: fromPromise(({ input }) => fetchOffice(input)),
+          fetchCountry: fromPromise(({ input }) => fetchCountry(input)),
+        },
+        actions: {
+          openTab: () => {
+            tab.current = window.open('about:blank', '_blank');
+            if (tab.current) tab.current.opener = null;
+          },
+          navigateTab: (_, { url }) => {
+            const opened = tab.current;
+            tab.current = null;
+            if (opened && !opened.closed) opened.location.href = url;
+            else window.open(url, '_blank', 'noopener');
+          },
+          closeTab: () => {
+            tab.current?.close();
+            tab.current = null;
+          },
+        },
+      }),
+    [],
+  );
+}
 
 const changePasswordRequest = passwordResetMachine.provide({
   actors: {
@@ -98,46 +124,36 @@ function ChangePasswordDialog({ email, onClose }: { email: string; onClose: () =
   );
 }
 
-function MySiteItem({
-  session,
-  defaultSiteUrl,
-  onChosen,
-}: {
-  session: StaffSession;
-  defaultSiteUrl: string;
-  onChosen: () => void;
-}) {
-  const [site, send] = useRecordedMachine(siteOpener, { input: { defaultSiteUrl } });
-  const busy = site.matches('loadingOffice') || site.matches('loadingCountry');
-  return (
-    <li role="none">
-      <MenuButton
-        role="menuitem"
-        disabled={busy}
-        onClick={() => {
-          send({ type: 'OPEN', officeId: session.user.office, accessToken: session.tokens.access });
-          if (!site.context.error) onChosen();
-        }}
-      >
-        {busy ? messages.common.loading : shell.goToMySite}
-      </MenuButton>
-      {site.context.error ? <Muted role="alert">{site.context.error}</Muted> : null}
-    </li>
-  );
+/**
+ * 'Ir a mi sitio' runs in the user menu's own machine, which outlives the open menu: the menu
+ * closes at once while the office and country load, and the tab opened in the click follows.
+ */
+function useMySite(session: StaffSession, defaultSiteUrl: string) {
+  const logic = useSiteOpener();
+  const [site, send] = useRecordedMachine(logic, { input: { defaultSiteUrl } });
+  return {
+    busy: site.matches('loadingOffice') || site.matches('loadingCountry'),
+    error: site.context.error,
+    open: () => send({ type: 'OPEN', officeId: session.user.office, accessToken: session.tokens.access }),
+  };
 }
 
 export function UserMenu({ session }: { session: StaffSession }) {
-  const sessionActor = SessionContext.useActorRef();
-  const [open, setOpen] = useState(false);
-  const [changingPassword, setChangingPassword] = useState(false);
   const [config, setConfig] = useState<PublicConfig | null>(null);
-
   useEffect(() => {
     loadPublicConfig()
       .then(setConfig)
       .catch(() => setConfig(null));
   }, []);
+  // Mounted again once the configuration arrives, so the site machine starts with its default address.
+  return <UserMenuPanel key={config ? 'ready' : 'loading'} session={session} config={config} />;
+}
 
+function UserMenuPanel({ session, config }: { session: StaffSession; config: PublicConfig | null }) {
+  const sessionActor = SessionContext.useActorRef();
+  const [open, setOpen] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
+  const site = useMySite(session, config?.b2bSiteUrl ?? 'about:blank');
   const user = session.user;
   const choose = (action: () => void) => () => {
     setOpen(false);
@@ -157,13 +173,11 @@ export function UserMenu({ session }: { session: StaffSession }) {
       </Button>
       {open ? (
         <MenuPanel role="menu">
-          {config ? (
-            <MySiteItem
-              session={session}
-              defaultSiteUrl={config.b2bSiteUrl}
-              onChosen={() => setOpen(false)}
-            />
-          ) : null}
+          <li role="none">
+            <MenuButton role="menuitem" disabled={!config || site.busy} onClick={choose(site.open)}>
+              {site.busy ? messages.common.loading : shell.goToMySite}
+            </MenuButton>
+          </li>
           <li role="none">
             <MenuButton
               role="menuitem"
@@ -185,6 +199,7 @@ export function UserMenu({ session }: { session: StaffSession }) {
           </li>
         </MenuPanel>
       ) : null}
+      {site.error ? <Muted role="alert">{site.error}</Muted> : null}
       {changingPassword ? (
         <ChangePasswordDialog email={user.email} onClose={() => setChangingPassword(false)} />
       ) : null}

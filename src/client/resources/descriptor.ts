@@ -5,10 +5,13 @@
  * permission resource and which actions exist. The generic machines (resourceList, resourceForm)
  * and the generic screens (views/resources) read only this; a module is a descriptor, not code.
  *
- * Kept general for modules with richer forms (Usuarios, Grupos): a field may bring its own
- * renderer and its own value conversions, a descriptor its own record/body mapping.
+ * Descriptors are data: no views, sessions or HTTP calls inside them. A field may name a custom
+ * renderer by key (`renderer`); the views map keys to components (views/resources/fieldRenderers).
+ * Values are not only text: multi-selects hold lists of ids or keys, sent as arrays. A descriptor
+ * may name the entity whose per-field access rules apply (`fieldAccess`), its bulk actions and
+ * its row actions (offered per row from the record's `allowed_actions`).
  */
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { FormMode, FormOption, FormValue, FormValues } from '../../../machines/resourceForm';
 import type { ResourceRecord } from '../../../machines/resourceList';
@@ -16,6 +19,7 @@ import { messages } from '../../contracts/messages';
 import { findSection, type Section } from '../../contracts/modules';
 import type { Action, Resource } from '../../contracts/permissions';
 import type { FilterDescriptor, ResourceContract } from '../../contracts/resources/fields';
+import type { FieldEntity } from '../../contracts/roleRules';
 import { isoToLocalDate } from './format';
 
 const labels = messages.resourceScreens.fields;
@@ -36,26 +40,23 @@ export type FieldType =
   | 'checkbox'
   | 'textarea'
   /** A list of texts, one per line. */
-  | 'lines';
+  | 'lines'
+  /** Several options: the value is the list of chosen option values (ids or keys), sent as an array. */
+  | 'multiselect';
+
+/** Custom field renderers, by key; views/resources/fieldRenderers.tsx maps each key to a component. */
+export type FieldRendererKey = 'password' | 'superuserFlag' | 'permissionPicker';
 
 /** Options read from another module's list (fetched with limit=10000, SPEC §9). */
 export interface OptionSource {
   /** API path of the module, for example '/country/'. */
   path: string;
   label: (row: ResourceRecord) => string;
+  /** The option's value (default: the row's id). */
+  value?: (row: ResourceRecord) => string;
 }
 
 export type Span = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
-
-/** What a custom field renderer receives. */
-export interface FieldRendererProps {
-  field: FieldDescriptor;
-  value: FormValue;
-  error: string[] | undefined;
-  readOnly: boolean;
-  options: FormOption[];
-  onChange: (value: FormValue) => void;
-}
 
 export interface FieldDescriptor {
   /** The form field, which is also the write body's key and the key of its server errors. */
@@ -73,8 +74,10 @@ export interface FieldDescriptor {
   /** Shown with the field. */
   hint?: string;
   maxLength?: number;
-  /** Replaces the generic control. */
-  render?: ComponentType<FieldRendererProps>;
+  /** A custom control, by key (the views map keys to components). */
+  renderer?: FieldRendererKey;
+  /** Only in the create form (and only sent on create): Grupos' initial status. */
+  createOnly?: boolean;
   /** Form value -> body value (default by type). */
   toBody?: (value: FormValue) => unknown;
   /** Entity value -> form value (default by type). */
@@ -114,6 +117,12 @@ export interface ResourceActions {
   clone: boolean;
 }
 
+/** A custom action (src/contracts/engine.ts): POST {path}{id}/actions/{action}/ or {path}bulk/{action}/. */
+export interface ActionDescriptor {
+  action: string;
+  label: string;
+}
+
 export interface ResourceDescriptor {
   routing: string;
   title: string;
@@ -139,11 +148,13 @@ export interface ResourceDescriptor {
   /** A loaded record as form values. */
   toValues: (record: ResourceRecord, mode: FormMode) => FormValues;
   /** Form values as the write body (validated with `write`, sent as is). */
-  toBody: (values: FormValues) => Record<string, unknown>;
-  /** Follow-up calls after a save (Grupos: its status record); a rejection fails the save. */
-  afterSave?: (saved: ResourceRecord, mode: FormMode) => Promise<void>;
-  /** Calls that must succeed before a delete (Grupos: remove the status record first). */
-  beforeRemove?: (record: ResourceRecord) => Promise<void>;
+  toBody: (values: FormValues, mode: FormMode) => Record<string, unknown>;
+  /** The entity whose per-field access rules (src/contracts/access.ts) apply to the form. */
+  fieldAccess: FieldEntity | null;
+  /** Actions on the selected rows (the list offers selection only when there are some). */
+  bulkActions: readonly ActionDescriptor[];
+  /** Actions on one row, offered when the row's allowed_actions hold them. */
+  rowActions: readonly ActionDescriptor[];
 }
 
 type AnyContract = ResourceContract & {
@@ -181,8 +192,9 @@ export interface DescriptorSpec {
   recordName?: (row: ResourceRecord) => string;
   toValues?: ResourceDescriptor['toValues'];
   toBody?: ResourceDescriptor['toBody'];
-  afterSave?: ResourceDescriptor['afterSave'];
-  beforeRemove?: ResourceDescriptor['beforeRemove'];
+  fieldAccess?: FieldEntity;
+  bulkActions?: readonly ActionDescriptor[];
+  rowActions?: readonly ActionDescriptor[];
 }
 
 const text = messages.resourceScreens;
@@ -209,6 +221,7 @@ export const SWITCH_OPTIONS: readonly FormOption[] = [
 
 function defaultValueOf(field: FieldDescriptor): FormValue {
   if (field.default !== undefined) return field.default;
+  if (field.type === 'multiselect') return [];
   return field.type === 'checkbox' ? false : '';
 }
 
@@ -224,6 +237,7 @@ export function optionSourceOf(field: FieldDescriptor): OptionSource | null {
 export function formValueOf(field: FieldDescriptor, value: unknown): FormValue {
   if (field.fromRecord) return field.fromRecord(value);
   if (field.type === 'checkbox') return value === true;
+  if (field.type === 'multiselect') return Array.isArray(value) ? value.map(String) : [];
   if (value === null || value === undefined) return '';
   if (field.type === 'date' && typeof value === 'string') return isoToLocalDate(value);
   if (field.type === 'lines' && Array.isArray(value)) return value.map(String).join('\n');
@@ -234,6 +248,11 @@ export function formValueOf(field: FieldDescriptor, value: unknown): FormValue {
 export function bodyValueOf(field: FieldDescriptor, value: FormValue): unknown {
   if (field.toBody) return field.toBody(value);
   if (field.type === 'checkbox') return value === true;
+  if (field.type === 'multiselect') {
+    const chosen = Array.isArray(value) ? value.map(String) : [];
+    const numeric = field.numeric ?? (isOptionSource(field.options) && !field.options.value);
+    return numeric ? chosen.map(Number) : chosen;
+  }
   const raw = typeof value === 'string' ? value : String(value);
   switch (field.type) {
     case 'integer':
@@ -323,8 +342,9 @@ export function defineDescriptor(spec: DescriptorSpec): ResourceDescriptor {
             ? row.short_name
             : text.recordName(row.id)),
     defaults,
-    afterSave: spec.afterSave,
-    beforeRemove: spec.beforeRemove,
+    fieldAccess: spec.fieldAccess ?? null,
+    bulkActions: spec.bulkActions ?? [],
+    rowActions: spec.rowActions ?? [],
     toValues:
       spec.toValues ??
       ((record) =>
@@ -333,9 +353,10 @@ export function defineDescriptor(spec: DescriptorSpec): ResourceDescriptor {
         )),
     toBody:
       spec.toBody ??
-      ((values) => {
+      ((values, mode) => {
         const body: Record<string, unknown> = {};
         for (const field of fields) {
+          if (field.createOnly && mode !== 'create') continue;
           const value = bodyValueOf(field, values[field.name] ?? defaultValueOf(field));
           if (value !== undefined) body[field.name] = value;
         }

@@ -2,6 +2,9 @@
 export const commonMessages = {
   genericError: 'Hubo un error',
   genericRetry: 'Hubo un error, por favor inténtelo nuevamente.',
+  /** The server answered, but not in the shape the contract describes (a version mismatch). */
+  contractMismatch:
+    'La respuesta del servidor no tiene el formato esperado. Recargue la página e inténtelo nuevamente.',
   networkError: 'No se pudo conectar con el servidor. Revise su conexión e inténtelo nuevamente.',
   notFound: 'No encontrado.',
   malformedRequest: 'La solicitud no es válida.',

@@ -32,12 +32,7 @@ export const resourceScreensMessages = {
   previousPage: 'Anterior',
   nextPage: 'Siguiente',
   pagination: 'Paginación',
-  pageRange: (from: number, to: number, count: number) => `${from}–${to} de ${count}`,
-  /** Past the count threshold (issue 11): the server says the count is a floor or an estimate. */
-  pageRangeCapped: (from: number, to: number, count: number) =>
-    `${from}–${to} de más de ${count.toLocaleString('es-AR')}`,
-  pageRangeEstimate: (from: number, to: number, count: number) =>
-    `${from}–${to} de ≈ ${count.toLocaleString('es-AR')}`,
+  pageRange: (from: number, to: number, count: number | string) => `${from}–${to} de ${count}`,
   createTitle: (title: string) => `${title}: crear`,
   editTitle: (title: string) => `${title}: editar`,
   showTitle: (title: string) => `${title}: detalle`,
@@ -56,6 +51,24 @@ export const resourceScreensMessages = {
   forbiddenCreate: 'No tiene permiso para crear registros en esta sección.',
   invalidRecord: 'El registro no existe.',
   recordName: (id: number) => `el registro ${id}`,
+  /** The promotion wizard's step counter (spec: '1 de 2', '2 de 2'). */
+  stepOf: (step: number, total: number) => `${step} de ${total}`,
+  nextStep: 'Siguiente',
+  previousStep: 'Anterior',
+  selectRow: (name: string) => `Seleccionar ${name}`,
+  selectPage: 'Seleccionar la página',
+  selectedCount: (count: number) => `${count} seleccionados`,
+  clearSelection: 'Quitar selección',
+  bulkConfirmTitle: 'Estas seguro?',
+  bulkConfirmText: (action: string, count: number) => `${action}: ${count} registros seleccionados.`,
+  bulkRunning: 'Procesando...',
+  bulkReportTitle: 'Algunos registros no se procesaron',
+  bulkReportRow: (name: string, detail: string) => `${name}: ${detail}`,
+  bulkRemove: 'Eliminar seleccionados',
+  rowActionConfirmText: (action: string, name: string) => `${action}: ${name}`,
+  close: 'Cerrar',
+  countCapped: (count: number) => `más de ${count}`,
+  countEstimate: (count: number) => `unos ${count}`,
 
   /** Column headers and field labels, by API or form field. */
   fields: {

@@ -1,9 +1,14 @@
-/** Every master-data descriptor by routing (issue 3). */
+/**
+ * Every client descriptor. A section of src/contracts/modules.ts with `screen: 'resource'` is
+ * served by the generic screens over the descriptor of the same routing (checked by
+ * tests/client/descriptors.test.ts both ways).
+ */
 import type { ResourceDescriptor } from '../descriptor';
 import { blacklistDescriptor } from './blacklist';
 import { categoriasDescriptor } from './categorias';
 import { coberturasDescriptor } from './coberturas';
 import { currenciesDescriptor } from './currencies';
+import { gruposDescriptor } from './grupos';
 import { paisesDescriptor } from './paises';
 import { pasajerosDescriptor } from './pasajeros';
 import { productoSpertaDescriptor } from './productoSperta';
@@ -11,19 +16,26 @@ import { proveedoresDescriptor } from './proveedores';
 import { reintegrosDescriptor } from './reintegros';
 import { tagsDescriptor } from './tags';
 import { unidadNegocioDescriptor } from './unidadNegocio';
+import { usuariosDescriptor } from './usuarios';
 import { zonasDescriptor } from './zonas';
 
-export const masterDataDescriptors: Record<string, ResourceDescriptor> = {
-  zonas: zonasDescriptor,
-  paises: paisesDescriptor,
-  currencies: currenciesDescriptor,
-  proveedores: proveedoresDescriptor,
-  categorias: categoriasDescriptor,
-  tags: tagsDescriptor,
-  unidad_negocio: unidadNegocioDescriptor,
-  coberturas: coberturasDescriptor,
-  producto_sperta: productoSpertaDescriptor,
-  pasajeros: pasajerosDescriptor,
-  blacklist: blacklistDescriptor,
-  reintegros: reintegrosDescriptor,
-};
+export const DESCRIPTORS: readonly ResourceDescriptor[] = [
+  zonasDescriptor,
+  paisesDescriptor,
+  currenciesDescriptor,
+  proveedoresDescriptor,
+  categoriasDescriptor,
+  tagsDescriptor,
+  unidadNegocioDescriptor,
+  coberturasDescriptor,
+  productoSpertaDescriptor,
+  pasajerosDescriptor,
+  blacklistDescriptor,
+  reintegrosDescriptor,
+  usuariosDescriptor,
+  gruposDescriptor,
+];
+
+export function descriptorOf(routing: string): ResourceDescriptor | undefined {
+  return DESCRIPTORS.find((descriptor) => descriptor.routing === routing);
+}

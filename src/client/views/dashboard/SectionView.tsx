@@ -1,20 +1,25 @@
-/** /dashboard/{routing}/*: the section's screens, or 'en construcción' until its issue lands. */
-import { lazy, Suspense, useMemo } from 'react';
+/**
+ * /dashboard/{routing}/*: the section's screens as the module table (src/contracts/modules.ts)
+ * names them, or 'en construcción' until its issue lands. The generic screens are lazy, so a
+ * module's code loads only when opened.
+ */
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Profile } from '../../../contracts/auth';
 import { messages } from '../../../contracts/messages';
 import { findSection } from '../../../contracts/modules';
 import { can } from '../../../contracts/permissions';
-import { sectionAreas } from '../../resources/registry';
 import { Alert, Card, Heading, Muted, Spinner } from '../../ui/primitives';
 
 const shell = messages.navigation.shell;
 
+/** The client screen of each kind the module table names. */
+const SCREENS = { resource: lazy(() => import('../resources/ResourceArea')) } as const;
+
 export function SectionView({ user }: { user: Profile }) {
   const { routing = '' } = useParams();
   const section = findSection(routing);
-  const loader = sectionAreas[routing];
-  const Area = useMemo(() => (loader ? lazy(loader) : null), [loader]);
+  const Area = section?.screen ? SCREENS[section.screen] : null;
 
   if (!section) {
     return (

@@ -6,7 +6,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { use, useEffect, useState } from 'react';
 import { createActor } from 'xstate';
-import { type refundWizardMachine, stepIndexOf } from '../../../../machines/refundWizard';
+import { RESUMABLE, type refundWizardMachine, stepIndexOf } from '../../../../machines/refundWizard';
 import { messages } from '../../../contracts/messages';
 import type { RefundLoginResponse } from '../../../contracts/refund';
 import { withRecording } from '../../qa/useRecordedMachine';
@@ -31,9 +31,7 @@ function restorable(logic: typeof refundWizardMachine, snapshot: unknown): unkno
       snapshot: snapshot as never,
       input: { login: { access: '', refunds: {} } as never, idempotencyKey: '', defaultSiteUrl: '' },
     });
-    const restored = probe.getSnapshot();
-    const top = typeof restored.value === 'string' ? restored.value : Object.keys(restored.value)[0];
-    return ['applicant', 'claims', 'payment', 'submitting'].includes(top) ? snapshot : undefined;
+    return probe.getSnapshot().hasTag(RESUMABLE) ? snapshot : undefined;
   } catch {
     return undefined;
   }
@@ -54,7 +52,7 @@ export function RefundWizardView({ login }: { login: RefundLoginResponse }) {
 
   useEffect(() => {
     const subscription = actor.subscribe((state) => {
-      if (state.matches('submitted') || state.matches('failed') || state.status === 'done') return;
+      if (!state.hasTag(RESUMABLE) || state.status === 'done') return;
       saveWizardSnapshot(login, actor.getPersistedSnapshot());
     });
     return () => subscription.unsubscribe();

@@ -9,7 +9,7 @@ import { canCreateIn } from '../../../contracts/modules';
 import { can, type Grants } from '../../../contracts/permissions';
 import { SessionContext } from '../../app/session';
 import type { ResourceDescriptor } from '../../resources/descriptor';
-import { masterDataDescriptors } from '../../resources/descriptors';
+import { descriptorOf } from '../../resources/descriptors';
 import { Alert } from '../../ui/primitives';
 import { ResourceFormView } from './ResourceFormView';
 import { ResourceListView } from './ResourceListView';
@@ -27,6 +27,7 @@ export interface ResourceAccess {
 }
 
 export function accessTo(descriptor: ResourceDescriptor, grants: Grants): ResourceAccess {
+  // canCreateIn reads the section's create permission from the module table (Pasajeros: voucher/add).
   return {
     canCreate: canCreateIn(grants, descriptor.section),
     canEdit: can(grants, descriptor.editPermission.resource, descriptor.editPermission.action),
@@ -80,7 +81,7 @@ export function ResourceScreens({ descriptor }: { descriptor: ResourceDescriptor
 }
 
 export default function ResourceArea({ routing }: { routing: string }) {
-  const descriptor = masterDataDescriptors[routing];
+  const descriptor = descriptorOf(routing);
   if (!descriptor) {
     return (
       <Alert tone="warning" role="alert">

@@ -3,21 +3,18 @@
  * (read-only with 'Cancel') and clone, on a 12-column grid with 'Cancelar' and 'Guardar'. Client
  * messages come from the contract's zod schema; server field errors show under their field.
  * Leaving with unsaved changes asks first (in-app links through useLinkBlocker, reload and close
- * through beforeunload). Renders the resourceForm machine and sends its events.
+ * through beforeunload). Renders the resourceForm machine and sends its events; the navigation
+ * after a save is the machine's `recordSaved` action, provided here. Fields the user may only read
+ * are read-only, hidden ones are not rendered (per-field access from access.ts).
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, useEffect, useMemo } from 'react';
+import { type FormEvent, useMemo, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import {
-  type FormMode,
-  type FormOption,
-  type FormValue,
-  resourceFormMachine,
-} from '../../../../machines/resourceForm';
+import { accessOf, type FormMode, resourceFormMachine } from '../../../../machines/resourceForm';
 import { messages } from '../../../contracts/messages';
 import { formActors } from '../../api/resources';
 import { useLinkBlocker } from '../../app/unsavedChanges';
-import type { FieldDescriptor, ResourceDescriptor } from '../../resources/descriptor';
+import type { ResourceDescriptor } from '../../resources/descriptor';
 import { ConfirmDialog } from '../../ui/dialog';
 import {
   Alert,
@@ -35,6 +32,7 @@ import {
   TextArea,
 } from '../../ui/primitives';
 import { styled } from '../../ui/theme';
+import { FIELD_RENDERERS, type FieldRendererProps, MultiSelectField, useSubject } from './fieldRenderers';
 import type { ResourceAccess } from './ResourceArea';
 
 const text = messages.resourceScreens;
@@ -68,28 +66,35 @@ function titleOf(mode: FormMode, title: string): string {
 
 function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: string | null }) {
   const navigate = useNavigate();
+  const subject = useSubject();
   const recordId = id && /^\d{1,10}$/.test(id) ? Number(id) : null;
-  const logic = useMemo(
-    () => resourceFormMachine.provide({ actors: formActors(descriptor, access.canEdit) }),
-    [descriptor, access.canEdit],
-  );
-  const actor = useActorRef(logic, { input: { mode, id: recordId, defaults: descriptor.defaults() } });
-  const snapshot = useSelector(actor, (state) => state);
-  const { values, options, fieldErrors, error, dirty } = snapshot.context;
   // Back to the list as it was (filters, page, order) when the form was opened from it.
   const listSearch = (useLocation().state as { listSearch?: unknown } | null)?.listSearch;
   const listPath = `/dashboard/${descriptor.routing}${typeof listSearch === 'string' ? listSearch : ''}`;
+  const afterSave = useRef(() => navigate(listPath));
+  afterSave.current = () => navigate(listPath);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the machine is built once per form; the subject is read at load
+  const logic = useMemo(
+    () =>
+      resourceFormMachine.provide({
+        actors: formActors(descriptor, { canEdit: access.canEdit, mode, subject }),
+        actions: { recordSaved: () => afterSave.current() },
+      }),
+    [descriptor, access.canEdit, mode],
+  );
+  const actor = useActorRef(logic, { input: { mode, id: recordId, defaults: descriptor.defaults() } });
+  const snapshot = useSelector(actor, (state) => state);
+  const { values, options, fieldErrors, error, dirty, fieldAccess } = snapshot.context;
   const saved = snapshot.matches('saved');
-
-  useEffect(() => {
-    if (saved) navigate(listPath);
-  }, [saved, navigate, listPath]);
 
   const blocker = useLinkBlocker(dirty && !saved);
 
   const readOnly = snapshot.matches('showing');
   const busy = snapshot.matches('validating') || snapshot.matches('saving');
-  const fieldNames = new Set(descriptor.fields.map((field) => field.name));
+  const shownFields = descriptor.fields.filter(
+    (field) => accessOf(fieldAccess, field.name) !== 'hidden' && !(field.createOnly && mode !== 'create'),
+  );
+  const fieldNames = new Set(shownFields.map((field) => field.name));
   const otherErrors = Object.entries(fieldErrors)
     .filter(([field]) => !fieldNames.has(field))
     .flatMap(([, list]) => list);
@@ -134,13 +139,13 @@ function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: st
                 </Alert>
               ) : null}
               <Grid>
-                {descriptor.fields.map((field) => (
+                {shownFields.map((field) => (
                   <SpanCell key={field.name} css={{ gridColumn: `span ${field.span}` }}>
                     <FieldControl
                       field={field}
                       value={values[field.name] ?? ''}
                       error={fieldErrors[field.name]}
-                      readOnly={readOnly || busy}
+                      readOnly={readOnly || busy || accessOf(fieldAccess, field.name) === 'read'}
                       options={options[field.name] ?? []}
                       onChange={(value) => actor.send({ type: 'FIELD_CHANGED', field: field.name, value })}
                     />
@@ -179,21 +184,13 @@ function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: st
   );
 }
 
-interface FieldControlProps {
-  field: FieldDescriptor;
-  value: FormValue;
-  error: string[] | undefined;
-  readOnly: boolean;
-  options: FormOption[];
-  onChange: (value: FormValue) => void;
-}
-
-function FieldControl(props: FieldControlProps) {
+function FieldControl(props: FieldRendererProps) {
   const { field, value, error, readOnly, options, onChange } = props;
-  if (field.render) {
-    const Custom = field.render;
+  if (field.renderer) {
+    const Custom = FIELD_RENDERERS[field.renderer];
     return <Custom {...props} />;
   }
+  if (field.type === 'multiselect') return <MultiSelectField {...props} />;
   const textValue = typeof value === 'string' ? value : '';
   switch (field.type) {
     case 'checkbox':

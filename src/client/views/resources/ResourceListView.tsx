@@ -2,19 +2,38 @@
  * A module's list (SPEC §2 'Dashboard sections', 'List columns', 'List filters'): tabs, filter
  * bar (Enter applies), server-side pagination with page sizes 10/20/50, sortable columns,
  * Mostrar/Editar/Eliminar per row, the create button where the section allows it and the user
- * may, and the 'Estas seguro?' confirmation. Renders the resourceList machine; the only glue is
- * mirroring the machine's query in the URL (Back and reload keep filters, page and order).
+ * may, and the 'Estas seguro?' confirmation; row selection with the module's bulk actions (a
+ * per-row report when some rows fail) and the module's row actions, offered as each row's
+ * allowed_actions say. Renders the resourceList machine. The URL follows the machine through its
+ * `queryChanged` action (provided here); Back, Forward and pasted links send QUERY_SYNCED.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, useEffect, useMemo } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { PAGE_SIZES, type ResourceRecord, resourceListMachine } from '../../../../machines/resourceList';
+import { type FormEvent, useEffect, useMemo, useRef } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  type ListQuery,
+  PAGE_SIZES,
+  type ResourceRecord,
+  resourceListMachine,
+  rowAllows,
+} from '../../../../machines/resourceList';
 import { messages } from '../../../contracts/messages';
 import { listActors } from '../../api/resources';
 import type { FilterField, ResourceDescriptor } from '../../resources/descriptor';
 import { paramsFromQuery, queryFromParams, urlMatches } from '../../resources/urlQuery';
-import { ConfirmDialog } from '../../ui/dialog';
-import { Alert, Button, Field, Heading, Input, Row, Select, Spinner, Stack } from '../../ui/primitives';
+import { ConfirmDialog, Dialog } from '../../ui/dialog';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Field,
+  Heading,
+  Input,
+  Row,
+  Select,
+  Spinner,
+  Stack,
+} from '../../ui/primitives';
 import { SortableHeader, Table, TableWrapper } from '../../ui/table';
 import { TabsList, TabsRoot, TabsTrigger } from '../../ui/tabs';
 import { styled } from '../../ui/theme';
@@ -43,14 +62,30 @@ export function ResourceListView({
   descriptor: ResourceDescriptor;
   access: ResourceAccess;
 }) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
   // The form returns to this list, with its filters and page (Cancelar, Guardar).
-  const back = { listSearch: useLocation().search };
+  const back = { listSearch: location.search };
   const urlQuery = useMemo(() => queryFromParams(params, descriptor), [params, descriptor]);
-  const logic = useMemo(() => resourceListMachine.provide({ actors: listActors(descriptor) }), [descriptor]);
+  // Machine -> URL, as the machine's `queryChanged` action: a new history entry for each query the
+  // user asked for (none when the URL already says it: the first load, Back, Forward).
+  const writeUrl = useRef((_query: ListQuery) => {});
+  writeUrl.current = (query: ListQuery) => {
+    const current = new URLSearchParams(window.location.search);
+    if (!urlMatches(current, query, descriptor)) navigate({ search: paramsFromQuery(query).toString() });
+  };
+  const logic = useMemo(
+    () =>
+      resourceListMachine.provide({
+        actors: listActors(descriptor),
+        actions: { queryChanged: (_, { query }) => writeUrl.current(query) },
+      }),
+    [descriptor],
+  );
   const actor = useActorRef(logic, { input: { query: urlQuery } });
   const snapshot = useSelector(actor, (state) => state);
-  const { query, rows, count, countKind = 'exact', error, pendingDelete, deleteError } = snapshot.context;
+  const { query, rows, count, countKind, error, pendingDelete, deleteError, selected } = snapshot.context;
 
   const deleting = snapshot.matches({ loaded: 'deleting' });
   const confirming =
@@ -60,17 +95,14 @@ export function ResourceListView({
   // While a page loads, the previous rows stay on screen (no flicker on paging or sorting).
   const loading = snapshot.matches('loading');
   const showRows = rows.length > 0 && (loading || snapshot.matches('loaded'));
+  const selectable = descriptor.bulkActions.length > 0 && access.canEdit;
+  const idle = snapshot.matches({ loaded: 'idle' }) || snapshot.matches({ loaded: 'selecting' });
 
-  // Machine -> URL: a new history entry for each query the user asked for.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs only when the machine's query changes
+  // URL -> machine: Back, Forward or a pasted link (the machine ignores a query it already has,
+  // and takes none while a confirmation is open).
   useEffect(() => {
-    if (!urlMatches(params, query, descriptor)) setParams(paramsFromQuery(query));
-  }, [query]);
-  // URL -> machine: Back, Forward or a pasted link (ignored when it already matches; taken once a
-  // delete confirmation that was open meanwhile closes).
-  useEffect(() => {
-    if (!confirming) actor.send({ type: 'QUERY_SYNCED', query: urlQuery });
-  }, [actor, urlQuery, confirming]);
+    actor.send({ type: 'QUERY_SYNCED', query: urlQuery });
+  }, [actor, urlQuery]);
 
   const applyFilters = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -153,12 +185,41 @@ export function ResourceListView({
       ) : null}
       {snapshot.matches('empty') ? <Alert tone="info">{text.empty}</Alert> : null}
 
+      {snapshot.matches({ loaded: 'selecting' }) ? (
+        <Row role="toolbar" aria-label={text.selectedCount(selected.length)}>
+          <span>{text.selectedCount(selected.length)}</span>
+          {descriptor.bulkActions.map((bulk) => (
+            <Button
+              key={bulk.action}
+              variant="danger"
+              size="small"
+              onClick={() => actor.send({ type: 'BULK_ASKED', action: bulk.action })}
+            >
+              {bulk.label}
+            </Button>
+          ))}
+          <Button variant="ghost" size="small" onClick={() => actor.send({ type: 'SELECTION_CLEARED' })}>
+            {text.clearSelection}
+          </Button>
+        </Row>
+      ) : null}
+
       {showRows ? (
         <>
           <TableWrapper aria-busy={loading} css={loading ? { opacity: 0.6 } : undefined}>
             <Table aria-label={descriptor.title}>
               <thead>
                 <tr>
+                  {selectable ? (
+                    <th scope="col">
+                      <Checkbox
+                        label={text.selectPage}
+                        checked={rows.every((row) => selected.includes(row.id))}
+                        disabled={!idle}
+                        onCheckedChange={() => actor.send({ type: 'PAGE_TOGGLED' })}
+                      />
+                    </th>
+                  ) : null}
                   {descriptor.columns.map((column) => (
                     <SortableHeader
                       key={column.key}
@@ -177,6 +238,16 @@ export function ResourceListView({
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.id}>
+                    {selectable ? (
+                      <td>
+                        <Checkbox
+                          label={text.selectRow(descriptor.recordName(row))}
+                          checked={selected.includes(row.id)}
+                          disabled={!idle}
+                          onCheckedChange={() => actor.send({ type: 'ROW_TOGGLED', id: row.id })}
+                        />
+                      </td>
+                    ) : null}
                     {descriptor.columns.map((column) => (
                       <td key={column.key}>{column.render(row)}</td>
                     ))}
@@ -187,6 +258,7 @@ export function ResourceListView({
                         canEdit={access.canEdit}
                         back={back}
                         onDelete={() => actor.send({ type: 'DELETE_ASKED', record: row })}
+                        onAction={(action) => actor.send({ type: 'ROW_ACTION_ASKED', action, record: row })}
                       />
                     </td>
                   </tr>
@@ -215,11 +287,15 @@ export function ResourceListView({
             </Field>
             <Row>
               <span aria-live="polite">
-                {(countKind === 'capped'
-                  ? text.pageRangeCapped
-                  : countKind === 'estimate'
-                    ? text.pageRangeEstimate
-                    : text.pageRange)(query.offset + 1, query.offset + rows.length, count)}
+                {text.pageRange(
+                  query.offset + 1,
+                  query.offset + rows.length,
+                  countKind === 'capped'
+                    ? text.countCapped(count)
+                    : countKind === 'estimate'
+                      ? text.countEstimate(count)
+                      : count,
+                )}
               </span>
               <Button
                 variant="secondary"
@@ -252,6 +328,7 @@ export function ResourceListView({
         onConfirm={() => actor.send({ type: 'DELETE_CONFIRMED' })}
         onCancel={() => actor.send({ type: 'DELETE_CANCELLED' })}
       />
+      <BulkDialogs descriptor={descriptor} snapshot={snapshot} send={actor.send} />
     </Stack>
   );
 }
@@ -286,18 +363,91 @@ function FilterControl({ filter, value }: { filter: FilterField; value: string |
   );
 }
 
+type ListSnapshot = ReturnType<ReturnType<typeof useActorRef<typeof resourceListMachine>>['getSnapshot']>;
+type ListSend = ReturnType<typeof useActorRef<typeof resourceListMachine>>['send'];
+
+/** The bulk action's confirmation and per-row report, and a row action's confirmation. */
+function BulkDialogs({
+  descriptor,
+  snapshot,
+  send,
+}: {
+  descriptor: ResourceDescriptor;
+  snapshot: ListSnapshot;
+  send: ListSend;
+}) {
+  const { bulkAction, bulkError, bulkResults, selected, rowAction, rowActionError, rows } = snapshot.context;
+  const labelOf = (action: string | null, list: readonly { action: string; label: string }[]) =>
+    list.find((candidate) => candidate.action === action)?.label ?? action ?? '';
+  const running = snapshot.matches({ loaded: 'runningBulk' });
+  const runningRow = snapshot.matches({ loaded: 'runningRowAction' });
+  const nameOf = (id: number) => {
+    const row = rows.find((candidate) => candidate.id === id);
+    return row ? descriptor.recordName(row) : text.recordName(id);
+  };
+  return (
+    <>
+      <ConfirmDialog
+        open={snapshot.matches({ loaded: 'confirmingBulk' }) || running}
+        title={text.bulkConfirmTitle}
+        text={text.bulkConfirmText(labelOf(bulkAction, descriptor.bulkActions), selected.length)}
+        confirmLabel={running ? text.bulkRunning : labelOf(bulkAction, descriptor.bulkActions)}
+        busy={running}
+        error={bulkError}
+        onConfirm={() => send({ type: 'BULK_CONFIRMED' })}
+        onCancel={() => send({ type: 'BULK_CANCELLED' })}
+      />
+      <Dialog
+        open={snapshot.matches({ loaded: 'bulkReport' })}
+        onOpenChange={(open) => (open ? undefined : send({ type: 'BULK_REPORT_CLOSED' }))}
+        title={text.bulkReportTitle}
+        footer={<Button onClick={() => send({ type: 'BULK_REPORT_CLOSED' })}>{text.close}</Button>}
+      >
+        <ul aria-label={text.bulkReportTitle}>
+          {bulkResults.flatMap((result) =>
+            result.ok
+              ? []
+              : [<li key={result.id}>{text.bulkReportRow(nameOf(result.id), result.detail)}</li>],
+          )}
+        </ul>
+      </Dialog>
+      <ConfirmDialog
+        open={snapshot.matches({ loaded: 'confirmingRowAction' }) || runningRow}
+        title={text.confirmTitle}
+        text={
+          rowAction
+            ? text.rowActionConfirmText(
+                labelOf(rowAction.action, descriptor.rowActions),
+                descriptor.recordName(rowAction.record),
+              )
+            : ''
+        }
+        confirmLabel={
+          runningRow ? text.bulkRunning : labelOf(rowAction?.action ?? null, descriptor.rowActions)
+        }
+        busy={runningRow}
+        error={rowActionError}
+        onConfirm={() => send({ type: 'ROW_ACTION_CONFIRMED' })}
+        onCancel={() => send({ type: 'ROW_ACTION_CANCELLED' })}
+      />
+    </>
+  );
+}
+
 function RowActions({
   row,
   descriptor,
   canEdit,
   back,
   onDelete,
+  onAction,
 }: {
   row: ResourceRecord;
   descriptor: ResourceDescriptor;
   canEdit: boolean;
   back: { listSearch: string };
   onDelete: () => void;
+  onAction: (action: string) => void;
 }) {
   const name = descriptor.recordName(row);
   return (
@@ -307,16 +457,29 @@ function RowActions({
           {text.show}
         </ActionLink>
       ) : null}
-      {descriptor.actions.edit && canEdit ? (
+      {descriptor.actions.edit && canEdit && rowAllows(row, 'update') ? (
         <ActionLink to={`${row.id}/edit`} state={back} aria-label={`${text.edit} ${name}`}>
           {text.edit}
         </ActionLink>
       ) : null}
-      {descriptor.actions.remove && canEdit ? (
+      {descriptor.actions.remove && canEdit && rowAllows(row, 'remove') ? (
         <Button variant="ghost" size="small" onClick={onDelete} aria-label={`${text.remove} ${name}`}>
           {text.remove}
         </Button>
       ) : null}
+      {descriptor.rowActions
+        .filter((candidate) => rowAllows(row, candidate.action))
+        .map((candidate) => (
+          <Button
+            key={candidate.action}
+            variant="ghost"
+            size="small"
+            onClick={() => onAction(candidate.action)}
+            aria-label={`${candidate.label} ${name}`}
+          >
+            {candidate.label}
+          </Button>
+        ))}
     </Actions>
   );
 }

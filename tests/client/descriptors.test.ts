@@ -1,0 +1,84 @@
+/**
+ * Issue 9: one module table and descriptors as data. Each section the table serves with the
+ * generic screens has a descriptor (and each descriptor a section); descriptors import no view,
+ * session or HTTP client; a module's create rule is written once; values travel as lists.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DESCRIPTORS, descriptorOf } from '../../src/client/resources/descriptors';
+import { createPermissionOf, MENU, type MenuItem, SECTIONS } from '../../src/contracts/modules';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const descriptorsDir = path.join(root, 'src/client/resources/descriptors');
+
+function leaves(items: readonly MenuItem[]): MenuItem[] {
+  return items.flatMap((item) => (item.children ? leaves(item.children) : [item]));
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? sourceFiles(path.join(dir, entry.name))
+      : /\.tsx?$/.test(entry.name)
+        ? [path.join(dir, entry.name)]
+        : [],
+  );
+}
+
+describe('the module table and the descriptors', () => {
+  it('serves every resource section with a descriptor, and every descriptor from a section', () => {
+    const served = SECTIONS.filter((section) => section.screen === 'resource').map(
+      (section) => section.routing,
+    );
+    expect(DESCRIPTORS.map((descriptor) => descriptor.routing).sort()).toEqual([...served].sort());
+    for (const routing of served) expect(descriptorOf(routing)?.section.routing).toBe(routing);
+  });
+
+  it('keeps descriptors data: no React, session, views or HTTP client inside', () => {
+    for (const file of readdirSync(descriptorsDir)) {
+      const source = readFileSync(path.join(descriptorsDir, file), 'utf8');
+      expect(source, file).not.toMatch(/from 'react'|\/app\/|\/views\/|\/api\/|\/ui\//);
+    }
+  });
+
+  it("writes 'Pasajeros create needs voucher/add' once, and the sidebar and the server read it", () => {
+    const copies = [
+      ...sourceFiles(path.join(root, 'src/client')),
+      ...sourceFiles(path.join(root, 'src/contracts')),
+    ]
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n')
+      .match(/resource: 'voucher', action: 'add'/g);
+    expect(copies).toHaveLength(1);
+    expect(createPermissionOf('pax')).toEqual({ resource: 'voucher', action: 'add' });
+    const createPassenger = leaves(MENU).find((item) => item.path === '/dashboard/pasajeros/create');
+    expect(createPassenger?.permission).toEqual({ resource: 'voucher', action: 'add' });
+  });
+
+  it('sends multi-selects as arrays of ids or codenames, never comma-joined text', () => {
+    const users = descriptorOf('usuarios')!;
+    const body = users.toBody(
+      { ...users.defaults(), groups: ['13', '16'], user_permissions: ['zone/view'], modules: ['zones'] },
+      'create',
+    );
+    expect(body).toMatchObject({ groups: [13, 16], user_permissions: ['zone/view'], modules: ['zones'] });
+    const loaded = users.toValues(
+      { id: 1, groups: [13], user_permissions: ['zone/add'], modules: [] },
+      'edit',
+    );
+    expect([loaded.groups, loaded.user_permissions]).toEqual([['13'], ['zone/add']]);
+  });
+
+  it('sends Grupos is_active with the group on create only (the server writes the status record)', () => {
+    const groups = descriptorOf('grupos')!;
+    const values = { ...groups.defaults(), name: 'Auditores', all_permissions: ['zone/view'] };
+    expect(groups.toBody(values, 'create')).toEqual({
+      name: 'Auditores',
+      is_active: true,
+      all_permissions: ['zone/view'],
+    });
+    expect(groups.toBody(values, 'edit')).toEqual({ name: 'Auditores', all_permissions: ['zone/view'] });
+    expect(groups.write.safeParse(groups.toBody(values, 'create')).success).toBe(true);
+  });
+});
