@@ -74,7 +74,7 @@ function walkablePaths(model: MachineModel, walkable: (steps: Step[], index: num
       state: last.state,
       steps,
       weight: steps.length,
-      description: `Walks to ${JSON.stringify(last.state.value)}: ${steps.map((step) => describe(step.event)).join(' → ')}`,
+      description: `Walks to ${JSON.stringify(last.state.value)}: ${steps.map((step) => eventLabel(step.event)).join(' → ')}`,
     };
     kept.push({
       key,
@@ -85,7 +85,7 @@ function walkablePaths(model: MachineModel, walkable: (steps: Step[], index: num
 }
 
 /** An event with what tells it apart (an id, a page, an error's message or fields, an answer's size). */
-function describe(event: AnyEventObject): string {
+function eventLabel(event: AnyEventObject): string {
   const { type, error, output, ...rest } = event as AnyEventObject & { error?: unknown; output?: unknown };
   const details: string[] = Object.entries(rest).map(([key, value]) => `${key}=${JSON.stringify(value)}`);
   if (error instanceof FieldErrorsError) details.push(`fields=${Object.keys(error.fields).join(',')}`);

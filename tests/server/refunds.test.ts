@@ -3,7 +3,7 @@
  * rule and rate limits, the image service (content checks, caps, token), the atomic and
  * idempotent submission with the per-country bank rules.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -396,9 +396,12 @@ describe('POST /images/upload-image', () => {
     expect(files[0]).toMatchObject({ name: 'carta.pdf', size: PDF.length });
     const [row] = await testApp.context.db.select().from(storedFiles).where(eq(storedFiles.id, files[1].id));
     expect(row.sha256).toMatch(/^[0-9a-f]{64}$/);
-    // Stored in the database storage (shared by every instance), byte for byte.
+    // Stored in the database storage (shared by every instance): the re-encoded PNG (issue 10).
     const [blob] = await testApp.context.db.select().from(fileBlobs).where(eq(fileBlobs.key, row.path));
-    expect(Buffer.compare(blob.data, PNG)).toBe(0);
+    expect(row.sha256).toBe(createHash('sha256').update(blob.data).digest('hex'));
+    const stored = await sharp(blob.data).metadata();
+    const sent = await sharp(PNG).metadata();
+    expect([stored.format, stored.width, stored.height]).toEqual(['png', sent.width, sent.height]);
     const staff = await testApp.login('admin');
     const served = await testApp.app.inject({
       method: 'GET',

@@ -189,7 +189,7 @@ describe('images are decoded and re-encoded', () => {
     expect(file).toMatchObject({ content_type: 'image/png', name: 'evil.exe.png' });
     const row = await storedRow(file.id);
     expect(row.path).toBe(path.join(file.id.slice(0, 2), `${file.id}.png`));
-    const bytes = readFileSync(path.join(testApp.context.config.filesDir, row.path));
+    const bytes = await storedBytes(row.path);
     expect(row.size).toBe(bytes.length);
     const metadata = await sharp(bytes).metadata();
     expect(metadata).toMatchObject({ format: 'png', width: 10, height: 10 });
@@ -206,7 +206,7 @@ describe('images are decoded and re-encoded', () => {
     expect(file).toMatchObject({ content_type: 'image/jpeg', name: 'recibo.jpg' });
     const row = await storedRow(file.id);
     expect(row.path.endsWith('.jpg')).toBe(true);
-    const stored = await sharp(path.join(testApp.context.config.filesDir, row.path)).metadata();
+    const stored = await sharp(await storedBytes(row.path)).metadata();
     expect(stored.exif).toBeUndefined();
     // Orientation 6 (rotated 90°) applied to the pixels: 40 x 20 is now 20 x 40.
     expect([stored.width, stored.height]).toEqual([20, 40]);
@@ -292,7 +292,7 @@ describe('PDFs are parsed and refused with active content', () => {
     const [file] = await uploadOk(access, [{ filename: 'carta', data: plain }]);
     expect(file).toMatchObject({ content_type: 'application/pdf', name: 'carta.pdf', size: plain.length });
     const row = await storedRow(file.id);
-    expect(readFileSync(path.join(testApp.context.config.filesDir, row.path)).equals(plain)).toBe(true);
+    expect((await storedBytes(row.path)).equals(plain)).toBe(true);
   });
 });
 
@@ -324,6 +324,13 @@ describe('upload quota per refund access', () => {
     }
   }, 30_000);
 });
+
+/** The bytes kept in the file storage under a stored_files path (the database by default). */
+async function storedBytes(key: string): Promise<Buffer> {
+  const bytes = await storageOf(testApp.context).get(key);
+  if (!bytes) throw new Error(`nothing stored under ${key}`);
+  return bytes;
+}
 
 describe('orphan uploads', () => {
   it('are deleted a day after upload (rows, then bytes); attached files stay; two runs never clash', async () => {

@@ -42,17 +42,21 @@ function humanMessage(issue: z.core.$ZodIssue): string {
  * store (NUL, lone surrogates; see contracts/text.ts) is refused first, anywhere in the input, so
  * no contract can let it through to a query.
  */
-export function parseWith<T extends z.core.$ZodType>(schema: T, data: unknown): z.output<T> {
+/** Refuses (400, per field) any text PostgreSQL cannot store: NUL, lone surrogates. */
+export function assertStorable(data: unknown): void {
   const unstorable = findUnstorableText(data);
-  if (unstorable.length) {
-    const fields = Object.fromEntries(
-      unstorable.map((path) => [
-        path.length ? path.map(String).join('.') : 'non_field_errors',
-        [messages.common.invalidCharacters],
-      ]),
-    );
-    throw new FieldValidationError(fields);
-  }
+  if (!unstorable.length) return;
+  const fields = Object.fromEntries(
+    unstorable.map((path) => [
+      path.length ? path.map(String).join('.') : 'non_field_errors',
+      [messages.common.invalidCharacters],
+    ]),
+  );
+  throw new FieldValidationError(fields);
+}
+
+export function parseWith<T extends z.core.$ZodType>(schema: T, data: unknown): z.output<T> {
+  assertStorable(data);
   const result = z.safeParse(schema, data);
   if (!result.success) throw new FieldValidationError(zodIssuesToFieldErrors(result.error.issues));
   return result.data;

@@ -31,7 +31,7 @@ import type { Database, Transaction } from '../db/client';
 import { databaseErrorAnswer, FieldValidationError, forbidden, HttpError, notFound } from '../http/errors';
 import { contains } from '../http/filters';
 import { cursorLinks, pageLinks } from '../http/pagination';
-import { idFromParams, parseWith, zodIssuesToFieldErrors } from '../http/validate';
+import { assertStorable, idFromParams, parseWith, zodIssuesToFieldErrors } from '../http/validate';
 import { writeAudit } from './audit';
 import { listPage, parseOrdering } from './listQuery';
 
@@ -364,6 +364,7 @@ export function registerResource<
 
   /** The list query and its filter conditions; every bad parameter answered at once. */
   function parseListQuery(raw: unknown) {
+    assertStorable(raw);
     const parsed = querySchema.safeParse(raw);
     const errors: FieldErrors = parsed.success ? {} : zodIssuesToFieldErrors(parsed.error.issues);
     const rawQuery = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
