@@ -1,8 +1,10 @@
 /**
- * Pasajeros on the resource engine (/pax/). Reads need pax/view; creating needs voucher/add
- * (spec section 2: 'create guarded by voucher/add'); editing and deleting need pax/add.
+ * Pasajeros on the resource engine (/pax/). Reads need pax/view; creating needs what the module
+ * table declares (voucher/add, SPEC §2); editing and deleting need pax/add.
  */
+
 import { sql } from 'drizzle-orm';
+import { createPermissionOf } from '../../contracts/modules';
 import { paxContract } from '../../contracts/resources';
 import { passengers } from '../db/schema';
 import { escapeLike } from '../http/filters';
@@ -11,7 +13,8 @@ import { defineResource } from './engine';
 export const paxResource = defineResource({
   contract: paxContract,
   table: passengers,
-  permissions: { create: { resource: 'voucher', action: 'add' } },
+  // The module table says who may create (SPEC §2: Pasajeros create is guarded by voucher/add).
+  permissions: { create: createPermissionOf('pax') },
   serialize: (row) => ({
     id: row.id,
     name: row.name,
