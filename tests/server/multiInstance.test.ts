@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
@@ -29,12 +30,10 @@ const JWT_SECRET = 'multi-instance-secret-multi-instance-secret-0123';
 const ADMIN_PASSWORD = 'Multi-Instance-Admin-1';
 const DEMO_PASSWORD = 'Demo-Extranet-2026';
 
-const JPEG = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
-  Buffer.from('JFIF\0'),
-  Buffer.alloc(2048, 7),
-  Buffer.from([0xff, 0xd9]),
-]);
+/** A real 24 x 16 JPEG: uploads are decoded and re-encoded by the server (issue 10). */
+const JPEG = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#3a6ea5' } })
+  .jpeg()
+  .toBuffer();
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -202,7 +201,7 @@ http {
     expect(login.status, await login.clone().text()).toBe(200);
     const access = ((await login.json()) as { access: string }).access;
     const form = new FormData();
-    form.append('file', new Blob([JPEG], { type: 'image/jpeg' }), 'recibo.jpg');
+    form.append('file', new Blob([new Uint8Array(JPEG)], { type: 'image/jpeg' }), 'recibo.jpg');
     const uploaded = await fetch(`${urls[0]}/images/upload-image`, {
       method: 'POST',
       headers: { authorization: `Bearer ${access}` },
@@ -213,7 +212,8 @@ http {
     const staff = await signIn(urls[1], 'admin', ADMIN_PASSWORD);
     const served = await get(urls[1], `/api/stored_file/${file.id}/`, staff);
     expect(served.status).toBe(200);
-    expect(Buffer.compare(Buffer.from(await served.arrayBuffer()), JPEG)).toBe(0);
+    const servedImage = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([servedImage.format, servedImage.width, servedImage.height]).toEqual(['jpeg', 24, 16]);
   });
 
   it('sees on one instance a permission change made through the other, at the next request', async () => {
