@@ -41,7 +41,8 @@ export const historyChangeSchema = z.object({ before: z.unknown(), after: z.unkn
 export const historyEntrySchema = z.object({
   id: z.number().int(),
   at: z.string(),
-  user: z.object({ id: z.number().int().nullable(), username: z.string() }),
+  /** `name`: the user's full name as it is now ('' when the user has none or was deleted). */
+  user: z.object({ id: z.number().int().nullable(), username: z.string(), name: z.string().default('') }),
   action: z.string(),
   changes: z.record(z.string(), historyChangeSchema),
 });

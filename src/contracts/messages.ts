@@ -7,6 +7,7 @@
 import { authMessages } from './messages/auth';
 import { bankingMessages } from './messages/banking';
 import { commonMessages } from './messages/common';
+import { historyMessages } from './messages/history';
 import { navigationMessages } from './messages/navigation';
 import { permissionsMessages } from './messages/permissions';
 import { qaMessages } from './messages/qa';
@@ -24,6 +25,7 @@ export const messages = {
   resourceScreens: resourceScreensMessages,
   permissions: permissionsMessages,
   qa: qaMessages,
+  history: historyMessages,
 } as const;
 
 export type Messages = typeof messages;

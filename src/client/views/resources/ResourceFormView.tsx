@@ -8,7 +8,7 @@
  * are read-only, hidden ones are not rendered (per-field access from access.ts).
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, useMemo, useRef } from 'react';
+import { type FormEvent, type ReactNode, useMemo, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { accessOf, type FormMode, resourceFormMachine } from '../../../../machines/resourceForm';
 import { messages } from '../../../contracts/messages';
@@ -20,19 +20,26 @@ import {
   Alert,
   Button,
   Card,
-  Checkbox,
   Field,
   Grid,
   Heading,
-  Input,
   Row,
   SelectField,
   Spinner,
   Stack,
   TextArea,
 } from '../../ui/primitives';
+import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../ui/tabs';
 import { styled } from '../../ui/theme';
-import { FIELD_RENDERERS, type FieldRendererProps, MultiSelectField, useSubject } from './fieldRenderers';
+import {
+  CheckboxControl,
+  FIELD_RENDERERS,
+  type FieldRendererProps,
+  InputControl,
+  MultiSelectField,
+  useSubject,
+} from './fieldRenderers';
+import { RecordHistory } from './RecordHistory';
 import type { ResourceAccess } from './ResourceArea';
 
 const text = messages.resourceScreens;
@@ -104,6 +111,37 @@ function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: st
     actor.send({ type: 'SUBMITTED' });
   };
 
+  // Mostrar carries the record's history beside its data (issue 9 'Audit history').
+  const withHistory = (form: ReactNode) =>
+    mode === 'show' && recordId !== null ? (
+      <TabsRoot defaultValue="data">
+        <TabsList aria-label={descriptor.title}>
+          <TabsTrigger value="data">{messages.history.tabData}</TabsTrigger>
+          <TabsTrigger value="history">{messages.history.tabHistory}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="data">{form}</TabsContent>
+        <TabsContent value="history">
+          <Card>
+            <RecordHistory
+              path={descriptor.path}
+              record={recordId}
+              labels={Object.fromEntries(
+                descriptor.fields.map((field) => [field.source ?? field.name, field.label]),
+              )}
+              actionLabels={Object.fromEntries(
+                [...descriptor.rowActions, ...descriptor.bulkActions].map((action) => [
+                  action.action,
+                  action.label,
+                ]),
+              )}
+            />
+          </Card>
+        </TabsContent>
+      </TabsRoot>
+    ) : (
+      form
+    );
+
   if (mode !== 'create' && recordId === null) {
     return (
       <Alert tone="danger" role="alert">
@@ -129,49 +167,53 @@ function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: st
           </Row>
         </Alert>
       ) : null}
-      {snapshot.matches('loading') || snapshot.matches('loadFailed') ? null : (
-        <Card>
-          <form onSubmit={submit} noValidate aria-label={descriptor.title}>
-            <Stack>
-              {error || otherErrors.length ? (
-                <Alert tone="danger" role="alert">
-                  {[error, ...otherErrors].filter(Boolean).join(' ')}
-                </Alert>
-              ) : null}
-              <Grid>
-                {shownFields.map((field) => (
-                  <SpanCell key={field.name} css={{ gridColumn: `span ${field.span}` }}>
-                    <FieldControl
-                      field={field}
-                      value={values[field.name] ?? ''}
-                      error={fieldErrors[field.name]}
-                      readOnly={readOnly || busy || accessOf(fieldAccess, field.name) === 'read'}
-                      options={options[field.name] ?? []}
-                      onChange={(value) => actor.send({ type: 'FIELD_CHANGED', field: field.name, value })}
-                    />
-                  </SpanCell>
-                ))}
-              </Grid>
-              <Row justify="end">
-                {readOnly ? (
-                  <Button as={Link} to={listPath} variant="secondary">
-                    {text.showCancel}
-                  </Button>
-                ) : (
-                  <>
-                    <Button as={Link} to={listPath} variant="ghost">
-                      {text.cancel}
-                    </Button>
-                    <Button type="submit" disabled={busy}>
-                      {busy ? text.saving : text.save}
-                    </Button>
-                  </>
-                )}
-              </Row>
-            </Stack>
-          </form>
-        </Card>
-      )}
+      {snapshot.matches('loading') || snapshot.matches('loadFailed')
+        ? null
+        : withHistory(
+            <Card>
+              <form onSubmit={submit} noValidate aria-label={descriptor.title}>
+                <Stack>
+                  {error || otherErrors.length ? (
+                    <Alert tone="danger" role="alert">
+                      {[error, ...otherErrors].filter(Boolean).join(' ')}
+                    </Alert>
+                  ) : null}
+                  <Grid>
+                    {shownFields.map((field) => (
+                      <SpanCell key={field.name} css={{ gridColumn: `span ${field.span}` }}>
+                        <FieldControl
+                          field={field}
+                          value={values[field.name] ?? ''}
+                          error={fieldErrors[field.name]}
+                          readOnly={readOnly || busy || accessOf(fieldAccess, field.name) === 'read'}
+                          options={options[field.name] ?? []}
+                          onChange={(value) =>
+                            actor.send({ type: 'FIELD_CHANGED', field: field.name, value })
+                          }
+                        />
+                      </SpanCell>
+                    ))}
+                  </Grid>
+                  <Row justify="end">
+                    {readOnly ? (
+                      <Button as={Link} to={listPath} variant="secondary">
+                        {text.showCancel}
+                      </Button>
+                    ) : (
+                      <>
+                        <Button as={Link} to={listPath} variant="ghost">
+                          {text.cancel}
+                        </Button>
+                        <Button type="submit" disabled={busy}>
+                          {busy ? text.saving : text.save}
+                        </Button>
+                      </>
+                    )}
+                  </Row>
+                </Stack>
+              </form>
+            </Card>,
+          )}
       <ConfirmDialog
         open={blocker.state === 'blocked'}
         title={text.unsavedTitle}
@@ -194,18 +236,7 @@ function FieldControl(props: FieldRendererProps) {
   const textValue = typeof value === 'string' ? value : '';
   switch (field.type) {
     case 'checkbox':
-      return (
-        <Field label={field.label} error={error} hint={field.hint}>
-          {() => (
-            <Checkbox
-              label={field.label}
-              checked={value === true}
-              disabled={readOnly}
-              onCheckedChange={(checked) => onChange(checked)}
-            />
-          )}
-        </Field>
-      );
+      return <CheckboxControl {...props} />;
     case 'select':
       return (
         <SelectField
@@ -238,28 +269,19 @@ function FieldControl(props: FieldRendererProps) {
       );
     default:
       return (
-        <Field label={field.label} error={error} hint={field.hint}>
-          {(aria) => (
-            <Input
-              {...aria}
-              name={field.name}
-              value={textValue}
-              readOnly={readOnly}
-              maxLength={field.type === 'date' ? 10 : field.maxLength}
-              type={field.type === 'email' ? 'email' : 'text'}
-              inputMode={
-                field.type === 'digits' || field.type === 'integer' || field.type === 'date'
-                  ? 'numeric'
-                  : field.type === 'decimal'
-                    ? 'decimal'
-                    : undefined
-              }
-              placeholder={field.type === 'date' ? text.datePlaceholder : undefined}
-              autoComplete="off"
-              onChange={(event) => onChange(event.target.value)}
-            />
-          )}
-        </Field>
+        <InputControl
+          {...props}
+          maxLength={field.type === 'date' ? 10 : field.maxLength}
+          type={field.type === 'email' ? 'email' : 'text'}
+          inputMode={
+            field.type === 'digits' || field.type === 'integer' || field.type === 'date'
+              ? 'numeric'
+              : field.type === 'decimal'
+                ? 'decimal'
+                : undefined
+          }
+          placeholder={field.type === 'date' ? text.datePlaceholder : undefined}
+        />
       );
   }
 }

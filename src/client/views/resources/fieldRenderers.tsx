@@ -88,18 +88,60 @@ function PermissionPicker(props: FieldRendererProps) {
   return <CheckList {...props} mayChoose={mayChoose} />;
 }
 
-function PasswordField({ field, value, error, readOnly, onChange }: FieldRendererProps) {
+/**
+ * A checkbox field: the one control of every boolean, plain (FieldControl) or custom (the
+ * superuser flag), read-only when `readOnly`.
+ */
+export function CheckboxControl({ field, value, error, readOnly, onChange }: FieldRendererProps) {
+  return (
+    <Field label={field.label} error={error} hint={field.hint}>
+      {() => (
+        <Checkbox
+          label={field.label}
+          checked={value === true}
+          disabled={readOnly}
+          onCheckedChange={(checked) => onChange(checked)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** How a text input is typed: the HTML type, the keyboard, a placeholder, autocomplete. */
+export interface InputOptions {
+  type?: 'text' | 'email' | 'password';
+  inputMode?: 'numeric' | 'decimal';
+  placeholder?: string;
+  autoComplete?: string;
+  maxLength?: number;
+}
+
+/** A one-line text field: the one control of texts, numbers, dates and passwords. */
+export function InputControl({
+  field,
+  value,
+  error,
+  readOnly,
+  onChange,
+  type = 'text',
+  inputMode,
+  placeholder,
+  autoComplete = 'off',
+  maxLength = field.maxLength,
+}: FieldRendererProps & InputOptions) {
   return (
     <Field label={field.label} error={error} hint={field.hint}>
       {(aria) => (
         <Input
           {...aria}
-          type="password"
           name={field.name}
-          autoComplete="new-password"
           value={typeof value === 'string' ? value : ''}
           readOnly={readOnly}
-          maxLength={field.maxLength}
+          maxLength={maxLength}
+          type={type}
+          inputMode={inputMode}
+          placeholder={placeholder}
+          autoComplete={autoComplete}
           onChange={(event) => onChange(event.target.value)}
         />
       )}
@@ -107,21 +149,14 @@ function PasswordField({ field, value, error, readOnly, onChange }: FieldRendere
   );
 }
 
+function PasswordField(props: FieldRendererProps) {
+  return <InputControl {...props} type="password" autoComplete="new-password" />;
+}
+
 /** Only a superuser may grant or remove the superuser flag (the server refuses otherwise). */
-function SuperuserFlag({ field, value, error, readOnly, onChange }: FieldRendererProps) {
+function SuperuserFlag(props: FieldRendererProps) {
   const subject = useSubject();
-  return (
-    <Field label={field.label} error={error} hint={field.hint}>
-      {() => (
-        <Checkbox
-          label={field.label}
-          checked={value === true}
-          disabled={readOnly || !subject.isSuperuser}
-          onCheckedChange={(checked) => onChange(checked)}
-        />
-      )}
-    </Field>
-  );
+  return <CheckboxControl {...props} readOnly={props.readOnly || !subject.isSuperuser} />;
 }
 
 /** Renderer keys to components: the only place a descriptor's `renderer` is resolved. */

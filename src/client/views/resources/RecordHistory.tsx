@@ -1,0 +1,144 @@
+/**
+ * The 'Historial' tab of a record's show view (issue 9 'Audit history'; SPEC §3 names the office
+ * history): who (the user's name), when, the action and each changed field with its label and
+ * its value before and after, newest first, one server page at a time. Renders the recordHistory
+ * machine; secrets never reach it (the server records only that they changed).
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { historyPages, recordHistoryMachine } from '../../../../machines/recordHistory';
+import type { HistoryEntry } from '../../../contracts/engine';
+import { messages } from '../../../contracts/messages';
+import { historyActors } from '../../api/history';
+import { cellText } from '../../resources/descriptor';
+import { Alert, Button, Muted, Row, Spinner, Stack, Subheading } from '../../ui/primitives';
+import { Table, TableWrapper } from '../../ui/table';
+
+const text = messages.history;
+const fieldLabels = messages.resourceScreens.fields as Record<string, string>;
+
+/** A date and time as dd/MM/yyyy HH:mm in local time. */
+export function formatDateTime(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const pad = (part: number) => String(part).padStart(2, '0');
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A recorded value as text: empty values say so, lists are joined, nested values as JSON. */
+export function historyValue(value: unknown): string {
+  const shown = cellText(value);
+  return shown === '' ? text.emptyValue : shown;
+}
+
+export const actionLabelOf = (action: string, labels: Record<string, string> = {}): string =>
+  labels[action] ?? text.actions[action] ?? text.actionLabel(action);
+
+export const whoOf = (entry: HistoryEntry): string =>
+  entry.user.name ? `${entry.user.name} (${entry.user.username})` : entry.user.username || text.unknownUser;
+
+export interface RecordHistoryProps {
+  /** The module's API path ('/zone/'). */
+  path: string;
+  record: number;
+  /** Field labels by API key (the module's form labels first). */
+  labels?: Record<string, string>;
+  /** Labels of the module's own actions (row and bulk actions). */
+  actionLabels?: Record<string, string>;
+}
+
+export function RecordHistory({ path, record, labels = {}, actionLabels = {} }: RecordHistoryProps) {
+  const logic = useMemo(
+    () => recordHistoryMachine.provide({ actors: historyActors(path, record) }),
+    [path, record],
+  );
+  const actor = useActorRef(logic, { input: {} });
+  const snapshot = useSelector(actor, (state) => state);
+  const { entries, count, offset, limit, error } = snapshot.context;
+  const page = Math.floor(offset / limit);
+  const pages = historyPages(count, limit);
+  const labelOf = (field: string) => labels[field] ?? fieldLabels[field] ?? field;
+
+  return (
+    <Stack aria-busy={snapshot.matches('loading')}>
+      <Subheading>{text.title}</Subheading>
+      {snapshot.matches('loading') ? <Spinner label={text.loading} /> : null}
+      {snapshot.matches('failed') ? (
+        <Alert tone="danger" role="alert">
+          <Row justify="between">
+            <span>{error}</span>
+            <Button variant="secondary" size="small" onClick={() => actor.send({ type: 'RETRY' })}>
+              {text.retry}
+            </Button>
+          </Row>
+        </Alert>
+      ) : null}
+      {snapshot.matches('empty') ? <Muted>{text.empty}</Muted> : null}
+      {snapshot.matches('loaded') ? (
+        <>
+          <TableWrapper>
+            <Table aria-label={text.title}>
+              <thead>
+                <tr>
+                  <th scope="col">{text.columnWhen}</th>
+                  <th scope="col">{text.columnWho}</th>
+                  <th scope="col">{text.columnAction}</th>
+                  <th scope="col">{text.columnChanges}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((entry) => (
+                  <tr key={entry.id} data-testid="history-entry">
+                    <td>
+                      <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                    </td>
+                    <td>{whoOf(entry)}</td>
+                    <td>{actionLabelOf(entry.action, actionLabels)}</td>
+                    <td>
+                      {Object.keys(entry.changes).length ? (
+                        <ul style={{ margin: 0, paddingLeft: '1.1em' }}>
+                          {Object.entries(entry.changes).map(([field, change]) => (
+                            <li key={field}>
+                              <strong>{labelOf(field)}</strong>: <del>{historyValue(change.before)}</del>
+                              {' → '}
+                              <ins>{historyValue(change.after)}</ins>
+                            </li>
+                          ))}
+                        </ul>
+                      ) : (
+                        text.noChanges
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </TableWrapper>
+          {pages > 1 ? (
+            <Row justify="end">
+              <Button
+                variant="secondary"
+                size="small"
+                disabled={page === 0}
+                onClick={() => actor.send({ type: 'PAGE_CHANGED', page: page - 1 })}
+              >
+                {text.previous}
+              </Button>
+              <span aria-live="polite">
+                {text.pageOf(offset + 1, Math.min(offset + limit, count), count)}
+              </span>
+              <Button
+                variant="secondary"
+                size="small"
+                disabled={page >= pages - 1}
+                onClick={() => actor.send({ type: 'PAGE_CHANGED', page: page + 1 })}
+              >
+                {text.next}
+              </Button>
+            </Row>
+          ) : null}
+        </>
+      ) : null}
+    </Stack>
+  );
+}

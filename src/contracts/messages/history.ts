@@ -1,0 +1,33 @@
+/**
+ * Texts of the 'Historial' tab every module's show view carries (issue 9 'Audit history'), and of
+ * the refund review (issue 17 'Staff review'). Ours: the spec names the office history (§3) only.
+ */
+export const historyMessages = {
+  tabData: 'Datos',
+  tabHistory: 'Historial',
+  title: 'Historial de cambios',
+  loading: 'Cargando historial...',
+  empty: 'Este registro todavía no tiene cambios registrados.',
+  failed: 'No se pudo cargar el historial.',
+  retry: 'Reintentar',
+  previous: 'Anteriores',
+  next: 'Siguientes',
+  pageOf: (from: number, to: number, total: number) => `${from}-${to} de ${total}`,
+  unknownUser: 'Sistema',
+  columnWhen: 'Fecha',
+  columnWho: 'Usuario',
+  columnAction: 'Acción',
+  columnChanges: 'Cambios',
+  field: 'Campo',
+  before: 'Antes',
+  after: 'Después',
+  emptyValue: '(vacío)',
+  noChanges: 'Sin cambios de datos.',
+  actions: {
+    create: 'Creación',
+    update: 'Modificación',
+    remove: 'Eliminación',
+  } as Record<string, string>,
+  /** An action without a label of its own (a module's custom action). */
+  actionLabel: (action: string) => action.replace(/_/g, ' '),
+};
