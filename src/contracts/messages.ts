@@ -12,6 +12,7 @@ import { navigationMessages } from './messages/navigation';
 import { permissionsMessages } from './messages/permissions';
 import { qaMessages } from './messages/qa';
 import { refundMessages } from './messages/refund';
+import { refundReviewMessages } from './messages/refundReview';
 import { resourceScreensMessages } from './messages/resourceScreens';
 import { resourcesMessages } from './messages/resources';
 
@@ -26,6 +27,7 @@ export const messages = {
   permissions: permissionsMessages,
   qa: qaMessages,
   history: historyMessages,
+  refundReview: refundReviewMessages,
 } as const;
 
 export type Messages = typeof messages;

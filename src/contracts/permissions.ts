@@ -28,7 +28,14 @@ export type Resource = (typeof RESOURCES)[number];
 
 /** `view` reads; `add` creates (and, having no finer permission in the spec, also edits and deletes). */
 export const ACTIONS = ['view', 'add'] as const;
-export type Action = (typeof ACTIONS)[number];
+
+/**
+ * Finer permissions beyond view and add, for one resource each (issue 17): `refund/change` moves a
+ * refund through its review lifecycle (src/contracts/refundLifecycle.ts).
+ */
+export const EXTRA_PERMISSIONS = [{ resource: 'refund', action: 'change' }] as const;
+
+export type Action = (typeof ACTIONS)[number] | (typeof EXTRA_PERMISSIONS)[number]['action'];
 
 export type PermissionCodename = `${Resource}/${Action}`;
 
@@ -37,14 +44,14 @@ export function codename(resource: Resource, action: Action): PermissionCodename
 }
 
 export function allCodenames(): PermissionCodename[] {
-  return RESOURCES.flatMap((resource) => ACTIONS.map((action) => codename(resource, action)));
+  return [
+    ...RESOURCES.flatMap((resource) => ACTIONS.map((action) => codename(resource, action))),
+    ...EXTRA_PERMISSIONS.map((extra) => codename(extra.resource, extra.action)),
+  ];
 }
 
 export function isPermissionCodename(value: string): value is PermissionCodename {
-  const [resource, action] = value.split('/');
-  return (
-    (RESOURCES as readonly string[]).includes(resource) && (ACTIONS as readonly string[]).includes(action)
-  );
+  return (allCodenames() as string[]).includes(value);
 }
 
 /** What the server and client both know about the signed-in user when deciding access. */

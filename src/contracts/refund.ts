@@ -952,8 +952,8 @@ export function submissionFileIds(submission: {
   return [...ids];
 }
 
-/** Refund statuses known so far (staff review adds its own in a later issue). */
-export const REFUND_STATUS_RECEIVED = 'PENDIENTE';
+/** The status of a submitted refund: the first of the review lifecycle (src/contracts/refundLifecycle.ts). */
+export const REFUND_STATUS_RECEIVED = 'RECIBIDO';
 
 /** SPEC §4: refund_payment.status true together with create marks the flow final. */
 export const refundSubmissionResponseSchema = z.object({

@@ -1,17 +1,27 @@
 /**
  * Staff reads of the refunds travellers submit (SPEC §2 Reintegros 'list only': id, name,
  * doc_number, voucher, status; §7 GET /refund/ with offset/limit or a query; §2 exact filters
- * id, doc_number, voucher, status). The detail carries what a reviewer needs.
+ * id, doc_number, voucher, status), and the review (issue 17): filters by status, the date the
+ * refund was submitted (created_from, created_to: DD/MM/AAAA or YYYY-MM-DD), the claims' country
+ * (ISO-3) and coverage (contains); the detail carries what a reviewer needs (each claim with its
+ * services and approved amount, the files, the bank data masked, the requests made); status
+ * changes follow src/contracts/refundLifecycle.ts (row actions and `PUT /refund/{id}/`).
  */
 import { z } from 'zod';
+import { allowedActionsSchema } from './engine';
 import { listQuerySchema } from './http';
-import { defineContract, EXACT, MAX_DB_INTEGER } from './resources/fields';
+import { refundStatusChangeSchema } from './refundLifecycle';
+import { CONTAINS, defineContract, EXACT, MAX_DB_INTEGER } from './resources/fields';
 
 export const refundListQuerySchema = listQuerySchema.extend({
   id: z.coerce.number().int().positive().max(MAX_DB_INTEGER).optional(),
   doc_number: z.string().trim().max(30).optional(),
   voucher: z.coerce.number().int().positive().max(MAX_DB_INTEGER).optional(),
   status: z.string().trim().max(30).optional(),
+  created_from: z.string().trim().max(10).optional(),
+  created_to: z.string().trim().max(10).optional(),
+  country: z.string().trim().max(3).optional(),
+  coverage: z.string().trim().max(200).optional(),
 });
 
 export const refundRowSchema = z.object({
@@ -21,8 +31,18 @@ export const refundRowSchema = z.object({
   voucher: z.number().int(),
   status: z.string(),
   created_at: z.string(),
+  allowed_actions: allowedActionsSchema.optional(),
 });
 export type RefundRow = z.infer<typeof refundRowSchema>;
+
+/** The bank data: each non-empty field in form order (`POST /refund/{id}/bank_data/` answers it unmasked). */
+export const refundBankDataSchema = z.object({
+  /** refund_payment.status (SPEC §4): the data is complete. */
+  complete: z.boolean(),
+  masked: z.boolean(),
+  fields: z.array(z.object({ field: z.string(), value: z.string() })),
+});
+export type RefundBankData = z.infer<typeof refundBankDataSchema>;
 
 export const refundDetailSchema = refundRowSchema.extend({
   surname: z.string(),
@@ -38,6 +58,8 @@ export const refundDetailSchema = refundRowSchema.extend({
       sinister_date: z.string(),
       currency: z.string(),
       amount: z.string(),
+      /** The amount approved in the claim's currency; null until approved. */
+      approved_amount: z.string().nullable(),
       services: z.array(
         z.object({
           service: z.string(),
@@ -58,16 +80,42 @@ export const refundDetailSchema = refundRowSchema.extend({
       claim: z.number().int().nullable(),
     }),
   ),
+  rejection_reason: z.string(),
+  /** The bank data, masked (all but the last characters of numbers and codes); null when none. */
+  payment: refundBankDataSchema.nullable(),
+  requests: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.enum(['documents', 'bank_data']),
+      items: z.array(z.string()),
+      max_files: z.number().int().nullable(),
+      observations: z.string(),
+      created_at: z.string(),
+      open: z.boolean(),
+    }),
+  ),
 });
 export type RefundDetail = z.infer<typeof refundDetailSchema>;
 
-/** The Reintegros section's list contract (read only: refunds are created by travellers). */
+/**
+ * The Reintegros section's contract: travellers create refunds; staff read them and change their
+ * status (`PUT /refund/{id}/` with `{status, ...payload}`, or the row actions of the same table).
+ */
 export const refundReviewContract = defineContract({
   path: '/refund/',
   resource: 'refund',
   entity: refundRowSchema,
-  write: z.never(),
-  filters: { id: EXACT, doc_number: EXACT, voucher: EXACT, status: EXACT },
+  write: refundStatusChangeSchema,
+  filters: {
+    id: EXACT,
+    doc_number: EXACT,
+    voucher: EXACT,
+    status: EXACT,
+    created_from: EXACT,
+    created_to: EXACT,
+    country: EXACT,
+    coverage: CONTAINS,
+  },
   ordering: ['created_at'] as const,
   defaultOrdering: '-created_at',
 });

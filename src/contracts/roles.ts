@@ -55,22 +55,22 @@ export const ROLES: readonly RoleDefinition[] = [
   ]),
   role(18, 'Administracion Central', 'administracion_central', [
     ...both('reservation', 'voucher', 'office', 'currency', 'refund'),
+    ...grant('refund', 'change'),
     ...viewOnly('pax', 'product', 'promotion', ...masterData),
   ]),
   role(19, 'Supervisor', 'supervisor', [
     ...both('reservation', 'voucher', 'pax', 'refund'),
+    ...grant('refund', 'change'),
     ...viewOnly('product', 'promotion', 'office', ...masterData),
   ]),
   role(20, 'Soporte', 'soporte', [
     ...both('reservation', 'voucher', 'pax'),
     ...viewOnly('refund', 'product'),
   ]),
-  role(
-    21,
-    'Super Administrador',
-    'super_administrador',
-    RESOURCES.flatMap((resource) => grant(resource, 'view', 'add')),
-  ),
+  role(21, 'Super Administrador', 'super_administrador', [
+    ...RESOURCES.flatMap((resource) => grant(resource, 'view', 'add')),
+    ...grant('refund', 'change'),
+  ]),
   role(33, 'Ejecutivo Supervisor', 'ejecutivo_supervisor', [
     ...both('reservation', 'voucher'),
     ...viewOnly('pax', 'product'),

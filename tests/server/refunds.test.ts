@@ -558,7 +558,7 @@ describe('POST /api/refund_data/ (submission)', () => {
     expect(refund).toMatchObject({
       clientComment: 'Gracias',
       email: 'viajero@example.com',
-      status: 'PENDIENTE',
+      status: 'RECIBIDO',
     });
     const links = await db.select().from(refundFiles).where(eq(refundFiles.refundId, id));
     expect(links).toHaveLength(2);

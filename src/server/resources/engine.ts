@@ -144,6 +144,12 @@ export interface ResourceAction<R, En, S extends z.ZodType> {
   input: S;
   /** Default: `{resource}/add`. Also decides whether the action is in a row's `allowed_actions`. */
   permission?: Permission<R>;
+  /**
+   * Why the action cannot run on this record as it is now (a status transition the record's
+   * status does not allow), or null when it can. A refused record answers 409 with the reason
+   * and the action is left out of its `allowed_actions`.
+   */
+  refuse?(row: R): string | null;
   run(tx: Transaction, call: ActionCall<R, En, z.output<S>>): Promise<void>;
 }
 
@@ -424,7 +430,7 @@ export function registerResource<
       if (operations.has(operation) && allows(permissionOf(operation), principal, row))
         allowed.push(operation);
     for (const name of Object.keys(actions))
-      if (allows(actionPermission(name), principal, row)) allowed.push(name);
+      if (allows(actionPermission(name), principal, row) && !actions[name].refuse?.(row)) allowed.push(name);
     return allowed;
   }
   const withAllowed = (answer: object, principal: Principal, row: Row): object =>
@@ -527,6 +533,8 @@ export function registerResource<
     const action = actions[name];
     const row = await readScoped(tx, id, principal);
     checkWith(actionPermission(name), principal, row);
+    const refusal = action.refuse?.(row);
+    if (refusal) throw new HttpError(409, refusal);
     const current = await present(tx, row);
     await definition.authorizeWrite?.({
       tx,

@@ -1,15 +1,51 @@
 /**
- * Staff reads of submitted refunds on the resource engine (SPEC §7 GET /refund/ and its detail),
- * with refund/view: the list row, and the detail nested with its claims (and their services)
- * and its files.
+ * Staff review of submitted refunds on the resource engine (SPEC §7 GET /refund/, its detail and
+ * PUT /refund/{id}/; issue 17 'Staff review (Reintegros)'), with refund/view to read:
+ *
+ * - the list, filtered by status, submission date range, the claims' country and coverage;
+ * - the detail nested with its claims (services, approved amounts), files, masked bank data and
+ *   the requests made to the traveller;
+ * - the lifecycle of src/contracts/refundLifecycle.ts, with refund/change: each transition is a
+ *   row action (`POST /refund/{id}/actions/{transition}/`, in bulk `POST /refund/bulk/{transition}/`)
+ *   offered in `allowed_actions` only from the statuses the table allows, and `PUT /refund/{id}/`
+ *   with `{status, ...payload}` applies the same table through `applyTransition`. Each one runs in
+ *   the engine's transaction and is audited with the fields it changed.
+ *
+ * The unmasked bank data is `POST /refund/{id}/bank_data/` (src/server/routes/refundReview.ts),
+ * which records the reveal in the same history.
  */
-import { asc, eq, inArray } from 'drizzle-orm';
-import type { RefundDetail, RefundRow } from '../../contracts/refundReview';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { messages } from '../../contracts/messages';
+import { paymentTextFields } from '../../contracts/refund';
+import {
+  isRefundStatus,
+  mayTransition,
+  REFUND_TRANSITIONS,
+  type RefundTransition,
+  type RefundTransitionInput,
+  refundStatusLabel,
+  refundTransitionInputs,
+} from '../../contracts/refundLifecycle';
+import type { RefundBankData, RefundDetail, RefundRow } from '../../contracts/refundReview';
 import { refundReviewContract } from '../../contracts/refundReview';
-import { refundClaimServices, refundClaims, refundFiles, refunds, storedFiles } from '../db/schema';
-import { defineResource, type Reader } from './engine';
+import { toIsoDate } from '../../contracts/resources/fields';
+import type { Principal } from '../auth/principal';
+import type { Transaction } from '../db/client';
+import {
+  refundClaimServices,
+  refundClaims,
+  refundFiles,
+  refundPayments,
+  refundRequests,
+  refunds,
+  storedFiles,
+} from '../db/schema';
+import { FieldValidationError, HttpError } from '../http/errors';
+import { contains } from '../http/filters';
+import { defineResource, type EntityOf, type Permission, type Reader, type ResourceAction } from './engine';
 
 type RefundRecord = typeof refunds.$inferSelect;
+const text = messages.refundReview;
 
 const rowOf = (refund: RefundRecord): RefundRow => ({
   id: refund.id,
@@ -19,6 +55,57 @@ const rowOf = (refund: RefundRecord): RefundRow => ({
   status: refund.status,
   created_at: refund.createdAt.toISOString(),
 });
+
+/** Fields shown as they are; every other one is masked but for its last characters. */
+const PLAIN_BANK_FIELDS = new Set(['payment_method', 'refund_method', 'owner', 'bank_name', 'account_type']);
+
+/** '••••1234': only the last four characters of a long value, nothing of a short one. */
+export function maskValue(value: string): string {
+  return value.length > 6 ? `••••${value.slice(-4)}` : '••••';
+}
+
+/** The refund's bank data in form order, masked or not; null when the refund has none. */
+export async function bankDataOf(
+  reader: Reader,
+  refundId: number,
+  masked: boolean,
+): Promise<RefundBankData | null> {
+  const [payment] = await reader.select().from(refundPayments).where(eq(refundPayments.refundId, refundId));
+  if (!payment) return null;
+  const values: Record<string, string> = {
+    payment_method: payment.paymentMethod,
+    refund_method: payment.refundMethod,
+    owner: payment.owner,
+    bank: payment.bank,
+    bank_name: payment.bankName,
+    account_type: payment.accountType,
+    account_number: payment.accountNumber,
+    cbu: payment.cbu,
+    alias: payment.alias,
+    cuit_cuil: payment.cuitCuil,
+    rut: payment.rut,
+    cedula: payment.cedula,
+    adress: payment.adress,
+    phone: payment.phone,
+    swift: payment.swift,
+    doc_number: payment.docNumber,
+    bank_adress: payment.bankAdress,
+    cable: payment.cable,
+    ba_wire: payment.baWire,
+    iban: payment.iban,
+  };
+  // The bank's name stands for its code when there is one (ARG and CHL lists).
+  const order = ['payment_method', 'refund_method', 'owner', 'bank_name', ...paymentTextFields.slice(3)];
+  if (!payment.bankName) order[3] = 'bank';
+  const fields = [...new Set(order)]
+    .filter((field) => field !== 'bank' || !payment.bankName)
+    .filter((field) => values[field])
+    .map((field) => ({
+      field,
+      value: masked && !PLAIN_BANK_FIELDS.has(field) ? maskValue(values[field]) : values[field],
+    }));
+  return { complete: payment.status, masked, fields };
+}
 
 async function detailOf(reader: Reader, refund: RefundRecord): Promise<RefundDetail> {
   const claims = await reader
@@ -44,6 +131,11 @@ async function detailOf(reader: Reader, refund: RefundRecord): Promise<RefundDet
     .innerJoin(storedFiles, eq(storedFiles.id, refundFiles.fileId))
     .where(eq(refundFiles.refundId, refund.id))
     .orderBy(asc(refundFiles.id));
+  const requests = await reader
+    .select()
+    .from(refundRequests)
+    .where(eq(refundRequests.refundId, refund.id))
+    .orderBy(asc(refundRequests.id));
   return {
     ...rowOf(refund),
     surname: refund.surname,
@@ -58,6 +150,7 @@ async function detailOf(reader: Reader, refund: RefundRecord): Promise<RefundDet
       sinister_date: claim.sinisterDate,
       currency: claim.currencyCode,
       amount: claim.amount,
+      approved_amount: claim.approvedAmount,
       services: services
         .filter((service) => service.claimId === claim.id)
         .map((service) => ({
@@ -75,20 +168,205 @@ async function detailOf(reader: Reader, refund: RefundRecord): Promise<RefundDet
       kind: link.kind,
       claim: link.claimId,
     })),
+    rejection_reason: refund.rejectionReason,
+    payment: await bankDataOf(reader, refund.id, true),
+    requests: requests.map((request) => ({
+      id: request.id,
+      kind: request.kind,
+      items: request.items,
+      max_files: request.maxFiles,
+      observations: request.observations,
+      created_at: request.createdAt.toISOString(),
+      open: request.closedAt === null,
+    })),
   };
 }
+
+/** Why a transition cannot leave this status (null: it can). */
+function refusalOf(status: string, transition: RefundTransition): string | null {
+  if (mayTransition(status, transition)) return null;
+  return text.transitionNotAllowed(
+    refundStatusLabel(status),
+    refundStatusLabel(REFUND_TRANSITIONS[transition].to),
+  );
+}
+
+const closeOpenRequests = (tx: Transaction, refundId: number, kind?: 'documents' | 'bank_data') =>
+  tx
+    .update(refundRequests)
+    .set({ closedAt: new Date() })
+    .where(
+      and(
+        eq(refundRequests.refundId, refundId),
+        isNull(refundRequests.closedAt),
+        kind ? eq(refundRequests.kind, kind) : undefined,
+      ),
+    );
+
+/** Every claim of the refund gets an approved amount, at most what was claimed. */
+async function approveClaims(tx: Transaction, refundId: number, input: RefundTransitionInput<'approve'>) {
+  const claims = await tx.select().from(refundClaims).where(eq(refundClaims.refundId, refundId));
+  const byId = new Map(input.amounts.map((entry) => [entry.claim, entry.amount]));
+  if (input.amounts.some((entry) => !claims.some((claim) => claim.id === entry.claim)))
+    throw new FieldValidationError({ amounts: [text.unknownClaim] });
+  if (claims.some((claim) => !byId.has(claim.id)) || byId.size !== input.amounts.length)
+    throw new FieldValidationError({ amounts: [text.amountsRequired] });
+  for (const claim of claims) {
+    const amount = byId.get(claim.id)!;
+    if (centsOf(amount) > centsOf(claim.amount))
+      throw new FieldValidationError({ amounts: [text.amountOverClaim(claim.amount)] });
+    await tx.update(refundClaims).set({ approvedAmount: amount }).where(eq(refundClaims.id, claim.id));
+  }
+}
+
+/** '1234.5' -> 123450n (exact: amounts are NUMERIC(12,2) as text). */
+const centsOf = (amount: string): bigint => {
+  const [units, fraction = ''] = amount.split('.');
+  return BigInt(units) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+};
+
+/**
+ * The one place a refund changes status: checks the table against the status as it is in the
+ * database (a guarded UPDATE, so two reviewers cannot both move it), then writes what the
+ * transition records. Runs inside the engine's transaction (row action, bulk savepoint or PUT).
+ */
+export async function applyTransition(
+  tx: Transaction,
+  refundId: number,
+  transition: RefundTransition,
+  payload: unknown,
+  principal: Principal,
+): Promise<void> {
+  const { from, to } = REFUND_TRANSITIONS[transition];
+  const extra: Partial<typeof refunds.$inferInsert> =
+    transition === 'reject' ? { rejectionReason: (payload as RefundTransitionInput<'reject'>).reason } : {};
+  const moved = await tx
+    .update(refunds)
+    .set({ status: to, updatedAt: new Date(), ...extra })
+    .where(and(eq(refunds.id, refundId), inArray(refunds.status, [...from])))
+    .returning({ id: refunds.id });
+  if (!moved.length) {
+    const [current] = await tx
+      .select({ status: refunds.status })
+      .from(refunds)
+      .where(eq(refunds.id, refundId));
+    throw new HttpError(409, refusalOf(current?.status ?? '', transition) ?? messages.common.genericRetry);
+  }
+  switch (transition) {
+    case 'approve':
+      await approveClaims(tx, refundId, payload as RefundTransitionInput<'approve'>);
+      break;
+    case 'request_documents': {
+      const input = payload as RefundTransitionInput<'request_documents'>;
+      await closeOpenRequests(tx, refundId, 'documents');
+      await tx.insert(refundRequests).values({
+        refundId,
+        kind: 'documents',
+        items: input.documents,
+        maxFiles: input.max_files,
+        observations: input.observations,
+        requestedBy: principal.id,
+      });
+      break;
+    }
+    case 'request_bank_data': {
+      const input = payload as RefundTransitionInput<'request_bank_data'>;
+      await closeOpenRequests(tx, refundId, 'bank_data');
+      await tx.insert(refundRequests).values({
+        refundId,
+        kind: 'bank_data',
+        items: input.fields,
+        observations: input.observations,
+        requestedBy: principal.id,
+      });
+      break;
+    }
+    case 'review':
+    case 'reject':
+      // Back in review or closed: what was asked of the traveller is no longer pending.
+      await closeOpenRequests(tx, refundId);
+      break;
+    case 'pay':
+      break;
+  }
+}
+
+const CHANGE: Permission<unknown> = { resource: 'refund', action: 'change' };
+
+function transitionAction<T extends RefundTransition>(
+  transition: T,
+): ResourceAction<RefundRecord, EntityOf<typeof refundReviewContract>, (typeof refundTransitionInputs)[T]> {
+  return {
+    input: refundTransitionInputs[transition],
+    permission: CHANGE,
+    refuse: (row) => refusalOf(row.status, transition),
+    run: (tx, { id, input, principal }) => applyTransition(tx, id, transition, input, principal),
+  };
+}
+
+/** A date filter bound: DD/MM/AAAA or YYYY-MM-DD; anything else a Spanish field error. */
+function dateBound(param: 'created_from' | 'created_to', build: (iso: string) => SQL) {
+  return (value: string): SQL => {
+    const iso = toIsoDate(value.trim());
+    if (!iso) throw new FieldValidationError({ [param]: [text.dateInvalid] });
+    return build(iso);
+  };
+}
+
+const claimsWhere = (condition: SQL) =>
+  sql`exists (select 1 from ${refundClaims} where ${refundClaims.refundId} = ${refunds.id} and ${condition})`;
 
 export const refundReviewResource = defineResource({
   contract: refundReviewContract,
   table: refunds,
-  operations: ['list', 'detail'],
+  operations: ['list', 'detail', 'update'],
   serialize: rowOf,
   detail: detailOf,
+  permissions: { update: CHANGE },
+  // PUT /refund/{id}/: the status moves in afterWrite through the same table as the actions.
+  values: () => ({}),
+  async authorizeWrite({ operation, input, current }) {
+    if (operation !== 'update' || !input || !current) return;
+    const refusal = refusalOf(current.status, input.transition);
+    if (refusal) throw new HttpError(409, refusal);
+  },
+  async afterWrite(tx, id, input, principal) {
+    await applyTransition(tx, id, input.transition, input.payload, principal);
+  },
+  actions: {
+    review: transitionAction('review'),
+    request_documents: transitionAction('request_documents'),
+    request_bank_data: transitionAction('request_bank_data'),
+    approve: transitionAction('approve'),
+    pay: transitionAction('pay'),
+    reject: transitionAction('reject'),
+  },
   filters: {
     id: { kind: 'exact', on: refunds.id, type: 'integer' },
     doc_number: { kind: 'exact', on: refunds.docNumber, type: 'text' },
     voucher: { kind: 'exact', on: refunds.voucherId, type: 'integer' },
-    status: { kind: 'exact', on: refunds.status, type: 'text' },
+    status: {
+      kind: 'custom',
+      build: (value) => {
+        const status = value.trim().toUpperCase();
+        if (!isRefundStatus(status)) throw new FieldValidationError({ status: [text.statusInvalid] });
+        return eq(refunds.status, status);
+      },
+    },
+    // Calendar days of the submission in the database session's time zone.
+    created_from: {
+      kind: 'custom',
+      build: dateBound('created_from', (iso) => sql`${refunds.createdAt} >= ${iso}::date`),
+    },
+    created_to: {
+      kind: 'custom',
+      build: dateBound('created_to', (iso) => sql`${refunds.createdAt} < (${iso}::date + 1)`),
+    },
+    country: {
+      kind: 'custom',
+      build: (value) => claimsWhere(sql`${refundClaims.sinisterCountry} = ${value.trim().toUpperCase()}`),
+    },
+    coverage: { kind: 'custom', build: (value) => claimsWhere(contains(refundClaims.coverageName, value)) },
   },
   ordering: { created_at: refunds.createdAt },
   idOrder: 'desc',

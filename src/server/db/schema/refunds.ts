@@ -12,6 +12,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   serial,
@@ -21,6 +22,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { users } from './auth';
 import { vouchers } from './bookings';
 import { coverages, passengers } from './masterData';
 
@@ -67,7 +69,10 @@ export const refunds = pgTable(
     surname: varchar('surname', { length: 150 }).notNull(),
     email: varchar('email', { length: 254 }).notNull(),
     phoneContact: varchar('phone_contact', { length: 30 }).notNull(),
-    status: varchar('status', { length: 30 }).notNull().default('PENDIENTE'),
+    /** The review lifecycle's status (src/contracts/refundLifecycle.ts, issue 17). */
+    status: varchar('status', { length: 30 }).notNull().default('RECIBIDO'),
+    /** Why the refund was rejected ('' unless RECHAZADO). */
+    rejectionReason: varchar('rejection_reason', { length: 500 }).notNull().default(''),
     clientComment: varchar('client_comment', { length: 255 }).notNull().default(''),
     /** Client-generated key of the submission: a retry or double click finds the first refund. */
     idempotencyKey: uuid('idempotency_key').notNull(),
@@ -80,6 +85,11 @@ export const refunds = pgTable(
     uniqueIndex('refunds_idempotency_key_key').on(table.idempotencyKey),
     index('refunds_voucher_idx').on(table.voucherId),
     index('refunds_status_idx').on(table.status),
+    index('refunds_created_at_idx').on(table.createdAt),
+    check(
+      'refunds_status_check',
+      sql`${table.status} in ('RECIBIDO', 'EN_REVISION', 'DOCUMENTACION_SOLICITADA', 'DATOS_BANCARIOS_SOLICITADOS', 'APROBADO', 'PAGADO', 'RECHAZADO')`,
+    ),
   ],
 );
 
@@ -103,11 +113,17 @@ export const refundClaims = pgTable(
     sinisterDate: date('sinister_date').notNull(),
     currencyCode: varchar('currency_code', { length: 3 }).notNull(),
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    /** The amount approved by staff, in the claim's currency (null until approved). */
+    approvedAmount: numeric('approved_amount', { precision: 12, scale: 2 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('refund_claims_refund_idx').on(table.refundId),
     check('refund_claims_amount_positive', sql`${table.amount} > 0`),
+    check(
+      'refund_claims_approved_amount_check',
+      sql`${table.approvedAmount} is null or ${table.approvedAmount} >= 0`,
+    ),
   ],
 );
 
@@ -190,5 +206,36 @@ export const refundFiles = pgTable(
       'refund_files_kind_check',
       sql`${table.kind} in ('claim', 'authorization_letter', 'authorized_document') and ((${table.kind} = 'claim') = (${table.claimId} is not null))`,
     ),
+  ],
+);
+
+export const refundRequestKinds = ['documents', 'bank_data'] as const;
+export type RefundRequestKind = (typeof refundRequestKinds)[number];
+
+/**
+ * What staff asked the traveller for (issue 17 'Solicitar documentación', 'Solicitar datos
+ * bancarios'): the missing documents and how many files may be sent, or the bank fields to
+ * complete, with observations. A newer request of the same kind, or the refund back in review,
+ * closes it. The signed link and mail that answer it come in a later issue.
+ */
+export const refundRequests = pgTable(
+  'refund_requests',
+  {
+    id: serial('id').primaryKey(),
+    refundId: integer('refund_id')
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 20 }).$type<RefundRequestKind>().notNull(),
+    /** Document names, or bank field keys. */
+    items: jsonb('items').$type<string[]>().notNull().default([]),
+    maxFiles: smallint('max_files'),
+    observations: varchar('observations', { length: 500 }).notNull().default(''),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('refund_requests_refund_idx').on(table.refundId, table.id),
+    check('refund_requests_kind_check', sql`${table.kind} in ('documents', 'bank_data')`),
   ],
 );

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { MODULES, SECTIONS } from '../../../contracts/modules';
-import { ACTIONS, can, codename, RESOURCES } from '../../../contracts/permissions';
+import { ACTIONS, can, codename, EXTRA_PERMISSIONS, RESOURCES } from '../../../contracts/permissions';
 import { ROLES } from '../../../contracts/roles';
 import { hashPassword } from '../../auth/passwords';
 import type { AppConfig } from '../../config';
@@ -59,8 +59,8 @@ export async function seedReference(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(permissions)
-      .values(
-        RESOURCES.flatMap((resource) =>
+      .values([
+        ...RESOURCES.flatMap((resource) =>
           ACTIONS.map((action) => ({
             codename: codename(resource, action),
             resource,
@@ -68,7 +68,13 @@ export async function seedReference(db: Database): Promise<void> {
             name: `${action === 'view' ? 'Ver' : 'Crear'} ${resource}`,
           })),
         ),
-      )
+        ...EXTRA_PERMISSIONS.map(({ resource, action }) => ({
+          codename: codename(resource, action),
+          resource,
+          action,
+          name: `Cambiar estado ${resource}`,
+        })),
+      ])
       .onConflictDoNothing();
     const [{ existing }] = await tx.select({ existing: sql<number>`count(*)::int` }).from(groups);
     if (existing > 0) return;

@@ -1,0 +1,150 @@
+/**
+ * The refund review lifecycle (issue 17 'Staff review (Reintegros)'; SPEC §3 Refund shows only
+ * that a status exists, §7 `PUT /refund/{id}/`): ONE transition table, read by the server (the
+ * engine's row and bulk actions and `PUT /refund/{id}/` both apply it) and by the client (which
+ * offers only what a row's `allowed_actions` say, computed from this table).
+ *
+ *   RECIBIDO ──review──▶ EN_REVISION ──approve──▶ APROBADO ──pay──▶ PAGADO
+ *      │  ▲                 │  ▲                    │
+ *      │  └──review── DOCUMENTACION_SOLICITADA ◀────┤ request_documents (RECIBIDO, EN_REVISION)
+ *      │  └──review── DATOS_BANCARIOS_SOLICITADOS ◀─┘ request_bank_data (RECIBIDO, EN_REVISION, APROBADO)
+ *      └──reject──▶ RECHAZADO (from every open status before approval)
+ *
+ * 'Solicitar documentación' and 'Solicitar datos bancarios' record the request (what is missing,
+ * observations); the signed link and the mail to the traveller come in a later issue.
+ */
+import { z } from 'zod';
+import { messages } from './messages';
+import { type PaymentTextField, paymentTextFields } from './refund';
+import { optionalText, requiredText } from './resources/fields';
+
+const text = messages.refundReview;
+
+export const REFUND_STATUSES = [
+  'RECIBIDO',
+  'EN_REVISION',
+  'DOCUMENTACION_SOLICITADA',
+  'DATOS_BANCARIOS_SOLICITADOS',
+  'APROBADO',
+  'PAGADO',
+  'RECHAZADO',
+] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** The status of a refund just submitted in the portal. */
+export const INITIAL_REFUND_STATUS: RefundStatus = 'RECIBIDO';
+
+export const isRefundStatus = (value: string): value is RefundStatus =>
+  (REFUND_STATUSES as readonly string[]).includes(value);
+
+export const refundStatusLabel = (status: string): string =>
+  isRefundStatus(status) ? text.statuses[status] : status;
+
+/** The transition table: each action, the statuses it leaves from and the status it reaches. */
+export const REFUND_TRANSITIONS = {
+  review: {
+    from: ['RECIBIDO', 'DOCUMENTACION_SOLICITADA', 'DATOS_BANCARIOS_SOLICITADOS'],
+    to: 'EN_REVISION',
+  },
+  request_documents: { from: ['RECIBIDO', 'EN_REVISION'], to: 'DOCUMENTACION_SOLICITADA' },
+  request_bank_data: { from: ['RECIBIDO', 'EN_REVISION', 'APROBADO'], to: 'DATOS_BANCARIOS_SOLICITADOS' },
+  approve: { from: ['EN_REVISION'], to: 'APROBADO' },
+  pay: { from: ['APROBADO'], to: 'PAGADO' },
+  reject: {
+    from: ['RECIBIDO', 'EN_REVISION', 'DOCUMENTACION_SOLICITADA', 'DATOS_BANCARIOS_SOLICITADOS'],
+    to: 'RECHAZADO',
+  },
+} as const satisfies Record<string, { from: readonly RefundStatus[]; to: RefundStatus }>;
+
+export type RefundTransition = keyof typeof REFUND_TRANSITIONS;
+export const REFUND_TRANSITION_NAMES = Object.keys(REFUND_TRANSITIONS) as RefundTransition[];
+
+export function mayTransition(status: string, transition: RefundTransition): boolean {
+  return (REFUND_TRANSITIONS[transition].from as readonly string[]).includes(status);
+}
+
+/** The transitions open from a status, in table order. */
+export function transitionsFrom(status: string): RefundTransition[] {
+  return REFUND_TRANSITION_NAMES.filter((name) => mayTransition(status, name));
+}
+
+/** The one transition that reaches a status (every status but RECIBIDO has exactly one). */
+export function transitionTo(status: RefundStatus): RefundTransition | undefined {
+  return REFUND_TRANSITION_NAMES.find((name) => REFUND_TRANSITIONS[name].to === status);
+}
+
+/** An amount with '.' or ',' as decimal mark and up to two decimals, as '1234.50'. */
+export const approvedAmountSchema = z
+  .string({ error: text.amountInvalid })
+  .trim()
+  .regex(/^\d{1,10}([.,]\d{1,2})?$/, text.amountInvalid)
+  .transform((value) => {
+    const [units, cents = ''] = value.replace(',', '.').split('.');
+    return `${BigInt(units)}.${cents.padEnd(2, '0')}`;
+  });
+
+/** The payloads of each transition (row action body, bulk payload, or PUT body beside `status`). */
+export const refundTransitionInputs = {
+  review: z.strictObject({}),
+  pay: z.strictObject({}),
+  reject: z.strictObject({ reason: requiredText(text.reasonRequired, 500) }),
+  approve: z.strictObject({
+    amounts: z
+      .array(
+        z.strictObject({
+          claim: z.number({ error: text.unknownClaim }).int().positive(),
+          amount: approvedAmountSchema,
+        }),
+        { error: text.amountsRequired },
+      )
+      .min(1, text.amountsRequired)
+      .max(100, text.amountsRequired),
+  }),
+  request_documents: z.strictObject({
+    documents: z
+      .array(requiredText(text.documentRequired, 150), { error: text.documentsRequired })
+      .min(1, text.documentsRequired)
+      .max(20, text.documentsRequired),
+    max_files: z
+      .number({ error: text.maxFilesInvalid })
+      .int(text.maxFilesInvalid)
+      .min(1, text.maxFilesInvalid)
+      .max(20, text.maxFilesInvalid)
+      .default(5),
+    observations: optionalText(500),
+  }),
+  request_bank_data: z.strictObject({
+    fields: z
+      .array(z.enum(paymentTextFields, { error: text.bankFieldInvalid }), { error: text.bankFieldsRequired })
+      .min(1, text.bankFieldsRequired)
+      .max(paymentTextFields.length, text.bankFieldsRequired)
+      .transform((fields) => [...new Set(fields)] as PaymentTextField[]),
+    observations: optionalText(500),
+  }),
+} as const satisfies Record<RefundTransition, z.ZodType>;
+
+export type RefundTransitionInput<T extends RefundTransition> = z.output<(typeof refundTransitionInputs)[T]>;
+
+/**
+ * `PUT /refund/{id}/` (§7): the status to reach and that transition's payload, e.g.
+ * `{status: 'RECHAZADO', reason: '...'}`. The same table and checks as the row actions.
+ */
+export const refundStatusChangeSchema = z
+  .looseObject({
+    status: z.enum(REFUND_STATUSES, { error: text.statusInvalid }),
+  })
+  .transform((body, context) => {
+    const { status, ...payload } = body;
+    const transition = transitionTo(status);
+    if (!transition) {
+      context.addIssue({ code: 'custom', path: ['status'], message: text.statusInvalid });
+      return z.NEVER;
+    }
+    const parsed = refundTransitionInputs[transition].safeParse(payload);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) context.addIssue({ ...issue, code: 'custom' });
+      return z.NEVER;
+    }
+    return { status, transition, payload: parsed.data as Record<string, unknown> };
+  });
+export type RefundStatusChange = z.output<typeof refundStatusChangeSchema>;
