@@ -7,6 +7,7 @@ import type { AnyStateMachine } from 'xstate';
 import { accessTokenModel, mySiteModel, passwordChangeModel, passwordResetModel } from './models/auth';
 import { recordHistoryModel } from './models/history';
 import { claimFormModel, refundLoginModel, refundWizardModel } from './models/refund';
+import { bankRevealModel, receiptViewerModel, refundReviewModel } from './models/refundReview';
 import { productWizardModel, resourceFormModel, resourceListModel } from './models/resources';
 import { sessionModel } from './models/session';
 import type { MachineModel } from './models/types';
@@ -84,5 +85,20 @@ export const machineCatalogue: MachineEntry[] = [
     'recordHistory',
     "'Historial' tab of a record's show view: the engine's entries newest first, server pages, empty, failed and retry.",
     recordHistoryModel,
+  ),
+  catalogued(
+    'refundReview',
+    "Staff refund review: load the refund, offer the transitions its allowed_actions name, each transition's form validated by its contract, server errors under their field.",
+    refundReviewModel,
+  ),
+  catalogued(
+    'bankReveal',
+    "A refund's bank data: masked, revealed on request (the reveal is recorded in the history), hidden again.",
+    bankRevealModel,
+  ),
+  catalogued(
+    'receiptViewer',
+    'Receipts of a refund in the page: one at a time, next, previous, chosen from a claim, zoom, load failure and retry.',
+    receiptViewerModel,
   ),
 ];

@@ -155,7 +155,12 @@ export interface ResourceDescriptor {
   bulkActions: readonly ActionDescriptor[];
   /** Actions on one row, offered when the row's allowed_actions hold them. */
   rowActions: readonly ActionDescriptor[];
+  /** A show view of its own instead of the read-only form, by key (views/resources/detailViews). */
+  detailView: DetailViewKey | null;
 }
+
+/** Show views a descriptor may name; the views map each key to a screen (issue 17: the refund review). */
+export type DetailViewKey = 'refundReview';
 
 type AnyContract = ResourceContract & {
   filters: Record<string, FilterDescriptor>;
@@ -195,6 +200,7 @@ export interface DescriptorSpec {
   fieldAccess?: FieldEntity;
   bulkActions?: readonly ActionDescriptor[];
   rowActions?: readonly ActionDescriptor[];
+  detailView?: DetailViewKey;
 }
 
 const text = messages.resourceScreens;
@@ -345,6 +351,7 @@ export function defineDescriptor(spec: DescriptorSpec): ResourceDescriptor {
     fieldAccess: spec.fieldAccess ?? null,
     bulkActions: spec.bulkActions ?? [],
     rowActions: spec.rowActions ?? [],
+    detailView: spec.detailView ?? null,
     toValues:
       spec.toValues ??
       ((record) =>

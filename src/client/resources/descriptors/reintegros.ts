@@ -1,16 +1,48 @@
 /**
  * Reintegros (SPEC §2: 'list only'; columns id, name, doc_number, voucher, status; exact filters
- * id, doc_number, voucher, status; §7 GET /refund/). Read-only: travellers create refunds in the
- * public portal; Mostrar opens one refund's data.
+ * id, doc_number, voucher, status; §7 GET /refund/, PUT /refund/{id}/; issue 17 'Staff review'):
+ * travellers create refunds in the public portal; staff filter them by status, submission dates,
+ * the claims' country and coverage, move them through the lifecycle of
+ * src/contracts/refundLifecycle.ts (per row and, for 'En revisión', on the selected rows) and
+ * review one in its own show view (claims, receipts, bank data, history).
  */
+import { messages } from '../../../contracts/messages';
+import { REFUND_STATUSES, refundStatusLabel } from '../../../contracts/refundLifecycle';
 import { refundReviewContract } from '../../../contracts/refundReview';
+import { countries } from '../../../contracts/static';
 import { defineDescriptor } from '../descriptor';
+import { formatTimestamp } from '../format';
+
+const text = messages.refundReview;
 
 export const reintegrosDescriptor = defineDescriptor({
   routing: 'reintegros',
   contract: refundReviewContract,
-  columns: ['id', 'name', 'doc_number', 'voucher', 'status'],
-  filters: ['id', 'doc_number', 'voucher', 'status'],
+  columns: [
+    'id',
+    'name',
+    'doc_number',
+    'voucher',
+    { key: 'status', render: (row) => refundStatusLabel(String(row.status ?? '')) },
+    { key: 'created_at', header: text.createdAt, render: (row) => formatTimestamp(row.created_at) },
+  ],
+  filters: [
+    'id',
+    'doc_number',
+    'voucher',
+    {
+      param: 'status',
+      options: REFUND_STATUSES.map((status) => ({ value: status, label: text.statuses[status] })),
+    },
+    { param: 'created_from', label: text.createdFrom },
+    { param: 'created_to', label: text.createdTo },
+    {
+      param: 'country',
+      label: text.countryFilter,
+      options: countries.map((country) => ({ value: country.iso3, label: country.name })),
+    },
+    { param: 'coverage', label: text.coverageFilter },
+  ],
   fields: [
     { name: 'id', span: 3 },
     { name: 'name', span: 9 },
@@ -19,5 +51,12 @@ export const reintegrosDescriptor = defineDescriptor({
     { name: 'status', span: 4 },
   ],
   actions: { edit: false, remove: false },
+  editPermission: { resource: 'refund', action: 'change' },
+  rowActions: [
+    { action: 'review', label: text.transitions.review },
+    { action: 'pay', label: text.transitions.pay },
+  ],
+  bulkActions: [{ action: 'review', label: text.transitions.review }],
+  detailView: 'refundReview',
   recordName: (row) => String(row.name ?? row.id),
 });
