@@ -7,7 +7,7 @@
 import { FetchError, ofetch } from 'ofetch';
 import * as z from 'zod/mini';
 import { refreshResponseSchema } from '../../contracts/auth';
-import { ApiError, errorFromAnswer, networkError, parseAnswer } from './errors';
+import { ApiError, contractMismatch, errorFromAnswer, networkError, parseAnswer } from './errors';
 import { notifySessionExpired } from './sessionEvents';
 import { readSession, updateAccessToken } from './storage';
 
@@ -22,6 +22,8 @@ export interface RequestOptions {
   /** An explicit token instead of the stored one. */
   token?: string;
   signal?: AbortSignal;
+  /** 'blob' for a file (a stored receipt); JSON otherwise. */
+  responseType?: 'blob';
 }
 
 export const API_BASE = '/api';
@@ -48,6 +50,7 @@ async function send(path: string, options: RequestOptions, token: string | undef
     headers: token ? { Authorization: `Bearer ${token}` } : undefined,
     signal: options.signal,
     retry: 0,
+    ...(options.responseType ? { responseType: options.responseType } : {}),
   });
   return { status: response.status, body: response._data };
 }
@@ -122,4 +125,11 @@ export async function request<T extends z.core.$ZodType>(
     }
   }
   return parseAnswer((body) => z.parse(schema, body), answer.status, answer.body);
+}
+
+/** A file the API serves (GET /stored_file/{id}/), with the same token and refresh as `request`. */
+export async function requestBlob(path: string): Promise<Blob> {
+  const body = await request(z.unknown(), path, { responseType: 'blob' });
+  if (!(body instanceof Blob)) throw contractMismatch(200);
+  return body;
 }

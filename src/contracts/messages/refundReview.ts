@@ -115,5 +115,6 @@ export const refundReviewMessages = {
   coverageFilter: 'Cobertura',
   dateInvalid: 'Ingrese una fecha DD/MM/AAAA.',
   createdAt: 'Fecha de carga',
+  countryResidence: 'País de residencia',
   loading: 'Cargando reintegro...',
 };

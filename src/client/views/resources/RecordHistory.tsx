@@ -45,9 +45,17 @@ export interface RecordHistoryProps {
   labels?: Record<string, string>;
   /** Labels of the module's own actions (row and bulk actions). */
   actionLabels?: Record<string, string>;
+  /** A module's own reading of a value (a status label); undefined: the generic text. */
+  formatValue?: (field: string, value: unknown) => string | undefined;
 }
 
-export function RecordHistory({ path, record, labels = {}, actionLabels = {} }: RecordHistoryProps) {
+export function RecordHistory({
+  path,
+  record,
+  labels = {},
+  actionLabels = {},
+  formatValue = () => undefined,
+}: RecordHistoryProps) {
   const logic = useMemo(
     () => recordHistoryMachine.provide({ actors: historyActors(path, record) }),
     [path, record],
@@ -99,9 +107,10 @@ export function RecordHistory({ path, record, labels = {}, actionLabels = {} }: 
                         <ul style={{ margin: 0, paddingLeft: '1.1em' }}>
                           {Object.entries(entry.changes).map(([field, change]) => (
                             <li key={field}>
-                              <strong>{labelOf(field)}</strong>: <del>{historyValue(change.before)}</del>
+                              <strong>{labelOf(field)}</strong>:{' '}
+                              <del>{formatValue(field, change.before) ?? historyValue(change.before)}</del>
                               {' → '}
-                              <ins>{historyValue(change.after)}</ins>
+                              <ins>{formatValue(field, change.after) ?? historyValue(change.after)}</ins>
                             </li>
                           ))}
                         </ul>

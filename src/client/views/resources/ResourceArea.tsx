@@ -11,6 +11,7 @@ import { SessionContext } from '../../app/session';
 import type { ResourceDescriptor } from '../../resources/descriptor';
 import { descriptorOf } from '../../resources/descriptors';
 import { Alert } from '../../ui/primitives';
+import { DetailView } from './detailViews';
 import { ResourceFormView } from './ResourceFormView';
 import { ResourceListView } from './ResourceListView';
 
@@ -57,7 +58,13 @@ export function ResourceScreens({ descriptor }: { descriptor: ResourceDescriptor
       />
       <Route
         path=":id"
-        element={<ResourceFormView key="show" descriptor={descriptor} mode="show" access={access} />}
+        element={
+          descriptor.detailView ? (
+            <DetailView view={descriptor.detailView} descriptor={descriptor} />
+          ) : (
+            <ResourceFormView key="show" descriptor={descriptor} mode="show" access={access} />
+          )
+        }
       />
       <Route
         path=":id/edit"
