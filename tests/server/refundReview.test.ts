@@ -10,7 +10,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../src/contracts/engine';
 import { messages } from '../../src/contracts/messages';
-import { REFUND_TRANSITION_NAMES, transitionsFrom } from '../../src/contracts/refundLifecycle';
+import {
+  mayTransition,
+  REFUND_STATUSES,
+  REFUND_TRANSITION_NAMES,
+  REFUND_TRANSITIONS,
+  refundStatusLabel,
+  transitionsFrom,
+} from '../../src/contracts/refundLifecycle';
 import type { RefundDetail } from '../../src/contracts/refundReview';
 import {
   auditLog,
@@ -124,6 +131,39 @@ describe('the transition table', () => {
       ).toBe(true);
     expect(transitionsFrom('PAGADO')).toEqual([]);
     expect(transitionsFrom('RECHAZADO')).toEqual([]);
+  });
+});
+
+describe('every transition from every status', () => {
+  it('is applied exactly where the table allows it, and refused with the reason elsewhere', async () => {
+    let doc = 41_000_000;
+    for (const status of REFUND_STATUSES)
+      for (const transition of REFUND_TRANSITION_NAMES) {
+        const id = await insertRefund(String(++doc), status);
+        const claims = await claimIds(id);
+        const payloads: Record<string, object> = {
+          review: {},
+          pay: {},
+          reject: { reason: 'Sin cobertura.' },
+          approve: { amounts: claims.map((claim) => ({ claim, amount: '10' })) },
+          request_documents: { documents: ['Factura'] },
+          request_bank_data: { fields: ['cbu'] },
+        };
+        const response = await act(supervisor, id, transition, payloads[transition]);
+        const to = REFUND_TRANSITIONS[transition].to;
+        if (mayTransition(status, transition)) {
+          expect(response.statusCode, `${transition} from ${status}: ${response.body}`).toBe(200);
+          expect(response.json().status).toBe(to);
+          expect((await history(id)).map((entry) => entry.action)).toEqual([transition]);
+        } else {
+          expect(response.statusCode, `${transition} from ${status}`).toBe(409);
+          expect(response.json()).toEqual({
+            detail: text.transitionNotAllowed(refundStatusLabel(status), refundStatusLabel(to)),
+          });
+          expect((await detail(id)).status).toBe(status);
+          expect(await history(id)).toEqual([]);
+        }
+      }
   });
 });
 
