@@ -12,6 +12,7 @@ import { navigationMessages } from './messages/navigation';
 import { permissionsMessages } from './messages/permissions';
 import { qaMessages } from './messages/qa';
 import { refundMessages } from './messages/refund';
+import { refundLinksMessages } from './messages/refundLinks';
 import { refundReviewMessages } from './messages/refundReview';
 import { resourceScreensMessages } from './messages/resourceScreens';
 import { resourcesMessages } from './messages/resources';
@@ -28,6 +29,7 @@ export const messages = {
   qa: qaMessages,
   history: historyMessages,
   refundReview: refundReviewMessages,
+  refundLinks: refundLinksMessages,
 } as const;
 
 export type Messages = typeof messages;

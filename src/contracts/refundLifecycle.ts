@@ -11,7 +11,8 @@
  *      └──reject──▶ RECHAZADO (from every open status before approval)
  *
  * 'Solicitar documentación' and 'Solicitar datos bancarios' record the request (what is missing,
- * observations); the signed link and the mail to the traveller come in a later issue.
+ * observations); the server then mails the traveller a signed link to answer it
+ * (src/server/services/refundLinks.ts), and the answer moves the refund back 'En revisión'.
  */
 import { z } from 'zod';
 import { messages } from './messages';

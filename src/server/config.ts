@@ -2,7 +2,7 @@
  * Environment -> typed configuration. The embedded defaults serve a local demo only:
  * set JWT_SECRET, DATABASE_URL, SMTP_URL and the ADMIN_* variables for anything real.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -45,6 +45,13 @@ const environmentSchema = z.object({
   FILE_STORAGE: z.enum(['database', 'filesystem']).default('database'),
   /** Past this many matching rows a list answers a capped count or the planner's estimate. */
   LIST_EXACT_COUNT_LIMIT: z.coerce.number().int().min(1).default(10_000),
+  /**
+   * Issue 17: the HMAC secret of the links mailed to travellers (/upload_data, /update_payment_data).
+   * Unset: derived from JWT_SECRET (or the demo secret kept in DATA_DIR), for a local demo only.
+   */
+  REFUND_LINK_SECRET: z.string().min(32).optional(),
+  /** Days a refund request link stays valid. */
+  REFUND_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -61,6 +68,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
   ensureWritableDataDir(dataDir);
+  const jwtSecret = env.JWT_SECRET ?? readOrCreateSecret(dataDir);
   return {
     port: env.PORT,
     host: env.HOST,
@@ -68,7 +76,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     filesDir: path.join(dataDir, 'files'),
     outboxDir: path.join(dataDir, 'outbox'),
     databaseUrl: env.DATABASE_URL,
-    jwtSecret: env.JWT_SECRET ?? readOrCreateSecret(dataDir),
+    jwtSecret,
+    // Demo default: a key derived from the JWT secret (set REFUND_LINK_SECRET for anything real).
+    refundLinkSecret:
+      env.REFUND_LINK_SECRET ?? createHmac('sha256', jwtSecret).update('refund-links/v1').digest('base64url'),
+    refundLinkDays: env.REFUND_LINK_DAYS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     publicUrl: env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`,

@@ -21,6 +21,8 @@ export const refundReviewMessages = {
     pay: 'Marcar pagado',
     reject: 'Rechazar',
     reveal_bank_data: 'Datos bancarios revelados',
+    traveller_documents: 'Documentación enviada por el viajero',
+    traveller_bank_data: 'Datos bancarios actualizados por el viajero',
   },
   // Refusals.
   statusInvalid: 'Elija un estado válido.',

@@ -101,3 +101,16 @@ export const passwordResetEmail: AttemptPolicy = {
   maxDelayMs: 15 * MINUTE,
   forgetAfterMs: HOUR,
 };
+
+/**
+ * Refund request links (issue 17), per client address: a link whose MAC is wrong (tampered,
+ * truncated, guessed) counts; 10 free, then 5 s, 10 s … up to 15 minutes. Expired or used links
+ * (right MAC) do not count: the traveller who follows an old mail is never slowed down.
+ */
+export const refundLinkAddress: AttemptPolicy = {
+  name: 'refund-link-address',
+  freeFailures: 10,
+  firstDelayMs: 5 * SECOND,
+  maxDelayMs: 15 * MINUTE,
+  forgetAfterMs: HOUR,
+};

@@ -9,6 +9,7 @@ import { masterDataRoutes } from './masterData';
 import { officeRoutes } from './offices';
 import { productRoutes } from './products';
 import { profileRoutes } from './profile';
+import { refundLinkRoutes } from './refundLinks';
 import { refundReviewRoutes } from './refundReview';
 import { refundRoutes } from './refunds';
 import { storedFileRoutes } from './storedFiles';
@@ -26,6 +27,7 @@ export const apiRouteModules: RouteModule[] = [
   productRoutes,
   refundRoutes,
   refundReviewRoutes,
+  refundLinkRoutes,
   historyRoutes,
   storedFileRoutes,
 ];

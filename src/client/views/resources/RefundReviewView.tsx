@@ -422,13 +422,17 @@ function viewerFilesOf(refund: ReviewedRefund): (ViewerFile & { caption: string;
       .filter((file) => file.kind === 'claim' && file.claim === claim.id)
       .map((file) => ({ ...file, caption: `${text.claim(index + 1)} · ${claim.coverage}` })),
   );
+  // Documents the traveller sent through a request link (issue 17 'Links').
+  const requested = refund.files
+    .filter((file) => file.kind === 'pending_doc')
+    .map((file) => ({ ...file, caption: messages.refundLinks.historyDocuments }));
   const authorization = refund.files
-    .filter((file) => file.kind !== 'claim')
+    .filter((file) => file.kind === 'authorization_letter' || file.kind === 'authorized_document')
     .map((file) => ({
       ...file,
       caption: file.kind === 'authorization_letter' ? text.authorizationLetter : text.authorizedDocument,
     }));
-  return [...claimFiles, ...authorization];
+  return [...claimFiles, ...requested, ...authorization];
 }
 
 function Claims({ refund }: { refund: ReviewedRefund }) {
@@ -490,7 +494,9 @@ function Claims({ refund }: { refund: ReviewedRefund }) {
 
 function Receipts({ refund }: { refund: ReviewedRefund }) {
   const files = viewerFilesOf(refund);
-  const authorization = files.filter((file) => file.kind !== 'claim');
+  const authorization = files.filter(
+    (file) => file.kind === 'authorization_letter' || file.kind === 'authorized_document',
+  );
   return (
     <>
       <Card aria-labelledby="refund-receipts">

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   char,
   check,
@@ -181,7 +182,12 @@ export const refundPayments = pgTable('refund_payments', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const refundFileKinds = ['claim', 'authorization_letter', 'authorized_document'] as const;
+export const refundFileKinds = [
+  'claim',
+  'authorization_letter',
+  'authorized_document',
+  'pending_doc',
+] as const;
 export type RefundFileKind = (typeof refundFileKinds)[number];
 
 /** Links a refund (and, for receipts, its claim) to the stored files. */
@@ -197,6 +203,10 @@ export const refundFiles = pgTable(
       .notNull()
       .references(() => storedFiles.id, { onDelete: 'restrict' }),
     kind: varchar('kind', { length: 30 }).$type<RefundFileKind>().notNull(),
+    /** The request a 'pending_doc' file answers (issue 17 links). */
+    requestId: integer('request_id').references((): AnyPgColumn => refundRequests.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -204,7 +214,7 @@ export const refundFiles = pgTable(
     index('refund_files_file_idx').on(table.fileId),
     check(
       'refund_files_kind_check',
-      sql`${table.kind} in ('claim', 'authorization_letter', 'authorized_document') and ((${table.kind} = 'claim') = (${table.claimId} is not null))`,
+      sql`${table.kind} in ('claim', 'authorization_letter', 'authorized_document', 'pending_doc') and ((${table.kind} = 'claim') = (${table.claimId} is not null))`,
     ),
   ],
 );
@@ -216,7 +226,7 @@ export type RefundRequestKind = (typeof refundRequestKinds)[number];
  * What staff asked the traveller for (issue 17 'Solicitar documentación', 'Solicitar datos
  * bancarios'): the missing documents and how many files may be sent, or the bank fields to
  * complete, with observations. A newer request of the same kind, or the refund back in review,
- * closes it. The signed link and mail that answer it come in a later issue.
+ * closes it. The traveller answers through a signed, mailed link (services/refundLinks.ts).
  */
 export const refundRequests = pgTable(
   'refund_requests',
@@ -233,9 +243,18 @@ export const refundRequests = pgTable(
     requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When the signed link stops working (set when the link is made and mailed). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** When the link was mailed; null: still to be mailed (the mail outbox of the request). */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    /** When the traveller answered through the link (the link is then used up). */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The traveller's 'Comentarios' with the documents. */
+    responseComment: varchar('response_comment', { length: 255 }).notNull().default(''),
   },
   (table) => [
     index('refund_requests_refund_idx').on(table.refundId, table.id),
+    index('refund_requests_unmailed_idx').on(table.id).where(sql`mailed_at is null and closed_at is null`),
     check('refund_requests_kind_check', sql`${table.kind} in ('documents', 'bank_data')`),
   ],
 );

@@ -1,0 +1,101 @@
+/**
+ * Texts of the traveller's link pages and their mails (issue 17 'Links'; SPEC §2 '/upload_data',
+ * '/update_payment_data', §8 'Pending docs', §9 contact within 5 business days). The spec's texts
+ * are quoted exactly; the mails and the reasons a link is refused are ours.
+ */
+export const refundLinksMessages = {
+  // /upload_data (SPEC §2).
+  pageTitle: 'Reintegros',
+  stepUpload: 'Cargar Documentos',
+  stepSent: 'Solicitud enviada',
+  documentsTitle: 'Documentos',
+  filesAllowed: (count: number, max: number) => `Archivos permitidos ${count}/${max}`,
+  addDocuments: 'Agregar Documentos',
+  commentsLabel: 'Comentarios',
+  send: 'Enviar',
+  sending: 'Enviando documentación...',
+  successTitle: 'Tu solicitud fue enviada',
+  successText: 'Se ha procesado el envío de documentación',
+  failureTitle: 'Ocurrió un error',
+  failureText: 'No se pudo procesar el envío de documentación',
+  failureMailbox: (email: string) => `Para continuar con su pedido por favor comuníquese con ${email}`,
+  accessErrorTitle: 'No se puede procesar el acceso a la solicitud',
+  observations: (text: string) => `Observaciones: ${text}`,
+  filesRequired: 'Debe cargar al menos 1 archivo para continuar',
+  filesTooMany: (max: number) => `Puede enviar hasta ${max} archivos.`,
+  commentTooLong: 'El comentario admite hasta 255 caracteres.',
+  removeFile: 'Quitar',
+  preparing: 'Preparando archivos...',
+  // /update_payment_data (SPEC §2).
+  paymentTitle: 'Actualización de datos bancarios requerida',
+  paymentIntro:
+    'Revisamos tu solicitud de reintegro y necesitamos que completes o corrijas los siguientes datos bancarios para poder realizar el pago.',
+  stepUpdate: 'Actualizar datos',
+  update: 'Actualizar datos',
+  updating: 'Enviando datos...',
+  paymentSentText:
+    'Recibimos tus datos bancarios. Nos pondremos en contacto dentro de los próximos 5 días hábiles.',
+  paymentFailureText: 'No se pudieron actualizar los datos bancarios.',
+  // Why a link is refused (the server's message under the access error).
+  linkInvalid: 'El enlace no es válido. Verifique que esté completo, tal como llegó en el correo.',
+  linkExpired: (email: string) => `El enlace venció. Solicite uno nuevo escribiendo a ${email}.`,
+  linkUsed: 'Esta solicitud ya fue respondida.',
+  linkReplaced: 'El enlace ya no está vigente: se le envió uno más reciente.',
+  linkThrottled: 'Demasiados intentos con enlaces no válidos. Espere unos minutos y vuelva a intentarlo.',
+  fileUnknown: 'Alguno de los archivos no fue cargado con este enlace.',
+  // Mails.
+  documentsMailSubject: (refundId: number) => `Reintegro N° ${refundId}: documentación requerida`,
+  documentsMailBody: (input: {
+    name: string;
+    refundId: number;
+    documents: readonly string[];
+    maxFiles: number;
+    observations: string;
+    link: string;
+    expires: string;
+    mailbox: string;
+    brand: string;
+  }) =>
+    [
+      `Hola ${input.name}:`,
+      '',
+      `Para continuar con tu reintegro N° ${input.refundId} necesitamos la siguiente documentación:`,
+      ...input.documents.map((document) => `- ${document}`),
+      '',
+      ...(input.observations ? [`Observaciones: ${input.observations}`, ''] : []),
+      `Podés enviar hasta ${input.maxFiles} archivos (jpg, png o pdf) desde este enlace:`,
+      input.link,
+      '',
+      `El enlace vence el ${input.expires} y sirve para un solo envío. Consultas: ${input.mailbox}.`,
+      '',
+      input.brand,
+    ].join('\n'),
+  bankDataMailSubject: (refundId: number) => `Reintegro N° ${refundId}: actualización de datos bancarios`,
+  bankDataMailBody: (input: {
+    name: string;
+    refundId: number;
+    fields: readonly string[];
+    observations: string;
+    link: string;
+    expires: string;
+    mailbox: string;
+    brand: string;
+  }) =>
+    [
+      `Hola ${input.name}:`,
+      '',
+      `Para pagar tu reintegro N° ${input.refundId} necesitamos que actualices estos datos bancarios:`,
+      ...input.fields.map((field) => `- ${field}`),
+      '',
+      ...(input.observations ? [`Observaciones: ${input.observations}`, ''] : []),
+      'Podés hacerlo desde este enlace:',
+      input.link,
+      '',
+      `El enlace vence el ${input.expires} y sirve para un solo envío. Consultas: ${input.mailbox}.`,
+      '',
+      input.brand,
+    ].join('\n'),
+  // Staff history entries.
+  historyDocuments: 'Documentación enviada por el viajero',
+  historyBankData: 'Datos bancarios actualizados por el viajero',
+} as const;

@@ -1,0 +1,208 @@
+/**
+ * Signed links to a refund request (issue 17 'Links'): `/upload_data?refund_id=..&hash=..` for
+ * documents, `/update_payment_data?refund_id=..&hash=..` for bank data.
+ *
+ * The hash is `<request id>.<expiry, unix seconds>.<HMAC-SHA256>` where the MAC covers the refund,
+ * the purpose, the request and the expiry under REFUND_LINK_SECRET: changing any of them (another
+ * refund id, the other page, another request, a later expiry) breaks the MAC. The MAC is compared
+ * in constant time. A valid MAC is then checked against the request row: still open (a newer
+ * request of the same kind or the refund back in review closes it), not answered (a link serves
+ * one submission), not expired. Only then is anything of the refund read.
+ *
+ * Mail outbox: a request is created (inside the staff transition's transaction) with `mailed_at`
+ * null; `mailPendingRequests` claims such rows, gives each its expiry, signs the link and mails
+ * it; a failed send frees the row for the next round. So the mail goes only for committed requests.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { messages } from '../../contracts/messages';
+import { type PaymentTextField, paymentFieldLabel } from '../../contracts/refund';
+import { type RefundLinkPurpose, refundLinkPages } from '../../contracts/refundLinks';
+import type { AppContext } from '../context';
+import type { Database, Transaction } from '../db/client';
+import { refundRequests, refunds } from '../db/schema';
+import { HttpError } from '../http/errors';
+
+const text = messages.refundLinks;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface LinkClaims {
+  refundId: number;
+  purpose: RefundLinkPurpose;
+  requestId: number;
+  /** Unix seconds. */
+  expires: number;
+}
+
+function macOf(secret: string, claims: LinkClaims): Buffer {
+  return createHmac('sha256', secret)
+    .update(`refund-link/v1|${claims.refundId}|${claims.purpose}|${claims.requestId}|${claims.expires}`)
+    .digest();
+}
+
+export function signLinkHash(secret: string, claims: LinkClaims): string {
+  return `${claims.requestId}.${claims.expires}.${macOf(secret, claims).toString('base64url')}`;
+}
+
+/**
+ * The request id and expiry a hash carries when its MAC is right for this refund and purpose,
+ * else null. Timing does not depend on how much of the MAC matches.
+ */
+export function verifyLinkHash(
+  secret: string,
+  refundId: number,
+  purpose: RefundLinkPurpose,
+  hash: string,
+): { requestId: number; expires: number } | null {
+  const match = /^(\d{1,9})\.(\d{1,11})\.([A-Za-z0-9_-]{43})$/.exec(hash);
+  if (!match) return null;
+  const claims: LinkClaims = { refundId, purpose, requestId: Number(match[1]), expires: Number(match[2]) };
+  const expected = macOf(secret, claims);
+  const given = Buffer.from(match[3], 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  return { requestId: claims.requestId, expires: claims.expires };
+}
+
+export function linkUrl(
+  publicUrl: string,
+  purpose: RefundLinkPurpose,
+  refundId: number,
+  hash: string,
+): string {
+  const url = new URL(refundLinkPages[purpose], publicUrl);
+  url.searchParams.set('refund_id', String(refundId));
+  url.searchParams.set('hash', hash);
+  return url.toString();
+}
+
+export type RequestRow = typeof refundRequests.$inferSelect;
+export type RefundRecord = typeof refunds.$inferSelect;
+
+/**
+ * The open request a link stands for, with its refund, or a 403 whose detail the page shows
+ * under 'No se puede procesar el acceso a la solicitud'. `forUpdate` locks the request (the
+ * answer's transaction), so one link cannot be answered twice at once.
+ */
+export async function resolveLink(
+  db: Database | Transaction,
+  config: AppContext['config'],
+  purpose: RefundLinkPurpose,
+  refundId: number,
+  hash: string,
+  options: { forUpdate?: boolean; now?: Date } = {},
+): Promise<{ request: RequestRow; refund: RefundRecord }> {
+  const verified = verifyLinkHash(config.refundLinkSecret, refundId, purpose, hash);
+  if (!verified) throw new HttpError(403, text.linkInvalid);
+  const query = db
+    .select()
+    .from(refundRequests)
+    .where(
+      and(
+        eq(refundRequests.id, verified.requestId),
+        eq(refundRequests.refundId, refundId),
+        eq(refundRequests.kind, purpose),
+      ),
+    );
+  const [request] = options.forUpdate ? await query.for('update') : await query;
+  // A right MAC for a request that does not exist (e.g. a database restored from a backup).
+  if (!request?.expiresAt) throw new HttpError(403, text.linkInvalid);
+  if (request.completedAt) throw new HttpError(403, text.linkUsed);
+  if (request.closedAt) throw new HttpError(403, text.linkReplaced);
+  if (Math.floor(request.expiresAt.getTime() / 1000) !== verified.expires)
+    throw new HttpError(403, text.linkInvalid);
+  const now = options.now ?? new Date();
+  if (request.expiresAt.getTime() <= now.getTime())
+    throw new HttpError(403, text.linkExpired(config.refundSupportEmail));
+  const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId));
+  if (!refund) throw new HttpError(403, text.linkInvalid);
+  return { request, refund };
+}
+
+const formatDate = (date: Date) =>
+  date.toLocaleDateString('es-AR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * Mails every committed, open request not yet mailed (oldest first). Each row is claimed with a
+ * guarded UPDATE, so two instances never mail one request twice; a failed send frees it again.
+ * Returns how many mails went out.
+ */
+export async function mailPendingRequests(context: AppContext, now = new Date()): Promise<number> {
+  const { db, config } = context;
+  const pending = await db
+    .select({ id: refundRequests.id })
+    .from(refundRequests)
+    .where(and(isNull(refundRequests.mailedAt), isNull(refundRequests.closedAt)))
+    .orderBy(asc(refundRequests.id))
+    .limit(100);
+  let sent = 0;
+  for (const { id } of pending) {
+    // Whole seconds: the expiry in the hash is in seconds and must equal the stored one.
+    const expiresAt = new Date(Math.floor((now.getTime() + config.refundLinkDays * DAY_MS) / 1000) * 1000);
+    const [claimed] = await db
+      .update(refundRequests)
+      .set({ mailedAt: now, expiresAt })
+      .where(and(eq(refundRequests.id, id), isNull(refundRequests.mailedAt), isNull(refundRequests.closedAt)))
+      .returning();
+    if (!claimed) continue;
+    try {
+      const [refund] = await db.select().from(refunds).where(eq(refunds.id, claimed.refundId));
+      if (!refund) continue;
+      const purpose: RefundLinkPurpose = claimed.kind;
+      const hash = signLinkHash(config.refundLinkSecret, {
+        refundId: refund.id,
+        purpose,
+        requestId: claimed.id,
+        expires: Math.floor(expiresAt.getTime() / 1000),
+      });
+      const common = {
+        name: refund.name,
+        refundId: refund.id,
+        observations: claimed.observations,
+        link: linkUrl(config.publicUrl, purpose, refund.id, hash),
+        expires: formatDate(expiresAt),
+        mailbox: config.refundSupportEmail,
+        brand: config.brandName,
+      };
+      await context.mailer.send(
+        purpose === 'documents'
+          ? {
+              to: refund.email,
+              subject: text.documentsMailSubject(refund.id),
+              text: text.documentsMailBody({
+                ...common,
+                documents: claimed.items,
+                maxFiles: claimed.maxFiles ?? 1,
+              }),
+            }
+          : {
+              to: refund.email,
+              subject: text.bankDataMailSubject(refund.id),
+              text: text.bankDataMailBody({
+                ...common,
+                fields: claimed.items.map((field) =>
+                  paymentFieldLabel(field as PaymentTextField, refund.countryResidence),
+                ),
+              }),
+            },
+      );
+      sent++;
+    } catch (error) {
+      await db
+        .update(refundRequests)
+        .set({ mailedAt: null, expiresAt: null })
+        .where(eq(refundRequests.id, id));
+      throw error;
+    }
+  }
+  return sent;
+}
+
+/** Requests still to be mailed (for the hook that decides whether to run the outbox at all). */
+export async function hasUnmailedRequests(db: Database): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(refundRequests)
+    .where(and(isNull(refundRequests.mailedAt), isNull(refundRequests.closedAt)))
+    .limit(1);
+  return row !== undefined;
+}
