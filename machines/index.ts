@@ -7,6 +7,7 @@ import type { AnyStateMachine } from 'xstate';
 import { accessTokenModel, mySiteModel, passwordChangeModel, passwordResetModel } from './models/auth';
 import { recordHistoryModel } from './models/history';
 import { claimFormModel, refundLoginModel, refundWizardModel } from './models/refund';
+import { paymentUpdateModel, pendingDocsModel } from './models/refundLinks';
 import { bankRevealModel, receiptViewerModel, refundReviewModel } from './models/refundReview';
 import { productWizardModel, resourceFormModel, resourceListModel } from './models/resources';
 import { sessionModel } from './models/session';
@@ -100,5 +101,15 @@ export const machineCatalogue: MachineEntry[] = [
     'receiptViewer',
     'Receipts of a refund in the page: one at a time, next, previous, chosen from a claim, zoom, load failure and retry.',
     receiptViewerModel,
+  ),
+  catalogued(
+    'pendingDocs',
+    "Traveller's '/upload_data': link access or its error, 'Cargar Documentos' (limit remaining_files, PDF pages counted), prepare, upload (ok, ko, error), patch, 'Solicitud enviada' or error and retry.",
+    pendingDocsModel,
+  ),
+  catalogued(
+    'paymentUpdate',
+    "Traveller's '/update_payment_data': link access or its error, only the asked bank fields with the country's rules, send, field errors back, 'Solicitud enviada' or error and retry.",
+    paymentUpdateModel,
   ),
 ];
