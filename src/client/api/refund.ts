@@ -33,7 +33,7 @@ function errorOf(status: number, body: unknown) {
   return errorFromAnswer(status, body, { unauthorized: text.accessExpired });
 }
 
-async function call<T>(
+export async function call<T>(
   schema: { parse: (value: unknown) => T },
   path: string,
   init: RequestInit & { query?: Record<string, string>; token?: string } = {},

@@ -1,6 +1,7 @@
 /**
  * The public refund portal (SPEC §2 'Public refund portal'): /refund is the login; / and
- * /dashboardRefund are the wizard, which goes back to /refund without a login answer.
+ * /dashboardRefund are the wizard, which goes back to /refund without a login answer; /upload_data
+ * and /update_payment_data are the pages of the links mailed to the traveller (issue 17).
  * Imports nothing of the staff side.
  */
 import { lazy, Suspense } from 'react';
@@ -12,6 +13,16 @@ import { RefundLoginView } from '../views/refund/RefundLoginView';
 
 // The wizard (dialog, claim rules, static lists, zod) loads only after the login: /refund stays light.
 const Wizard = lazy(() => import('../views/refund/RefundWizardRoute'));
+// The link pages of issue 17 (documents asked, bank data to complete), each its own chunk.
+const PendingDocs = lazy(() => import('../views/refund/PendingDocsView'));
+const PaymentUpdate = lazy(() => import('../views/refund/PaymentUpdateView'));
+
+function pageOf(pathname: string) {
+  if (pathname === '/refund') return <RefundLoginView />;
+  if (pathname === '/upload_data') return <PendingDocs />;
+  if (pathname === '/update_payment_data') return <PaymentUpdate />;
+  return <Wizard key={pathname} />;
+}
 
 function Loading() {
   return (
@@ -25,7 +36,7 @@ export function Component() {
   const { pathname } = useLocation();
   return (
     <Suspense fallback={<Loading />}>
-      <RefundLayout>{pathname === '/refund' ? <RefundLoginView /> : <Wizard key={pathname} />}</RefundLayout>
+      <RefundLayout>{pageOf(pathname)}</RefundLayout>
     </Suspense>
   );
 }

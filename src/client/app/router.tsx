@@ -46,6 +46,8 @@ export function AppRouter() {
           <Route path="/refund" element={<RefundArea />} />
           <Route path="/dashboardRefund" element={<RefundArea />} />
           <Route path="/" element={<RefundArea />} />
+          <Route path="/upload_data" element={<RefundArea />} />
+          <Route path="/update_payment_data" element={<RefundArea />} />
           <Route path="/qa/*" element={<QaArea />} />
           <Route path="*" element={<Navigate to="/login" replace />} />
         </Routes>

@@ -1,0 +1,254 @@
+/**
+ * The traveller's link pages (issue 17 'Links'; SPEC §2 '/upload_data', '/update_payment_data'):
+ * staff ask for documents on a submitted refund; the mail in the outbox carries the signed link;
+ * the traveller follows it (no staff session), uploads an image and a PDF (its pages are files too)
+ * with a comment, sees 'Tu solicitud fue enviada'; staff see the refund back 'En revisión' with the
+ * new files. The same for bank data. A tampered link, and the used one, show the access error.
+ */
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { chileanBanks } from '../../src/contracts/static';
+import { gradientPng, multiPagePdf } from './fixtures/refund/files';
+import { ADMIN, latestMailTo, linkInMail, signIn } from './support';
+
+/** The seeded Chilean traveller (src/server/db/seed/refunds.ts). */
+const DOCUMENT = '16789012';
+const RUT = '76086428-5';
+
+interface Stored {
+  id: string;
+  name: string;
+  content_type: string;
+  size: number;
+}
+
+/** A refund submitted as the portal would: login, uploads, one submission. */
+async function submitRefund(
+  request: APIRequestContext,
+  voucher: number,
+): Promise<{ id: number; coverage: string }> {
+  const loginAnswer = await request.get(`/api/refund_data/?voucher_id=${voucher}&document=${DOCUMENT}`);
+  expect(loginAnswer.ok(), await loginAnswer.text()).toBe(true);
+  const login = (await loginAnswer.json()) as {
+    access: string;
+    refunds: {
+      name: string;
+      surname: string;
+      doc_number: string;
+      voucher: number;
+      coverages: string[];
+      multi_cause_coverages: string[];
+    };
+  };
+  const auth = { authorization: `Bearer ${login.access}` };
+  const uploadOne = async (name: string, width: number) => {
+    const response = await request.post('/images/upload-image', {
+      headers: auth,
+      multipart: { file: { name, mimeType: 'image/png', buffer: gradientPng(width, 48) } },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return ((await response.json()) as { files: Stored[] }).files[0];
+  };
+  const receipts = [await uploadOne('factura.png', 64), await uploadOne('informe.png', 80)];
+  const letter = await uploadOne('carta.png', 40);
+  const idCard = await uploadOne('documento.png', 50);
+  const coverage = login.refunds.coverages.find(
+    (name) => !login.refunds.multi_cause_coverages.includes(name),
+  )!;
+  const data = {
+    idempotency_key: randomUUID(),
+    refund: {
+      name: login.refunds.name,
+      surname: login.refunds.surname,
+      doc_number: login.refunds.doc_number,
+      voucher: login.refunds.voucher,
+      email: 'matias@example.com',
+      phone_contact: '56961234567',
+      client_comment: '',
+    },
+    refund_coverage: {
+      claims: [
+        {
+          coverage,
+          sinister_country: 'ESP',
+          sinister_date: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
+          currency: 'EUR',
+          amount: '150.25',
+          coverage_files: receipts,
+        },
+      ],
+      comment: 'Adjunto facturas',
+    },
+    refund_payment: {
+      payment_method: 'Transferencia',
+      refund_method: 'Autorizar a tercero',
+      owner: 'Matías Rojas',
+      bank: chileanBanks[0].code,
+      account_type: 'Caja de ahorro en pesos',
+      account_number: '001234567890',
+      rut: RUT,
+      authorization_letter: [letter],
+      authorized_document: [idCard],
+    },
+  };
+  const submitted = await request.post('/api/refund_data/', {
+    headers: auth,
+    multipart: { data: JSON.stringify(data), files: JSON.stringify([...receipts, letter, idCard]) },
+  });
+  expect(submitted.ok(), await submitted.text()).toBe(true);
+  return { id: ((await submitted.json()) as { refund: { id: number } }).refund.id, coverage };
+}
+
+/** The Chilean traveller's voucher, from the demo lines (voucher 2 when seeded in order). */
+async function chileanVoucher(request: APIRequestContext): Promise<number> {
+  for (const voucher of [2, 1, 3, 4, 5, 6, 7, 8]) {
+    const answer = await request.get(`/api/refund_data/?voucher_id=${voucher}&document=${DOCUMENT}`);
+    if (answer.ok()) return voucher;
+  }
+  throw new Error('no voucher for the seeded Chilean traveller');
+}
+
+const TRAVELLER_MAIL = 'matias@example.com';
+
+/** Staff open the refund and make a request with its form; the mail's link is returned. */
+async function staffRequest(
+  page: Page,
+  id: number,
+  fill: (form: ReturnType<Page['getByRole']>) => Promise<void>,
+  action: string,
+) {
+  const before = latestMailTo(TRAVELLER_MAIL);
+  await page.goto(`/dashboard/reintegros/${id}`);
+  const transitions = page.getByRole('region', { name: 'Cambiar estado' });
+  await transitions.getByRole('button', { name: action }).click();
+  const form = transitions.getByRole('form', { name: action });
+  await fill(form);
+  await transitions.getByRole('button', { name: 'Confirmar' }).click();
+  await expect.poll(() => latestMailTo(TRAVELLER_MAIL), { timeout: 15_000 }).not.toBe(before);
+  const link = linkInMail(latestMailTo(TRAVELLER_MAIL)!);
+  expect(link).not.toBeNull();
+  return link!;
+}
+
+/** A fresh browser context: the traveller has no staff session. */
+async function travellerPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+test('documents asked by staff: mailed link, upload as the traveller, back in review with the files', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const { id } = await submitRefund(request, await chileanVoucher(request));
+  await signIn(page, ADMIN.username);
+  const link = await staffRequest(
+    page,
+    id,
+    async (form) => {
+      await form.getByLabel('Documentos faltantes (uno por línea)').fill('Factura original\nInforme médico');
+      await form.getByLabel('Cantidad de archivos permitidos').fill('3');
+      await form.getByLabel('Observaciones').fill('Legibles, por favor');
+    },
+    'Solicitar documentación',
+  );
+  await expect(page.getByTestId('refund-status')).toHaveText('Documentación solicitada');
+  expect(new URL(link).pathname).toBe('/upload_data');
+
+  const traveller = await travellerPage(browser);
+  // Tampered: one character of the hash changed.
+  const tampered = new URL(link);
+  const hash = tampered.searchParams.get('hash')!;
+  tampered.searchParams.set('hash', hash.slice(0, -1) + (hash.endsWith('A') ? 'B' : 'A'));
+  await traveller.goto(tampered.toString());
+  await expect(traveller.getByText('No se puede procesar el acceso a la solicitud')).toBeVisible();
+  await expect(traveller.getByRole('alert')).toContainText('El enlace no es válido');
+
+  await traveller.goto(link);
+  await expect(traveller.getByRole('heading', { name: 'Reintegros' })).toBeVisible();
+  await expect(traveller.getByText('Cargar Documentos')).toBeVisible();
+  await expect(traveller.getByRole('list', { name: 'Documentos' })).toContainText('Informe médico');
+  await expect(traveller.getByText('Observaciones: Legibles, por favor')).toBeVisible();
+  await expect(traveller.getByTestId('files-allowed')).toHaveText('Archivos permitidos 0/3');
+
+  // Sending nothing is refused; a PDF of three pages plus an image is four files when three are allowed.
+  await traveller.getByRole('button', { name: 'Enviar' }).click();
+  await expect(traveller.getByText('Debe cargar al menos 1 archivo para continuar')).toBeVisible();
+  await traveller.getByTestId('pending-docs-files').setInputFiles([
+    { name: 'factura.png', mimeType: 'image/png', buffer: gradientPng(64, 48) },
+    { name: 'informe.pdf', mimeType: 'application/pdf', buffer: await multiPagePdf(3) },
+  ]);
+  await expect(traveller.getByTestId('files-allowed')).toHaveText('Archivos permitidos 2/3');
+  await expect(traveller.getByText('Debe cargar al menos 1 archivo para continuar')).toHaveCount(0);
+  await traveller.getByLabel('Comentarios').fill('Adjunto factura e informe');
+  await traveller.getByRole('button', { name: 'Enviar' }).click();
+  await expect(traveller.getByText('Puede enviar hasta 3 archivos. (4)')).toBeVisible({ timeout: 30_000 });
+  // The PDF of three pages alone fits: remove the image.
+  await traveller.getByRole('button', { name: 'Quitar factura.png' }).click();
+  await traveller.getByRole('button', { name: 'Enviar' }).click();
+  await expect(traveller.getByText('Tu solicitud fue enviada')).toBeVisible({ timeout: 30_000 });
+  await expect(traveller.getByText('Se ha procesado el envío de documentación')).toBeVisible();
+
+  // Used: the same link again.
+  await traveller.goto(link);
+  await expect(traveller.getByText('No se puede procesar el acceso a la solicitud')).toBeVisible();
+  await expect(traveller.getByRole('alert')).toContainText('Esta solicitud ya fue respondida.');
+
+  // Staff: back in review, the three pages among the receipts, the history entry.
+  await page.reload();
+  await expect(page.getByTestId('refund-status')).toHaveText('En revisión');
+  const receipts = page.getByRole('region', { name: 'Comprobantes' });
+  await expect(receipts.getByText(/Comprobante 1 de 7/)).toBeVisible();
+  await page.getByRole('tab', { name: 'Historial' }).click();
+  await expect(page.getByTestId('history-entry').nth(0)).toContainText(
+    'Documentación enviada por el viajero',
+  );
+});
+
+test('bank data asked by staff: mailed link, only the asked fields with the country rules, back in review', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { id } = await submitRefund(request, await chileanVoucher(request));
+  await signIn(page, ADMIN.username);
+  const link = await staffRequest(
+    page,
+    id,
+    async (form) => {
+      await form.getByRole('group', { name: 'Datos bancarios a completar' }).getByLabel('RUT').check();
+      await form
+        .getByRole('group', { name: 'Datos bancarios a completar' })
+        .getByLabel('Número de cuenta')
+        .check();
+      await form.getByLabel('Observaciones').fill('El RUT no corresponde al titular');
+    },
+    'Solicitar datos bancarios',
+  );
+  expect(new URL(link).pathname).toBe('/update_payment_data');
+
+  const traveller = await travellerPage(browser);
+  await traveller.goto(link);
+  await expect(
+    traveller.getByRole('heading', { name: 'Actualización de datos bancarios requerida' }),
+  ).toBeVisible();
+  await expect(traveller.getByText('Observaciones: El RUT no corresponde al titular')).toBeVisible();
+  await expect(traveller.getByRole('textbox')).toHaveCount(2);
+  await traveller.getByLabel('RUT').fill('76086428-4');
+  await traveller.getByLabel('Número de cuenta').fill('009876543210');
+  await traveller.getByRole('button', { name: 'Actualizar datos' }).click();
+  const rutError = traveller.getByRole('alert').filter({ hasText: /RUT/ });
+  await expect(rutError).toBeVisible();
+  await traveller.getByLabel('RUT').fill('76086428-5');
+  await expect(rutError).toHaveCount(0);
+  await traveller.getByRole('button', { name: 'Actualizar datos' }).click();
+  await expect(traveller.getByText(/dentro de los próximos 5 días hábiles/)).toBeVisible({ timeout: 30_000 });
+
+  await page.reload();
+  await expect(page.getByTestId('refund-status')).toHaveText('En revisión');
+  await page.getByRole('button', { name: 'Mostrar datos bancarios' }).click();
+  await expect(page.getByTestId('bank-account_number')).toHaveText('009876543210');
+});
