@@ -57,8 +57,10 @@ export function verifyLinkHash(
   const match = /^(\d{1,9})\.(\d{1,11})\.([A-Za-z0-9_-]{43})$/.exec(hash);
   if (!match) return null;
   const claims: LinkClaims = { refundId, purpose, requestId: Number(match[1]), expires: Number(match[2]) };
-  const expected = macOf(secret, claims);
-  const given = Buffer.from(match[3], 'base64url');
+  // The MAC's text is compared, not its decoded bytes: base64url's last character carries unused
+  // bits, and a hash differing only in them is a different (tampered) link.
+  const expected = Buffer.from(macOf(secret, claims).toString('base64url'));
+  const given = Buffer.from(match[3]);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   return { requestId: claims.requestId, expires: claims.expires };
 }
