@@ -6,7 +6,12 @@ import { MAX_AMOUNT_INTEGER_DIGITS } from '../../contracts/refund';
  * three integer digits, up to 7 integer digits and 2 decimals. Works on strings only.
  */
 export function maskAmountInput(raw: string): string {
-  const cleaned = raw.replace(/[^\d,]/g, '');
+  // '1234.56' or '12.5' (typed or pasted with a point): a point followed by one or two digits at
+  // the end is the decimal separator, never a thousands dot (issue 17: the mask never multiplies
+  // an amount by a hundred). Thousands dots are followed by three digits.
+  const decimalPoint = raw.includes(',') ? null : /\.(\d{1,2})$/.exec(raw.trim());
+  const normalized = decimalPoint ? `${raw.trim().slice(0, decimalPoint.index)},${decimalPoint[1]}` : raw;
+  const cleaned = normalized.replace(/[^\d,]/g, '');
   const comma = cleaned.indexOf(',');
   const integerPart = comma < 0 ? cleaned : cleaned.slice(0, comma);
   const decimals =
