@@ -355,6 +355,12 @@ export interface PathProblem {
   message: string;
 }
 
+/** An AMOUNT_PATTERN amount in cents, exactly ('12.5' -> 1250n). */
+function amountCents(amount: string): bigint {
+  const [units, cents] = normalizeAmount(amount).split('.');
+  return BigInt(units) * 100n + BigInt(cents);
+}
+
 function serviceAmountProblems(service: ServiceAmounts, path: string[]): PathProblem[] {
   if (!service.selected) return [];
   const problems: PathProblem[] = [];
@@ -369,6 +375,12 @@ function serviceAmountProblems(service: ServiceAmounts, path: string[]): PathPro
     problems.push({ path: [...path, 'montoRecuperado'], message: text.montoRecuperadoRequired });
   } else if (!AMOUNT_PATTERN.test(service.montoRecuperado)) {
     problems.push({ path: [...path, 'montoRecuperado'], message: text.amountInvalid });
+  } else if (
+    AMOUNT_PATTERN.test(service.montoPagado) &&
+    amountCents(service.montoRecuperado) > amountCents(service.montoPagado)
+  ) {
+    // Issue 17: nothing more can be recovered than was paid.
+    problems.push({ path: [...path, 'montoRecuperado'], message: messages.refundLinks.recoveredOverPaid });
   }
   return problems;
 }

@@ -95,6 +95,8 @@ export const refundLinksMessages = {
       '',
       input.brand,
     ].join('\n'),
+  // The claim dialog (issue 17 'The portal loses nothing').
+  recoveredOverPaid: 'El monto recuperado no puede superar el monto pagado.',
   // Staff history entries.
   historyDocuments: 'Documentación enviada por el viajero',
   historyBankData: 'Datos bancarios actualizados por el viajero',
