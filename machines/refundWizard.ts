@@ -423,9 +423,9 @@ export const refundWizardMachine = setup({
       after: { refundRedirect: 'redirecting' },
       on: { HOME: 'redirecting' },
     },
+    // Issue 17: a failure keeps the login, the claims, the receipts and the bank data (no logout,
+    // no redirect timer); 'Reintentar' resends the same submission (same idempotency key).
     failed: {
-      entry: 'forgetLogin',
-      after: { refundRedirect: 'redirecting' },
       on: { HOME: 'redirecting', RETRY: 'submitting' },
     },
     redirecting: {

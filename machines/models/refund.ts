@@ -295,12 +295,7 @@ export const refundWizardModel = defineModel({
       ];
     if (snapshot.matches('submitted'))
       return [{ type: 'HOME' }, { type: 'xstate.after.refundRedirect.refundWizard.submitted' }];
-    if (snapshot.matches('failed'))
-      return [
-        { type: 'HOME' },
-        { type: 'RETRY' },
-        { type: 'xstate.after.refundRedirect.refundWizard.failed' },
-      ];
+    if (snapshot.matches('failed')) return [{ type: 'HOME' }, { type: 'RETRY' }];
     return [];
   },
   serializeState: (snapshot) => {
@@ -372,7 +367,7 @@ export const refundWizardModel = defineModel({
       [
         ...readyToSend,
         { type: 'xstate.error.actor.submitRefund', error: new Error('500') },
-        { type: 'xstate.after.refundRedirect.refundWizard.failed' },
+        { type: 'RETRY' },
       ],
     ];
   })(),

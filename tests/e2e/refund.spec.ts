@@ -158,6 +158,8 @@ test('a traveller requests a refund with a PDF, a PNG and a multi-cause claim', 
   const created = (await sent.json()) as { refund: { id: number; status: string }; create: boolean };
   expect(created.create).toBe(true);
   expect(created.refund.id).toBeGreaterThan(0);
+  // The success screen shows the refund's number (issue 17).
+  await expect(page.getByTestId('refund-number')).toHaveText(`Número de solicitud: ${created.refund.id}`);
   const stored = uploads.flatMap((upload) => upload.files);
   expect(stored.map((file) => file.name)).toEqual(
     expect.arrayContaining(['factura-1.jpg', 'factura-2.jpg', 'receta.jpg', 'carta.jpg']),

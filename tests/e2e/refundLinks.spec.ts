@@ -168,6 +168,11 @@ test('documents asked by staff: mailed link, upload as the traveller, back in re
 
   await traveller.goto(link);
   await expect(traveller.getByRole('heading', { name: 'Reintegros' })).toBeVisible();
+  // The portal's header and footer carry the configured brand (BRAND_NAME), not 'Extranet'.
+  await expect(traveller.getByTestId('portal-brand')).toHaveText('Asistencia al Viajero');
+  await expect(traveller.getByRole('contentinfo')).toHaveText(
+    /© \d{4} Asistencia al Viajero\. Todos los derechos reservados\./,
+  );
   await expect(traveller.getByText('Cargar Documentos')).toBeVisible();
   await expect(traveller.getByRole('list', { name: 'Documentos' })).toContainText('Informe médico');
   await expect(traveller.getByText('Observaciones: Legibles, por favor')).toBeVisible();

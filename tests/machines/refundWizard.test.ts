@@ -82,6 +82,10 @@ testMachineModel('refundWizard', refundWizardModel, {
   },
   failed: (snapshot) => {
     expect(snapshot.context.error).toBe(text.failureTitle);
+    // Issue 17: a failure keeps everything to retry with; no logout, no redirect timer.
+    expect(snapshot.context.claims.length).toBeGreaterThan(0);
+    expect(snapshot.getMeta()).toEqual({});
+    expect(snapshot.can({ type: 'RETRY' })).toBe(true);
   },
   redirecting: (snapshot) => {
     expect(snapshot.status).toBe('done');
@@ -148,6 +152,63 @@ describe('refundWizard journeys', () => {
     expect(forgotten).toEqual(['login']);
     expect(redirects).toEqual([login.url_country_b2c]);
     expect((submitted as { files: unknown[] }).files).toHaveLength(3);
+  });
+
+  it('keeps everything after a failed submission and retries it with the same key (issue 17)', async () => {
+    const forgotten: string[] = [];
+    const redirects: string[] = [];
+    const keys: string[] = [];
+    let attempts = 0;
+    const { fromPromise } = await import('xstate');
+    const machine = refundWizardMachine.provide({
+      actions: {
+        forgetLogin: () => {
+          forgotten.push('login');
+        },
+        redirect: (_, params) => {
+          redirects.push(params.url);
+        },
+      },
+      actors: {
+        submitRefund: fromPromise(async ({ input: sent }) => {
+          keys.push(sent.submission.idempotency_key);
+          attempts += 1;
+          if (attempts === 1) throw new Error('503');
+          return {
+            refund: { id: 12, status: 'RECIBIDO' },
+            refund_payment: { status: true as const },
+            create: true as const,
+          };
+        }),
+      },
+      delays: { refundRedirect: 10 },
+    });
+    const first = createActor(machine, { input });
+    first.start();
+    const persisted = first.getPersistedSnapshot() as unknown as {
+      value: unknown;
+      context: { claims: unknown[]; step: number };
+    };
+    first.stop();
+    persisted.context.claims = [sampleClaim];
+    const actor = createActor(machine, { input, snapshot: persisted as never });
+    actor.start();
+    actor.send({ type: 'CONTINUE' });
+    actor.send({ type: 'CONTINUE' });
+    actor.send({ type: 'PAYMENT_CHANGED', values: validArgentinePayment });
+    actor.send({ type: 'FINISH' });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    // Failed: still there after the redirect delay, nothing forgotten, claims and payment kept.
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect([forgotten, redirects]).toEqual([[], []]);
+    expect(actor.getSnapshot().context.claims).toHaveLength(1);
+    expect(actor.getSnapshot().context.payment.cbu).toBe(validArgentinePayment.cbu);
+    actor.send({ type: 'RETRY' });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(forgotten).toEqual(['login']);
+    expect(actor.getSnapshot().status).toBe('done');
   });
 
   it('redirects to the default site when the country has none', () => {

@@ -32,6 +32,7 @@ import {
 } from '../../src/server/db/schema';
 import { DEMO_REFUND_TRAVELLERS } from '../../src/server/db/seed/refunds';
 import { authorizationLetterPdf } from '../../src/server/services/authorizationLetter';
+import { settleBackgroundWork } from '../../src/server/services/background';
 import { as, createTestApp, type TestApp } from './support';
 
 const text = messages.refund;
@@ -621,6 +622,8 @@ describe('POST /api/refund_data/ (submission)', () => {
     const files = await uploadOk(login.access, [{ filename: 'a.png', data: PNG }]);
     const data = submissionFor(login, files, PAYMENTS.CHL.payment, { key: randomUUID() });
     const before = await counts();
+    await settleBackgroundWork();
+    const mailsBefore = testApp.outbox().length;
     const [first, second] = await Promise.all([
       submit(login.access, data, files),
       submit(login.access, data, files),
@@ -631,6 +634,13 @@ describe('POST /api/refund_data/ (submission)', () => {
     const after = await counts();
     expect(after.refunds - before.refunds).toBe(1);
     expect(after.claims - before.claims).toBe(1);
+    // One confirmation mail (issue 17) with the refund's number, however many times it was sent.
+    await settleBackgroundWork();
+    const mails = testApp.outbox().slice(mailsBefore);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].replace(/=\r?\n/g, '')).toMatch(
+      new RegExp(`reintegro N(°|=C2=B0) ${first.json().refund.id}\\.`),
+    );
   });
 
   it('leaves no rows when a file of another voucher is referenced part-way', async () => {

@@ -96,7 +96,30 @@ export const refundLinksMessages = {
       input.brand,
     ].join('\n'),
   // The claim dialog (issue 17 'The portal loses nothing').
+  refundNumber: (id: number) => `Número de solicitud: ${id}`,
   recoveredOverPaid: 'El monto recuperado no puede superar el monto pagado.',
+  confirmationMailSubject: (refundId: number) => `Reintegro N° ${refundId}: recibimos tu solicitud`,
+  confirmationMailBody: (input: {
+    name: string;
+    refundId: number;
+    claims: readonly { coverage: string; date: string; currency: string; amount: string }[];
+    mailbox: string;
+    brand: string;
+  }) =>
+    [
+      `Hola ${input.name}:`,
+      '',
+      `Recibimos tu solicitud de reintegro N° ${input.refundId}. Nuestro equipo la está revisando y te contactaremos con novedades a la brevedad.`,
+      '',
+      'Reclamos:',
+      ...input.claims.map(
+        (claim) => `- ${claim.coverage} (${claim.date}): ${claim.currency} ${claim.amount}`,
+      ),
+      '',
+      `Guardá este número para cualquier consulta: ${input.mailbox}.`,
+      '',
+      input.brand,
+    ].join('\n'),
   // Staff history entries.
   historyDocuments: 'Documentación enviada por el viajero',
   historyBankData: 'Datos bancarios actualizados por el viajero',

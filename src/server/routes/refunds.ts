@@ -47,6 +47,8 @@ import { refundLoginAddress, refundLoginPair } from '../http/limits';
 import { rateLimited } from '../http/rateLimit';
 import { parseWith } from '../http/validate';
 import { authorizationLetterPdf } from '../services/authorizationLetter';
+import { runAfterResponse } from '../services/background';
+import { mailSubmissionConfirmation } from '../services/refundLinks';
 
 const text = messages.refund;
 const CANCELLED_STATUS = 2;
@@ -245,7 +247,7 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
       preHandler: requireRefundAccess(context),
       config: rateLimited(30, '15 minutes'),
     },
-    async (request): Promise<RefundSubmissionResponse> => {
+    async (request, reply): Promise<RefundSubmissionResponse> => {
       const access = request.refundAccess!;
       const { data, files } = await readSubmissionParts(request);
       const found = await loadVoucherForRefund(db, access.voucherId, access.docNumber);
@@ -388,6 +390,12 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
 
       const refund = created ?? (await findByIdempotencyKey(db, submission.idempotency_key));
       if (!refund) throw new HttpError(500, messages.common.genericError);
+      // A new refund (not a retry of a stored one) is confirmed by mail after the answer (issue 17).
+      if (created) {
+        runAfterResponse(reply, 'refund confirmation mail', () =>
+          mailSubmissionConfirmation(context, created.id),
+        );
+      }
       return answerFor(refund, access.voucherId);
     },
   );

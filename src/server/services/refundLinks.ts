@@ -16,11 +16,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { messages } from '../../contracts/messages';
-import { type PaymentTextField, paymentFieldLabel } from '../../contracts/refund';
+import { formatAmount, formatIsoDate, type PaymentTextField, paymentFieldLabel } from '../../contracts/refund';
 import { type RefundLinkPurpose, refundLinkPages } from '../../contracts/refundLinks';
 import type { AppContext } from '../context';
 import type { Database, Transaction } from '../db/client';
-import { refundRequests, refunds } from '../db/schema';
+import { refundClaims, refundRequests, refunds } from '../db/schema';
 import { HttpError } from '../http/errors';
 
 const text = messages.refundLinks;
@@ -207,4 +207,31 @@ export async function hasUnmailedRequests(db: Database): Promise<boolean> {
     .where(and(isNull(refundRequests.mailedAt), isNull(refundRequests.closedAt)))
     .limit(1);
   return row !== undefined;
+}
+
+/** The confirmation of a new submission (issue 17): its number and a summary of the claims. */
+export async function mailSubmissionConfirmation(context: AppContext, refundId: number): Promise<void> {
+  const [refund] = await context.db.select().from(refunds).where(eq(refunds.id, refundId));
+  if (!refund) return;
+  const claims = await context.db
+    .select()
+    .from(refundClaims)
+    .where(eq(refundClaims.refundId, refundId))
+    .orderBy(asc(refundClaims.position));
+  await context.mailer.send({
+    to: refund.email,
+    subject: text.confirmationMailSubject(refund.id),
+    text: text.confirmationMailBody({
+      name: refund.name,
+      refundId: refund.id,
+      claims: claims.map((claim) => ({
+        coverage: claim.coverageName,
+        date: formatIsoDate(claim.sinisterDate),
+        currency: claim.currencyCode,
+        amount: formatAmount(claim.amount),
+      })),
+      mailbox: context.config.refundSupportEmail,
+      brand: context.config.brandName,
+    }),
+  });
 }

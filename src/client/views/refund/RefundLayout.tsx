@@ -1,5 +1,5 @@
 /** The public refund shell: brand header, content card, copyright footer (SPEC §1). */
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { messages } from '../../../contracts/messages';
 import { storedStaffIsSuperuser } from '../../api/storageKeys';
 import { canRecord, RecordSwitch } from '../../qa/RecordSwitch';
@@ -25,16 +25,28 @@ const Main = styled('main', { flex: 1, width: 'min(960px, calc(100vw - 24px))', 
 const Footer = styled('footer', { textAlign: 'center', color: '$muted', padding: '$4', fontSize: '$1' });
 
 export function RefundLayout({ children }: { children: ReactNode }) {
-  // Not waiting for /api/config/ here keeps the login's first paint free of the API client.
-  const brand = messages.navigation.shell.brand;
+  // The brand from the configuration (BRAND_NAME, issue 17), read after the first paint so the
+  // login's first load stays free of the API client; 'Extranet' only if it cannot be read.
+  const [brand, setBrand] = useState<string | null>(null);
+  useEffect(() => {
+    let active = true;
+    void import('../../refund/config')
+      .then(({ refundConfig }) => refundConfig())
+      .then((config) => {
+        if (active) setBrand(config.brandName || messages.navigation.shell.brand);
+      });
+    return () => {
+      active = false;
+    };
+  }, []);
   return (
     <Page>
       <Header>
-        <span>{brand}</span>
+        <span data-testid="portal-brand">{brand ?? '\u00a0'}</span>
         {canRecord({ is_superuser: storedStaffIsSuperuser() }) ? <RecordSwitch tone="onDark" /> : null}
       </Header>
       <Main>{children}</Main>
-      <Footer>{messages.navigation.shell.footer(brand, new Date().getFullYear())}</Footer>
+      <Footer>{brand ? messages.navigation.shell.footer(brand, new Date().getFullYear()) : null}</Footer>
     </Page>
   );
 }

@@ -16,6 +16,11 @@ export function ResultScreen({ actor, supportEmail }: { actor: WizardActor; supp
       <Stack>
         <Heading>{failed ? text.failureTitle : text.successTitle}</Heading>
         <p>{failed ? withSupportEmail(text.failureBody, supportEmail) : text.successBody}</p>
+        {!failed && snapshot.context.result ? (
+          <p data-testid="refund-number">
+            <strong>{messages.refundLinks.refundNumber(snapshot.context.result.refund.id)}</strong>
+          </p>
+        ) : null}
         {failed && error && error !== text.failureTitle ? <Alert tone="danger">{error}</Alert> : null}
         <Row css={{ justifyContent: 'center' }}>
           {failed ? (
@@ -27,7 +32,7 @@ export function ResultScreen({ actor, supportEmail }: { actor: WizardActor; supp
             {text.homeButton}
           </Button>
         </Row>
-        <Muted>{text.redirectNote}</Muted>
+        {failed ? null : <Muted>{text.redirectNote}</Muted>}
       </Stack>
     </Card>
   );
