@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../src/contracts/engine';
@@ -335,5 +336,84 @@ describe('bank data link', () => {
     expect(JSON.stringify(history[0].changes)).not.toContain(newCbu);
     expect(Object.keys(history[0].changes).sort()).toEqual(['cbu', 'cuit_cuil', 'status']);
     expect((await send({ cbu: newCbu, cuit_cuil: '27301234564' })).json()).toEqual({ detail: text.linkUsed });
+  });
+});
+
+describe('POST /refund_download_file/', () => {
+  it('answers one receipt as itself and several as one zip, for refund/view only', async () => {
+    const id = await insertRefund('51000006');
+    const { url } = await requestLink(id, 'request_documents', { documents: ['Factura'], max_files: 2 });
+    const uploaded = await uploadPendingDoc({ refund_id: id, voucher_hash: hashOf(url) }, [
+      { filename: 'factura.png', data: PNG },
+      { filename: 'factura.png', data: PNG },
+    ]);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const ids = uploaded.json<{ files: { file_id: string }[] }>().files.map((file) => file.file_id);
+    // Not yet part of the refund: not downloadable.
+    const early = await admin({
+      method: 'POST',
+      url: '/api/refund_download_file/',
+      payload: { refund_files_ids: ids },
+    });
+    expect([early.statusCode, early.json()]).toEqual([404, { detail: text.fileNotFound }]);
+    const done = await testApp.app.inject({
+      method: 'PATCH',
+      url: '/api/refund_data/',
+      payload: {
+        refund: {
+          id,
+          hash: hashOf(url),
+          pending_documentation: { client_pending_documents: { comment: '', file_ids: ids } },
+        },
+      },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+
+    const one = await admin({
+      method: 'POST',
+      url: '/api/refund_download_file/',
+      payload: { refund_files_ids: [ids[0]] },
+    });
+    expect(one.statusCode).toBe(200);
+    expect(one.headers['content-type']).toBe('image/png');
+    expect(one.headers['content-disposition']).toContain('factura.png');
+
+    const both = await admin({
+      method: 'POST',
+      url: '/api/refund_download_file/',
+      payload: { refund_files_ids: ids },
+    });
+    expect(both.statusCode).toBe(200);
+    expect(both.headers['content-type']).toBe('application/zip');
+    const entries = unzipSync(new Uint8Array(both.rawPayload));
+    // Two files named 'factura.png': the second is numbered.
+    expect(Object.keys(entries).sort()).toEqual(['factura (2).png', 'factura.png']);
+    expect(Buffer.from(entries['factura.png']).subarray(0, 4).toString('hex')).toBe('89504e47');
+
+    const empty = await admin({
+      method: 'POST',
+      url: '/api/refund_download_file/',
+      payload: { refund_files_ids: [] },
+    });
+    expect([empty.statusCode, empty.json()]).toEqual([400, { refund_files_ids: [text.downloadNothing] }]);
+    const unknown = await admin({
+      method: 'POST',
+      url: '/api/refund_download_file/',
+      payload: { refund_files_ids: [randomUUID()] },
+    });
+    expect(unknown.statusCode).toBe(404);
+    const agencia = as(testApp, await testApp.login('agencia'));
+    const refused = await agencia({
+      method: 'POST',
+      url: '/api/refund_download_file/',
+      payload: { refund_files_ids: ids },
+    });
+    expect(refused.statusCode).toBe(403);
+    const anonymous = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/refund_download_file/',
+      payload: { refund_files_ids: ids },
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -120,6 +120,10 @@ export const refundLinksMessages = {
       '',
       input.brand,
     ].join('\n'),
+  // POST /refund_download_file/.
+  downloadNothing: 'Elija al menos un archivo para descargar.',
+  downloadTooMany: (max: number) => `Puede descargar hasta ${max} archivos a la vez.`,
+  fileNotFound: 'Alguno de los archivos no existe o no pertenece a un reintegro.',
   // Staff history entries.
   historyDocuments: 'Documentación enviada por el viajero',
   historyBankData: 'Datos bancarios actualizados por el viajero',

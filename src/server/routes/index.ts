@@ -9,6 +9,7 @@ import { masterDataRoutes } from './masterData';
 import { officeRoutes } from './offices';
 import { productRoutes } from './products';
 import { profileRoutes } from './profile';
+import { refundDownloadRoutes } from './refundDownload';
 import { refundLinkRoutes } from './refundLinks';
 import { refundReviewRoutes } from './refundReview';
 import { refundRoutes } from './refunds';
@@ -28,6 +29,7 @@ export const apiRouteModules: RouteModule[] = [
   refundRoutes,
   refundReviewRoutes,
   refundLinkRoutes,
+  refundDownloadRoutes,
   historyRoutes,
   storedFileRoutes,
 ];

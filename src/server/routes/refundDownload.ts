@@ -1,0 +1,78 @@
+/**
+ * `POST /refund_download_file/ {refund_files_ids}` (SPEC §7 'Refund (public)'; issue 17 'Staff
+ * review': every receipt downloadable, several as one zip). Staff with refund/view; only files
+ * that belong to a refund (receipts, authorization files, documents sent through a link). One id
+ * answers that file; several answer `reintegro-archivos.zip` (fflate, stored: JPEG and PDF do not
+ * compress), each entry named after the file, numbered when names repeat.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { zipSync } from 'fflate';
+import { z } from 'zod';
+import { messages } from '../../contracts/messages';
+import { requirePermission } from '../auth/guard';
+import type { AppContext } from '../context';
+import { refundFiles, storedFiles } from '../db/schema';
+import { notFound } from '../http/errors';
+import { parseWith } from '../http/validate';
+import { storageOf } from '../services/storage';
+
+export const MAX_DOWNLOAD_FILES = 200;
+
+const bodySchema = z.object({
+  refund_files_ids: z
+    .array(z.uuid(messages.refundLinks.fileUnknown))
+    .min(1, messages.refundLinks.downloadNothing)
+    .max(MAX_DOWNLOAD_FILES, messages.refundLinks.downloadTooMany(MAX_DOWNLOAD_FILES)),
+});
+
+const asciiName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+const disposition = (name: string) =>
+  `attachment; filename="${asciiName(name)}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+export function refundDownloadRoutes(app: FastifyInstance, context: AppContext) {
+  app.post(
+    '/refund_download_file/',
+    { preHandler: requirePermission(context, 'refund', 'view') },
+    async (request, reply) => {
+      const ids = [...new Set(parseWith(bodySchema, request.body).refund_files_ids)];
+      const rows = await context.db
+        .selectDistinct({
+          id: storedFiles.id,
+          name: storedFiles.originalName,
+          path: storedFiles.path,
+          contentType: storedFiles.contentType,
+        })
+        .from(storedFiles)
+        .innerJoin(refundFiles, eq(refundFiles.fileId, storedFiles.id))
+        .where(inArray(storedFiles.id, ids));
+      const files = rows.filter((row) => ids.includes(row.id));
+      if (files.length !== ids.length) throw notFound(messages.refundLinks.fileNotFound);
+      const storage = storageOf(context);
+      const ordered = ids.map((id) => files.find((file) => file.id === id)!);
+      const contents = await Promise.all(ordered.map((file) => storage.get(file.path)));
+      if (contents.some((bytes) => bytes === null)) throw notFound(messages.refundLinks.fileNotFound);
+      reply.header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff');
+      if (ordered.length === 1) {
+        return reply
+          .type(ordered[0].contentType)
+          .header('content-disposition', disposition(ordered[0].name))
+          .send(contents[0]);
+      }
+      const used = new Map<string, number>();
+      const entries: Record<string, [Uint8Array, { level: 0 }]> = {};
+      ordered.forEach((file, index) => {
+        const seen = used.get(file.name) ?? 0;
+        used.set(file.name, seen + 1);
+        const dot = file.name.lastIndexOf('.');
+        const name =
+          seen === 0 ? file.name : `${file.name.slice(0, dot)} (${seen + 1})${file.name.slice(dot)}`;
+        entries[name] = [new Uint8Array(contents[index]!), { level: 0 }];
+      });
+      return reply
+        .type('application/zip')
+        .header('content-disposition', disposition('reintegro-archivos.zip'))
+        .send(Buffer.from(zipSync(entries)));
+    },
+  );
+}
