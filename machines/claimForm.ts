@@ -157,6 +157,14 @@ export function acceptFiles(
   return { files, notice };
 }
 
+/**
+ * The limit applies to the files that will be sent (issue 17): a PDF becomes one file per page,
+ * so a 25-page PDF is 25 files. The refusal after preparing, before anything is uploaded.
+ */
+export function preparedCountProblem(count: number, max: number = MAX_CLAIM_FILES): string | null {
+  return count > max ? `${text.filesTooMany(max)} (${messages.refundLinks.preparedCount(count)})` : null;
+}
+
 export const allowedExtensionsAccept = ALLOWED_FILE_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
 function readService(multiCause: MultiCause, service: ServiceKey): ServiceAmounts {
@@ -273,6 +281,16 @@ export function buildLoadedClaim(context: ClaimFormContext, uploaded: readonly S
   };
 }
 
+/** The shown errors whose field still has a problem, each with its current message. */
+export function shownErrorsStillValid(context: ClaimFormContext): ClaimErrors {
+  const now = claimProblems(context);
+  const kept: ClaimErrors = {};
+  for (const key of Object.keys(context.errors) as (keyof ClaimErrors)[]) {
+    if (now[key]) kept[key] = now[key];
+  }
+  return kept;
+}
+
 export const claimFormMachine = setup({
   types: {
     context: {} as ClaimFormContext,
@@ -281,6 +299,11 @@ export const claimFormMachine = setup({
     output: {} as LoadedClaim,
   },
   actors: { prepareFiles: prepareFilesStub },
+  actions: {
+    // Issue 17: an error shown after a refused submit goes away as soon as its field is valid
+    // (and shows the field's current problem while it is not).
+    pruneErrors: assign({ errors: ({ context }) => shownErrorsStillValid(context) }),
+  },
   guards: {
     claimValid: ({ context }) => Object.keys(claimProblems(context)).length === 0,
   },
@@ -306,56 +329,80 @@ export const claimFormMachine = setup({
     editing: {
       on: {
         FIELDS_CHANGED: {
-          actions: assign({ values: ({ context, event }) => ({ ...context.values, ...event.values }) }),
+          actions: [
+            assign({ values: ({ context, event }) => ({ ...context.values, ...event.values }) }),
+            'pruneErrors',
+          ],
         },
         COVERAGE_CHOSEN: {
-          actions: assign(({ context, event }) => {
-            const known = context.rules.coverages.includes(event.coverage);
-            return {
-              coverage: event.coverage,
-              requiredItems: known ? (context.rules.required_items[event.coverage] ?? []) : [],
-              isMultiCause: known && context.rules.multi_cause_coverages.includes(event.coverage),
-              multiCause: emptyMultiCause(),
-            };
-          }),
+          actions: [
+            assign(({ context, event }) => {
+              const known = context.rules.coverages.includes(event.coverage);
+              return {
+                coverage: event.coverage,
+                requiredItems: known ? (context.rules.required_items[event.coverage] ?? []) : [],
+                isMultiCause: known && context.rules.multi_cause_coverages.includes(event.coverage),
+                multiCause: emptyMultiCause(),
+              };
+            }),
+            'pruneErrors',
+          ],
         },
         SERVICE_TOGGLED: {
-          actions: assign({
-            multiCause: ({ context, event }) =>
-              toggleService(context.multiCause, event.service, event.selected),
-          }),
+          actions: [
+            assign({
+              multiCause: ({ context, event }) =>
+                toggleService(context.multiCause, event.service, event.selected),
+            }),
+            'pruneErrors',
+          ],
         },
         SERVICE_AMOUNT_CHANGED: {
-          actions: assign({
-            multiCause: ({ context, event }) => {
-              const service = readService(context.multiCause, event.service);
-              if (!service.selected) return context.multiCause;
-              return writeService(context.multiCause, event.service, {
-                ...service,
-                [event.amount]: event.value,
-              });
-            },
-          }),
+          actions: [
+            assign({
+              multiCause: ({ context, event }) => {
+                const service = readService(context.multiCause, event.service);
+                if (!service.selected) return context.multiCause;
+                return writeService(context.multiCause, event.service, {
+                  ...service,
+                  [event.amount]: event.value,
+                });
+              },
+            }),
+            'pruneErrors',
+          ],
         },
         SERVICE_NAME_CHANGED: {
-          actions: assign({
-            multiCause: ({ context, event }) =>
-              context.multiCause.otro.selected
-                ? { ...context.multiCause, otro: { ...context.multiCause.otro, nombreServicio: event.value } }
-                : context.multiCause,
-          }),
+          actions: [
+            assign({
+              multiCause: ({ context, event }) =>
+                context.multiCause.otro.selected
+                  ? {
+                      ...context.multiCause,
+                      otro: { ...context.multiCause.otro, nombreServicio: event.value },
+                    }
+                  : context.multiCause,
+            }),
+            'pruneErrors',
+          ],
         },
         FILES_CHOSEN: {
-          actions: assign(({ context, event }) => {
-            const { files, notice } = acceptFiles(context.files, event.files);
-            return { files, fileNotice: notice };
-          }),
+          actions: [
+            assign(({ context, event }) => {
+              const { files, notice } = acceptFiles(context.files, event.files);
+              return { files, fileNotice: notice };
+            }),
+            'pruneErrors',
+          ],
         },
         FILE_REMOVED: {
-          actions: assign({
-            files: ({ context, event }) => context.files.filter((file) => file.id !== event.id),
-            fileNotice: null,
-          }),
+          actions: [
+            assign({
+              files: ({ context, event }) => context.files.filter((file) => file.id !== event.id),
+              fileNotice: null,
+            }),
+            'pruneErrors',
+          ],
         },
         NOTICE_DISMISSED: { actions: assign({ fileNotice: null, uploadError: null }) },
         SUBMIT: [

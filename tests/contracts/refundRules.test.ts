@@ -23,3 +23,13 @@ describe('multi-cause amounts', () => {
     expect(multiCauseProblems(withAlojamientos(paid, recovered))).toEqual([]);
   });
 });
+
+describe('the 20-file limit counts the files that will be sent', () => {
+  it('refuses more prepared files (PDF pages) than the limit, before uploading', async () => {
+    const { preparedCountProblem } = await import('../../machines/claimForm');
+    expect(preparedCountProblem(20)).toBeNull();
+    expect(preparedCountProblem(25)).toBe(
+      `${messages.refund.filesTooMany(20)} (${messages.refundLinks.preparedCount(25)})`,
+    );
+  });
+});

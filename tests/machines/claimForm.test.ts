@@ -5,6 +5,7 @@ import {
   availableCoverages,
   canAddFiles,
   claimFormMachine,
+  claimProblems,
   toggleService,
 } from '../../machines/claimForm';
 import {
@@ -43,9 +44,14 @@ const knownMessages = new Set<string>([
 ]);
 
 testMachineModel('claimForm', claimFormModel, {
-  editing: (snapshot) => {
+  editing: (snapshot, event) => {
     const context = snapshot.context;
     for (const message of Object.values(context.errors)) expect(knownMessages).toContain(message);
+    // Issue 17: every shown error is the field's current problem; a valid field shows none.
+    const now = claimProblems(context);
+    for (const [key, message] of Object.entries(context.errors))
+      expect(now[key as keyof typeof now]).toBe(message);
+    if (event.type === 'SUBMIT') expect(context.errors).toEqual(now);
     if (context.fileNotice)
       expect([text.badExtension, text.duplicateFileName, text.filesTooMany(MAX_CLAIM_FILES)]).toContain(
         context.fileNotice,

@@ -617,6 +617,25 @@ describe('POST /api/refund_data/ (submission)', () => {
     ).toBe(401);
   });
 
+  it('refuses a claim of 21 stored files, as a 21-page PDF becomes (issue 17: the limit counts the files sent)', async () => {
+    const login = await loginOk('16789012');
+    const pages = [
+      ...(await uploadOk(
+        login.access,
+        Array.from({ length: 20 }, (_, i) => ({ filename: `informe-${i + 1}.png`, data: PNG })),
+      )),
+      ...(await uploadOk(login.access, [{ filename: 'informe-21.png', data: PNG }])),
+    ];
+    expect(pages).toHaveLength(21);
+    const before = await counts();
+    const response = await submit(login.access, submissionFor(login, pages, PAYMENTS.CHL.payment), pages);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      'refund_coverage.claims.0.coverage_files': [text.filesTooMany(20)],
+    });
+    expect(await counts()).toEqual(before);
+  }, 30_000);
+
   it('gives one refund for the same idempotency key sent twice', async () => {
     const login = await loginOk('16789012');
     const files = await uploadOk(login.access, [{ filename: 'a.png', data: PNG }]);

@@ -8,6 +8,7 @@ import {
   claimFormMachine,
   type PrepareFilesEvent,
   type PrepareFilesInput,
+  preparedCountProblem,
 } from '../../../machines/claimForm';
 import { refundWizardMachine } from '../../../machines/refundWizard';
 import { messageOf } from '../../../machines/support/errors';
@@ -44,6 +45,11 @@ function prepareFilesActor(token: string, imageServiceUrl: string) {
         return;
       }
       if (cancelled) return;
+      const tooMany = preparedCountProblem(prepared.length);
+      if (tooMany) {
+        send({ type: 'PREPARE_FAILED', message: tooMany });
+        return;
+      }
       try {
         const stored = await uploadReceipts(imageServiceUrl, token, prepared, (fraction) =>
           send({ type: 'PREPARE_PROGRESS', value: 50 + Math.round(fraction * 50) }),

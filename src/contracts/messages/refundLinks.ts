@@ -96,6 +96,7 @@ export const refundLinksMessages = {
       input.brand,
     ].join('\n'),
   // The claim dialog (issue 17 'The portal loses nothing').
+  preparedCount: (count: number) => `${count} archivos con las páginas de los PDF`,
   refundNumber: (id: number) => `Número de solicitud: ${id}`,
   recoveredOverPaid: 'El monto recuperado no puede superar el monto pagado.',
   confirmationMailSubject: (refundId: number) => `Reintegro N° ${refundId}: recibimos tu solicitud`,
