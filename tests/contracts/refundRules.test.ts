@@ -33,3 +33,23 @@ describe('the 20-file limit counts the files that will be sent', () => {
     );
   });
 });
+
+describe('applicant phone', () => {
+  it.each([
+    ['+54 9 11 3012-3456', '+5491130123456'],
+    ['+1 (212) 555-0123', '+12125550123'],
+    ['+34 612 34 56 78', '+34612345678'],
+    ['1130123456', '1130123456'],
+  ])('accepts %s, stored as %s', async (typed, stored) => {
+    const { internationalPhone } = await import('../../src/contracts/refund');
+    expect(internationalPhone(typed)).toEqual({ ok: true, value: stored });
+  });
+  it.each([
+    ['+54 11', messages.refundLinks.phoneInternationalInvalid],
+    ['+99 123456789', messages.refundLinks.phoneInternationalInvalid],
+    ['11-3012', messages.refund.phoneNumeric],
+  ])('refuses %s', async (typed, message) => {
+    const { internationalPhone } = await import('../../src/contracts/refund');
+    expect(internationalPhone(typed)).toEqual({ ok: false, message });
+  });
+});

@@ -628,7 +628,9 @@ describe('POST /api/refund_data/ (submission)', () => {
     ];
     expect(pages).toHaveLength(21);
     const before = await counts();
-    const response = await submit(login.access, submissionFor(login, pages, PAYMENTS.CHL.payment), pages);
+    const data = submissionFor(login, pages, PAYMENTS.CHL.payment);
+    data.refund_coverage.claims = [{ ...data.refund_coverage.claims[0], coverage_files: pages }];
+    const response = await submit(login.access, data, pages);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       'refund_coverage.claims.0.coverage_files': [text.filesTooMany(20)],
@@ -692,6 +694,25 @@ describe('POST /api/refund_data/ (submission)', () => {
       -1,
     );
     expect((await submit(expired, data, files)).statusCode).toBe(401);
+  });
+
+  it('stores an international phone as E.164 (issue 17)', async () => {
+    const login = await loginOk('30123456');
+    const files = await uploadOk(login.access, [{ filename: 'a.png', data: PNG }]);
+    const data = submissionFor(login, files, PAYMENTS['ARG with CBU'].payment, { key: randomUUID() });
+    data.refund.phone_contact = '+54 9 11 3012-3456';
+    const response = await submit(login.access, data, files);
+    expect(response.statusCode, response.body).toBe(200);
+    const [row] = await testApp.context.db
+      .select({ phone: refunds.phoneContact })
+      .from(refunds)
+      .where(eq(refunds.id, response.json().refund.id));
+    expect(row.phone).toBe('+5491130123456');
+    data.refund.phone_contact = '+54 11';
+    data.idempotency_key = randomUUID();
+    expect((await submit(login.access, data, files)).json()).toEqual({
+      'refund.phone_contact': [messages.refundLinks.phoneInternationalInvalid],
+    });
   });
 
   it('validates the applicant, the claims and the step-1 rules with the shared contract', async () => {

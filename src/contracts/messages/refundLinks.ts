@@ -97,6 +97,8 @@ export const refundLinksMessages = {
     ].join('\n'),
   // The claim dialog (issue 17 'The portal loses nothing').
   preparedCount: (count: number) => `${count} archivos con las páginas de los PDF`,
+  phoneInternationalInvalid:
+    'Ingrese un teléfono válido con el código de país, por ejemplo +54 9 11 3012-3456.',
   refundNumber: (id: number) => `Número de solicitud: ${id}`,
   recoveredOverPaid: 'El monto recuperado no puede superar el monto pagado.',
   confirmationMailSubject: (refundId: number) => `Reintegro N° ${refundId}: recibimos tu solicitud`,
