@@ -244,10 +244,32 @@ export const refundLoginDataSchema = z.object({
 });
 export type RefundLoginData = z.infer<typeof refundLoginDataSchema>;
 
+/**
+ * Issue 17: a refund this traveller already submitted for the voucher, with its status and what
+ * is asked of them now (each open request with the link page that answers it).
+ */
+export const submittedRefundSchema = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  created_at: z.string(),
+  requests: z.array(
+    z.object({
+      kind: z.enum(['documents', 'bank_data']),
+      items: z.array(z.string()),
+      observations: z.string(),
+      /** '/upload_data?refund_id=..&hash=..' or '/update_payment_data?...'. */
+      link: z.string(),
+    }),
+  ),
+});
+export type SubmittedRefund = z.infer<typeof submittedRefundSchema>;
+
 export const refundLoginResponseSchema = z.object({
   refunds: refundLoginDataSchema,
   /** Refund access token (Bearer) for the upload and submission calls; short-lived. */
   access: z.string().min(1),
+  /** Refunds already submitted for this voucher and document, newest first (issue 17). */
+  submitted_refunds: z.array(submittedRefundSchema).optional(),
 });
 export type RefundLoginResponse = z.infer<typeof refundLoginResponseSchema>;
 

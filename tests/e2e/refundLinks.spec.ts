@@ -142,7 +142,8 @@ test('documents asked by staff: mailed link, upload as the traveller, back in re
   browser,
 }) => {
   test.setTimeout(150_000);
-  const { id } = await submitRefund(request, await chileanVoucher(request));
+  const voucher = await chileanVoucher(request);
+  const { id } = await submitRefund(request, voucher);
   await signIn(page, ADMIN.username);
   const link = await staffRequest(
     page,
@@ -166,7 +167,17 @@ test('documents asked by staff: mailed link, upload as the traveller, back in re
   await expect(traveller.getByText('No se puede procesar el acceso a la solicitud')).toBeVisible();
   await expect(traveller.getByRole('alert')).toContainText('El enlace no es válido');
 
-  await traveller.goto(link);
+  // Logging in again in the portal shows the refund's status and the request, with its action.
+  await traveller.goto('/refund');
+  await traveller.getByLabel('Documento').fill(DOCUMENT);
+  await traveller.getByLabel('Voucher').fill(String(voucher));
+  await traveller.getByRole('button', { name: 'Continuar' }).click();
+  await expect(traveller.getByRole('heading', { name: 'Tus solicitudes de reintegro' })).toBeVisible();
+  const card = traveller.getByRole('region', { name: new RegExp(`Solicitud N° ${id} del`) });
+  await expect(card.getByTestId('submitted-status')).toHaveText('Documentación solicitada');
+  await expect(card).toContainText('Informe médico');
+  await card.getByRole('link', { name: 'Enviar documentación' }).click();
+  await expect(traveller).toHaveURL(new RegExp(`/upload_data\\?refund_id=${id}&hash=`));
   await expect(traveller.getByRole('heading', { name: 'Reintegros' })).toBeVisible();
   // The portal's header and footer carry the configured brand (BRAND_NAME), not 'Extranet'.
   await expect(traveller.getByTestId('portal-brand')).toHaveText('Asistencia al Viajero');

@@ -26,9 +26,10 @@ const PNG = await sharp({ create: { width: 12, height: 12, channels: 3, backgrou
   .png()
   .toBuffer();
 
-async function insertRefund(docNumber: string): Promise<number> {
+async function insertRefund(docNumber: string, voucherId?: number): Promise<number> {
   const { db } = testApp.context;
-  const [voucher] = await db.select({ id: vouchers.id }).from(vouchers).limit(1);
+  const [first] = await db.select({ id: vouchers.id }).from(vouchers).limit(1);
+  const voucher = { id: voucherId ?? first.id };
   await db.select({ id: coverages.id }).from(coverages).limit(1);
   const [refund] = await db
     .insert(refunds)
@@ -415,5 +416,38 @@ describe('POST /refund_download_file/', () => {
       payload: { refund_files_ids: ids },
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('logging in again (issue 17)', () => {
+  it('answers the submitted refunds with their status and the open requests with their links', async () => {
+    const login = async () => {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: '/api/refund_data/?voucher_id=1&document=30123456',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{
+        refunds: { doc_number: string };
+        submitted_refunds: { id: number; status: string; requests: { kind: string; link: string }[] }[];
+      }>();
+    };
+    const first = await login();
+    const id = await insertRefund(first.refunds.doc_number, 1);
+    await requestLink(id, 'request_documents', { documents: ['Factura'] });
+    const again = await login();
+    const mine = again.submitted_refunds.find((refund) => refund.id === id);
+    expect(mine).toMatchObject({ status: 'DOCUMENTACION_SOLICITADA', requests: [{ kind: 'documents' }] });
+    const link = new URL(mine!.requests[0].link, 'http://localhost');
+    expect(link.pathname).toBe('/upload_data');
+    expect((await authenticate(id, link.searchParams.get('hash')!)).statusCode).toBe(200);
+    // Another traveller's refunds are never listed.
+    const other = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/refund_data/?voucher_id=2&document=16789012',
+    });
+    expect(
+      other.json<{ submitted_refunds: { id: number }[] }>().submitted_refunds.map((r) => r.id),
+    ).not.toContain(id);
   });
 });

@@ -629,7 +629,9 @@ describe('POST /api/refund_data/ (submission)', () => {
     expect(pages).toHaveLength(21);
     const before = await counts();
     const data = submissionFor(login, pages, PAYMENTS.CHL.payment);
-    data.refund_coverage.claims = [{ ...data.refund_coverage.claims[0], coverage_files: pages }];
+    data.refund_coverage.claims = [
+      { ...(data.refund_coverage.claims[0] as object), coverage_files: pages },
+    ] as typeof data.refund_coverage.claims;
     const response = await submit(login.access, data, pages);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({

@@ -48,7 +48,7 @@ import { rateLimited } from '../http/rateLimit';
 import { parseWith } from '../http/validate';
 import { authorizationLetterPdf } from '../services/authorizationLetter';
 import { runAfterResponse } from '../services/background';
-import { mailSubmissionConfirmation } from '../services/refundLinks';
+import { mailSubmissionConfirmation, submittedRefundsOf } from '../services/refundLinks';
 
 const text = messages.refund;
 const CANCELLED_STATUS = 2;
@@ -224,7 +224,9 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
         voucherId: found.voucherId,
         docNumber: found.data.doc_number,
       });
-      return { refunds: found.data, access };
+      // Issue 17: what this traveller already submitted, so the portal shows it before a new wizard.
+      const submitted = await submittedRefundsOf(db, context.config, found.voucherId, found.data.doc_number);
+      return { refunds: found.data, access, submitted_refunds: submitted };
     },
   );
 

@@ -14,9 +14,15 @@
  * it; a failed send frees the row for the next round. So the mail goes only for committed requests.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { messages } from '../../contracts/messages';
-import { formatAmount, formatIsoDate, type PaymentTextField, paymentFieldLabel } from '../../contracts/refund';
+import {
+  formatAmount,
+  formatIsoDate,
+  type PaymentTextField,
+  paymentFieldLabel,
+  type SubmittedRefund,
+} from '../../contracts/refund';
 import { type RefundLinkPurpose, refundLinkPages } from '../../contracts/refundLinks';
 import type { AppContext } from '../context';
 import type { Database, Transaction } from '../db/client';
@@ -234,4 +240,62 @@ export async function mailSubmissionConfirmation(context: AppContext, refundId: 
       brand: context.config.brandName,
     }),
   });
+}
+
+/**
+ * The refunds a traveller (voucher + document) already submitted, newest first, each with the
+ * open requests and their signed links (issue 17: logging in again shows where the claim stands;
+ * the login proved the same voucher and document the mail would go to).
+ */
+export async function submittedRefundsOf(
+  db: Database,
+  config: AppContext['config'],
+  voucherId: number,
+  docNumber: string,
+  now = new Date(),
+): Promise<SubmittedRefund[]> {
+  const rows = await db
+    .select({ id: refunds.id, status: refunds.status, createdAt: refunds.createdAt })
+    .from(refunds)
+    .where(and(eq(refunds.voucherId, voucherId), eq(refunds.docNumber, docNumber)))
+    .orderBy(desc(refunds.id))
+    .limit(20);
+  if (!rows.length) return [];
+  const open = await db
+    .select()
+    .from(refundRequests)
+    .where(
+      and(
+        inArray(
+          refundRequests.refundId,
+          rows.map((row) => row.id),
+        ),
+        isNull(refundRequests.closedAt),
+        isNotNull(refundRequests.mailedAt),
+        gt(refundRequests.expiresAt, now),
+      ),
+    )
+    .orderBy(asc(refundRequests.id));
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    requests: open
+      .filter((request) => request.refundId === row.id && request.expiresAt)
+      .map((request) => {
+        const hash = signLinkHash(config.refundLinkSecret, {
+          refundId: row.id,
+          purpose: request.kind,
+          requestId: request.id,
+          expires: Math.floor(request.expiresAt!.getTime() / 1000),
+        });
+        const url = new URL(linkUrl(config.publicUrl, request.kind, row.id, hash));
+        return {
+          kind: request.kind,
+          items: request.items,
+          observations: request.observations,
+          link: `${url.pathname}${url.search}`,
+        };
+      }),
+  }));
 }
