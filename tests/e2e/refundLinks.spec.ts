@@ -130,6 +130,18 @@ async function staffRequest(
   return link!;
 }
 
+/**
+ * The Chilean traveller is shared with refundReview.spec (which counts their refunds 'En
+ * revisión'): each test closes its refund ('Rechazado') once done.
+ */
+async function closeRefund(page: Page) {
+  const transitions = page.getByRole('region', { name: 'Cambiar estado' });
+  await transitions.getByRole('button', { name: 'Rechazar' }).click();
+  await transitions.getByLabel('Motivo del rechazo').fill('Prueba e2e terminada');
+  await transitions.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByTestId('refund-status')).toHaveText('Rechazado');
+}
+
 /** A fresh browser context: the traveller has no staff session. */
 async function travellerPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
@@ -221,6 +233,8 @@ test('documents asked by staff: mailed link, upload as the traveller, back in re
   await expect(page.getByTestId('history-entry').nth(0)).toContainText(
     'Documentación enviada por el viajero',
   );
+  await page.reload();
+  await closeRefund(page);
 });
 
 test('bank data asked by staff: mailed link, only the asked fields with the country rules, back in review', async ({
@@ -267,4 +281,5 @@ test('bank data asked by staff: mailed link, only the asked fields with the coun
   await expect(page.getByTestId('refund-status')).toHaveText('En revisión');
   await page.getByRole('button', { name: 'Mostrar datos bancarios' }).click();
   await expect(page.getByTestId('bank-account_number')).toHaveText('009876543210');
+  await closeRefund(page);
 });
