@@ -9,6 +9,7 @@ import { bankingMessages } from './messages/banking';
 import { commonMessages } from './messages/common';
 import { navigationMessages } from './messages/navigation';
 import { permissionsMessages } from './messages/permissions';
+import { productsMessages } from './messages/products';
 import { qaMessages } from './messages/qa';
 import { refundMessages } from './messages/refund';
 import { resourceScreensMessages } from './messages/resourceScreens';
@@ -24,6 +25,7 @@ export const messages = {
   resourceScreens: resourceScreensMessages,
   permissions: permissionsMessages,
   qa: qaMessages,
+  products: productsMessages,
 } as const;
 
 export type Messages = typeof messages;
