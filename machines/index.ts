@@ -5,6 +5,7 @@
 
 import type { AnyStateMachine } from 'xstate';
 import { accessTokenModel, mySiteModel, passwordChangeModel, passwordResetModel } from './models/auth';
+import { productWizardMachineModel } from './models/products';
 import { claimFormModel, refundLoginModel, refundWizardModel } from './models/refund';
 import { productWizardModel, resourceFormModel, resourceListModel } from './models/resources';
 import { sessionModel } from './models/session';
@@ -78,5 +79,10 @@ export const machineCatalogue: MachineEntry[] = [
     'resourceWizard',
     "Back-office form in steps: next guarded by the step's schema, back keeps the values, save on the last step (product 0-1-2, promotion '1 de 2').",
     productWizardModel,
+  ),
+  catalogued(
+    'productWizard',
+    'Product wizard (Crear, Clonar, Editar): steps 0-1-2 each kept by POST /step/ (hash), rate and image uploads, final call SUCCESS or ERROR with retry on the same hash.',
+    productWizardMachineModel,
   ),
 ];
