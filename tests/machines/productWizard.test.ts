@@ -150,7 +150,7 @@ describe('productWizard with actors', () => {
           loadWizard: fromPromise(
             async (): Promise<LoadedProductWizard> => ({ values: null, options: sampleOptions }),
           ),
-          validateStep: fromPromise(async ({ input }: { input: StepValidationRequest }) => {
+          validateStep: fromPromise(async ({ input }: { input: StepValidationRequest }): Promise<unknown> => {
             if (input.step === 0 && input.values.long_name === '')
               throw new FieldErrorsError({ long_name: [messages.resources.longNameRequired] });
             return { step: input.step, long_name: input.values.long_name };
@@ -220,7 +220,9 @@ describe('productWizard with actors', () => {
             values: { long_name: `Producto ${input.productId}` },
             options: {},
           })),
-          validateStep: fromPromise(async ({ input }: { input: StepValidationRequest }) => input.values),
+          validateStep: fromPromise(
+            async ({ input }: { input: StepValidationRequest }): Promise<unknown> => input.values,
+          ),
           saveStep: fromPromise(async ({ input }: { input: SaveStepRequest }) => {
             calls.push(input);
             return PRODUCT_HASH;
