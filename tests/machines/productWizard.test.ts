@@ -24,11 +24,13 @@ import {
   RESUMABLE,
   type SaveStepRequest,
   type UploadRequest,
+  type UploadResult,
   withUpload,
 } from '../../machines/productWizard';
 import type { StepValidationRequest } from '../../machines/resourceWizard';
 import { FieldErrorsError, UserFacingError } from '../../machines/support/errors';
 import { messages } from '../../src/contracts/messages';
+import type { ProductWizardMode } from '../../src/contracts/productWizard';
 import { type StateAssertions, testMachineModel } from './harness';
 
 const last = PRODUCT_STEPS.length - 1;
@@ -159,7 +161,7 @@ describe('productWizard with actors', () => {
             stepCalls.push(input);
             return PRODUCT_HASH;
           }),
-          finalize: fromPromise(async ({ input }: { input: { hash: string } }) => {
+          finalize: fromPromise(async ({ input }: { input: { mode: ProductWizardMode; hash: string } }) => {
             finals.push(input.hash);
             if (failNext) {
               failNext = false;
@@ -167,10 +169,12 @@ describe('productWizard with actors', () => {
             }
             return 7;
           }),
-          uploadFile: fromPromise(async ({ input }: { input: UploadRequest }) => ({
-            target: input.target,
-            value: { hash: RATE_HASH, name: input.file.name, rows: '6' },
-          })),
+          uploadFile: fromPromise(
+            async ({ input }: { input: UploadRequest }): Promise<UploadResult> => ({
+              target: input.target,
+              value: { hash: RATE_HASH, name: input.file.name, rows: '6' },
+            }),
+          ),
         },
       }),
       { input: { mode: 'create', productId: null, defaults: productDefaults } },
