@@ -220,10 +220,16 @@ describe('productWizard with actors', () => {
     const actor = createActor(
       productWizardMachine.provide({
         actors: {
-          loadWizard: fromPromise(async ({ input }: { input: { productId: number | null } }) => ({
-            values: { long_name: `Producto ${input.productId}` },
-            options: {},
-          })),
+          loadWizard: fromPromise(
+            async ({
+              input,
+            }: {
+              input: { mode: ProductWizardMode; productId: number | null };
+            }): Promise<LoadedProductWizard> => ({
+              values: { long_name: `Producto ${input.productId}` },
+              options: {},
+            }),
+          ),
           validateStep: fromPromise(
             async ({ input }: { input: StepValidationRequest }): Promise<unknown> => input.values,
           ),
