@@ -40,7 +40,7 @@ export const productContract = defineContract({
     id: EXACT,
     long_name: CONTAINS,
     supplier: CONTAINS,
-    product_type: EXACT,
+    product_type: CONTAINS,
     is_enabled: { kind: 'switch', default: 'all' },
   },
   ordering: ['id', 'short_name', 'long_name'] as const,

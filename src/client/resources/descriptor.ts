@@ -155,6 +155,8 @@ export interface ResourceDescriptor {
   bulkActions: readonly ActionDescriptor[];
   /** Actions on one row, offered when the row's allowed_actions hold them. */
   rowActions: readonly ActionDescriptor[];
+  /** A row action the delete confirmation offers when the delete is refused (Productos: disable). */
+  deleteFallback: string | null;
 }
 
 type AnyContract = ResourceContract & {
@@ -195,6 +197,7 @@ export interface DescriptorSpec {
   fieldAccess?: FieldEntity;
   bulkActions?: readonly ActionDescriptor[];
   rowActions?: readonly ActionDescriptor[];
+  deleteFallback?: string;
 }
 
 const text = messages.resourceScreens;
@@ -345,6 +348,7 @@ export function defineDescriptor(spec: DescriptorSpec): ResourceDescriptor {
     fieldAccess: spec.fieldAccess ?? null,
     bulkActions: spec.bulkActions ?? [],
     rowActions: spec.rowActions ?? [],
+    deleteFallback: spec.deleteFallback ?? null,
     toValues:
       spec.toValues ??
       ((record) =>

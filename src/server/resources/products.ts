@@ -1,8 +1,8 @@
 /**
  * Gestión de Productos on the resource engine (SPEC §2 'productos': id, short_name, long_name,
  * supplier, is_enabled; §7 Products: GET /product/ paged or with a query, DELETE /product/{id}/
- * answering 204). Filters: id, long_name and supplier (contains on the supplier's name), the
- * category (product_type id) and the enabled switch; the supplier's and category's names joined
+ * answering 204). Filters: id, long_name, supplier and product_type (contains on the supplier's
+ * and the category's names) and the enabled switch; the supplier's and category's names joined
  * into each row. GET /product/{id}/ answers the whole product (zones, offices, coverages, rate
  * counts) for Mostrar and for the wizard's Editar and Clonar (issue 13).
  *
@@ -184,7 +184,10 @@ export const productResource = defineResource({
     id: { kind: 'exact', on: products.id, type: 'integer' },
     long_name: { kind: 'contains', on: [products.longName] },
     supplier: { kind: 'custom', build: containsVia(products.supplierId, suppliers.id, suppliers.longName) },
-    product_type: { kind: 'exact', on: products.productTypeId, type: 'integer' },
+    product_type: {
+      kind: 'custom',
+      build: containsVia(products.productTypeId, productTypes.id, productTypes.longName),
+    },
     is_enabled: { kind: 'switch', on: products.isEnabled },
   },
   ordering: { id: products.id, short_name: products.shortName, long_name: products.longName },
