@@ -231,6 +231,8 @@ export const productDetailSchema = z.object({
   product_type_name: z.string().nullable(),
   supplier: z.number().int().nullable(),
   supplier_name: z.string().nullable(),
+  /** Records that use the product (vouchers, promotions): while above 0 it cannot be deleted. */
+  used_by: z.number().int(),
   zones: z.array(z.object({ id: z.number().int(), name: z.string() })),
   offices: z.array(z.object({ id: z.number().int(), name: z.string() })),
   product_coverage: z.array(

@@ -144,8 +144,10 @@ export async function productDetailOf(reader: Reader, id: number) {
     if (row.office === null) general = Number(row.count);
     else particular[String(row.office)] = Number(row.count);
   }
+  const usage = await productUsage(reader, id);
   return {
     ...product,
+    used_by: usage.reduce((sum, entry) => sum + entry.count, 0),
     zones: zoneRows,
     offices: officeRows,
     product_coverage: coverageRows,
