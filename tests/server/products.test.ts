@@ -5,6 +5,8 @@
  * row, the image checks, delete refused while in use, and permission refusals.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -591,5 +593,12 @@ describe('permissions and bad input', () => {
       payload: { product_id: 1e12, office_id: 1, hash: 'x' },
     });
     expect(overflow.statusCode).toBe(400);
+  });
+});
+
+describe('the README template', () => {
+  it('is the template the wizard offers and the server accepts', async () => {
+    const file = readFileSync(path.resolve(import.meta.dirname, '../../docs/tarifa_plantilla.csv'), 'utf8');
+    expect(file).toBe(RATE_CSV_TEMPLATE);
   });
 });
