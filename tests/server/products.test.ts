@@ -367,62 +367,59 @@ describe('the wizard (POST /step/, /productCreate/, /productEdit/)', () => {
     });
   });
 
-  it('refuses a foreign, unknown or expired hash', async () => {
-    const hash = await draft('create', { s0: { short_name: 'TEST-4' } });
-    const other = await testApp.login('ejecutivo_supervisor').catch(() => null);
-    // Another user with product/add would still not see this draft: use a superuser-made second admin.
-    const stranger = other ?? adminAuth;
-    const foreignCreate = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/productCreate/',
-      payload: { hash },
-      headers: { authorization: stranger },
-    });
-    expect([403, 404]).toContain(foreignCreate.statusCode);
+  it('refuses an unknown, foreign or expired hash, at the final call and at a step', async () => {
+    const draftGone = {
+      hash: ['El borrador del asistente expiró o no le pertenece. Vuelva a guardar los pasos.'],
+    };
     const unknown = await admin({
       method: 'POST',
       url: '/api/productCreate/',
       payload: { hash: 'f'.repeat(64) },
     });
-    expect([unknown.statusCode, unknown.json()]).toEqual([
-      404,
-      { hash: ['El borrador del asistente expiró o no le pertenece. Vuelva a guardar los pasos.'] },
-    ]);
+    expect([unknown.statusCode, unknown.json()]).toEqual([404, draftGone]);
+    const malformed = await admin({ method: 'POST', url: '/api/productCreate/', payload: { hash: 'nope' } });
+    expect(malformed.statusCode).toBe(400);
+
+    // Another user's draft: as if it did not exist.
+    const foreign = await draft('create', { s0: { short_name: 'TEST-4' } });
+    const [owner] = await testApp.context.db
+      .select()
+      .from(productDrafts)
+      .where(eq(productDrafts.hash, foreign));
+    const others = await testApp.context.db.execute(
+      sql`select id from users where id <> ${owner!.userId} order by id limit 1`,
+    );
+    const otherId = Number((others as { rows: { id: number }[] }).rows[0]!.id);
+    await testApp.context.db
+      .update(productDrafts)
+      .set({ userId: otherId })
+      .where(eq(productDrafts.hash, foreign));
+    const foreignCreate = await admin({
+      method: 'POST',
+      url: '/api/productCreate/',
+      payload: { hash: foreign },
+    });
+    expect([foreignCreate.statusCode, foreignCreate.json()]).toEqual([404, draftGone]);
+    const foreignStep = await saveStep({ hash: foreign, mode: 'create', step: 1, data: step1() });
+    expect([foreignStep.statusCode, foreignStep.json()]).toEqual([404, draftGone]);
+
+    // An expired draft.
+    const expired = await draft('create', { s0: { short_name: 'TEST-5' } });
     await testApp.context.db
       .update(productDrafts)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(productDrafts.hash, hash));
-    const expired = await admin({ method: 'POST', url: '/api/productCreate/', payload: { hash } });
-    expect(expired.statusCode).toBe(404);
-    const expiredStep = await saveStep({ hash, mode: 'create', step: 1, data: step1() });
+      .where(eq(productDrafts.hash, expired));
+    const expiredCreate = await admin({
+      method: 'POST',
+      url: '/api/productCreate/',
+      payload: { hash: expired },
+    });
+    expect([expiredCreate.statusCode, expiredCreate.json()]).toEqual([404, draftGone]);
+    const expiredStep = await saveStep({ hash: expired, mode: 'create', step: 1, data: step1() });
     expect(expiredStep.statusCode).toBe(404);
-    const malformed = await admin({ method: 'POST', url: '/api/productCreate/', payload: { hash: 'nope' } });
-    expect(malformed.statusCode).toBe(400);
-  });
-
-  it('refuses a draft of another user with product/add', async () => {
-    // A superuser made through the users API would do; the draft's owner check is what matters.
-    const hash = await draft('create', { s0: { short_name: 'TEST-5' } });
-    const [row] = await testApp.context.db.select().from(productDrafts).where(eq(productDrafts.hash, hash));
-    expect(row!.userId).toBeGreaterThan(0);
-    await testApp.context.db
-      .update(productDrafts)
-      .set({ userId: row!.userId + 1000 })
-      .where(eq(productDrafts.hash, hash))
-      .catch(() => undefined);
-    const [moved] = await testApp.context.db.select().from(productDrafts).where(eq(productDrafts.hash, hash));
-    if (moved!.userId === row!.userId) {
-      // No such user (the foreign key refused): point it at another existing user instead.
-      const other = await testApp.context.db.execute(
-        sql`select id from users where id <> ${row!.userId} limit 1`,
-      );
-      await testApp.context.db
-        .update(productDrafts)
-        .set({ userId: Number((other as { rows: { id: number }[] }).rows[0]!.id) })
-        .where(eq(productDrafts.hash, hash));
-    }
-    const refused = await admin({ method: 'POST', url: '/api/productCreate/', payload: { hash } });
-    expect(refused.statusCode).toBe(404);
+    expect(
+      await testApp.context.db.select().from(products).where(eq(products.shortName, 'TEST-5')),
+    ).toHaveLength(0);
   });
 
   it('edits the coverages and keeps the rates when no new file is given', async () => {
@@ -505,6 +502,24 @@ describe('the wizard (POST /step/, /productCreate/, /productEdit/)', () => {
   });
 });
 
+describe('the list (GET /product/)', () => {
+  it('filters by category and supplier names and joins them into each row', async () => {
+    const [type] = await testApp.context.db
+      .select({ id: productTypes.id, name: productTypes.longName })
+      .from(productTypes)
+      .where(eq(productTypes.id, ids.type));
+    const page = await admin({
+      method: 'GET',
+      url: `/api/product/?limit=50&product_type=${encodeURIComponent(type!.name)}`,
+    });
+    const rows = page.json<{ results: { product_type: number; product_type_name: string }[] }>().results;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.product_type_name.toLowerCase().includes(type!.name.toLowerCase()))).toBe(
+      true,
+    );
+  });
+});
+
 describe('image upload (POST /upload_image/)', () => {
   const send = (data: Buffer, auth = adminAuth) => {
     const body = multipart([{ name: 'file', filename: 'foto.png', data }]);
@@ -555,6 +570,23 @@ describe('permissions and bad input', () => {
     expect((await uploadCsv('general', RATE_CSV_TEMPLATE, viewer)).statusCode).toBe(403);
     expect((await asViewer({ method: 'DELETE', url: '/api/product/1/' })).statusCode).toBe(403);
     expect((await as(testApp, noView)({ method: 'GET', url: '/api/rateDetail/1/' })).statusCode).toBe(403);
+    const image = multipart([{ name: 'file', filename: 'a.png', data: Buffer.from('x') }]);
+    const imageRefused = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/upload_image/',
+      payload: image.payload,
+      headers: { ...image.headers, authorization: viewer },
+    });
+    expect(imageRefused.statusCode).toBe(403);
+    const officeRate = await asViewer({
+      method: 'POST',
+      url: '/api/updateOfficeRate/',
+      payload: { product_id: 1, office_id: 1, hash: 'a'.repeat(64) },
+    });
+    expect(officeRate.statusCode).toBe(403);
+    expect(
+      (await asViewer({ method: 'POST', url: '/api/product/1/actions/disable/', payload: {} })).statusCode,
+    ).toBe(403);
     const list = await asViewer({ method: 'GET', url: '/api/product/?limit=1' });
     expect(list.json().results[0].allowed_actions).toEqual([]);
   });
