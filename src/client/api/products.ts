@@ -93,6 +93,13 @@ export function productToValues(product: ProductDetail, mode: ProductWizardMode)
     })),
     general_rate: '',
     particular_rates: [],
+    // Not part of any step: what the product has now, shown in step 2 (rows per rate).
+    current_rates: {
+      general: String(product.rate_counts.general),
+      ...Object.fromEntries(
+        Object.entries(product.rate_counts.particular).map(([office, rows]) => [office, String(rows)]),
+      ),
+    },
   };
 }
 

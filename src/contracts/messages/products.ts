@@ -83,6 +83,7 @@ export const productsMessages = {
   rateUploading: 'Revisando el archivo…',
   rateLoaded: (name: string, rows: number) => `${name}: ${rows} ${rows === 1 ? 'fila' : 'filas'}`,
   rateKeep: 'Se conservan las tarifas actuales del producto.',
+  rateCurrent: (rows: number) => `Tarifa actual: ${rows} ${rows === 1 ? 'fila' : 'filas'}`,
   rateCopy: 'Se copian las tarifas del producto original.',
   rateRequired: 'Suba el archivo de la tarifa general',
   rateTemplate: 'Descargar plantilla CSV',

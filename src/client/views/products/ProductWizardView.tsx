@@ -644,6 +644,14 @@ function RateStep({
       : null;
   const offices = groups(values.offices);
   const particular = groups(values.particular_rates);
+  const current =
+    values.current_rates && typeof values.current_rates === 'object' && !Array.isArray(values.current_rates)
+      ? (values.current_rates as FormGroup)
+      : {};
+  const currentRows = (key: string) => {
+    const rows = Number(textOf(current[key]));
+    return rows > 0 ? <Muted>{text.rateCurrent(rows)}</Muted> : null;
+  };
   const particularOf = (officeId: string) => particular.find((row) => textOf(row.office_id) === officeId);
   const rowErrors = uploadRows.length ? (
     <Alert tone="danger" role="alert">
@@ -723,7 +731,9 @@ function RateStep({
                     />
                     {loaded ? (
                       <span role="status"> {text.rateLoaded(textOf(loaded.name), Number(loaded.rows))}</span>
-                    ) : null}
+                    ) : (
+                      currentRows(officeId)
+                    )}
                   </td>
                   <td>
                     {loaded ? (
