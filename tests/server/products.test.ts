@@ -514,6 +514,8 @@ describe('the list (GET /product/)', () => {
     });
     const rows = page.json<{ results: { product_type: number; product_type_name: string }[] }>().results;
     expect(rows.length).toBeGreaterThan(0);
+    // Editing is offered per row (the wizard does it), as are delete and disable.
+    expect(page.json().results[0].allowed_actions).toEqual(['remove', 'disable', 'update']);
     expect(rows.every((row) => row.product_type_name.toLowerCase().includes(type!.name.toLowerCase()))).toBe(
       true,
     );

@@ -199,6 +199,8 @@ export const productResource = defineResource({
     const usage = await productUsage(tx, id);
     if (usage.length > 0) throw new HttpError(409, usageText(usage));
   },
+  // Editing is the product wizard's (/step/ then /productEdit/): the list offers it per row.
+  offers: { update: { resource: 'product', action: 'add' } },
   actions: {
     /** Switches the product off (the way out of a delete refused because it is in use). */
     disable: {
