@@ -109,6 +109,7 @@ test('create a product in three steps, find it, see its rates, clone it and edit
   const table = page.getByRole('table', { name: 'Gestión de Productos' });
   await expect(table.getByRole('cell', { name: 'Producto E2E Viajero', exact: true })).toBeVisible();
   await expect(table.getByRole('cell', { name: 'E2E-VIAJERO', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Editar Producto E2E Viajero' })).toBeVisible();
 
   // Clone: everything but the identity; new names required.
   await page.getByRole('link', { name: 'Clonar Producto E2E Viajero' }).click();
@@ -135,6 +136,14 @@ test('create a product in three steps, find it, see its rates, clone it and edit
   await expect(page.getByLabel('Nombre', { exact: true })).toHaveValue('Producto E2E Viajero');
   await next(page);
   await page.getByRole('group', { name: 'Cobertura 1' }).getByLabel('Monto o límite').fill('45000');
+  // Leaving with unsaved work asks first; staying keeps what was typed.
+  await page.getByRole('link', { name: 'Productos', exact: true }).click();
+  const leave = page.getByRole('dialog', { name: '¿Salir del asistente?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page.getByRole('group', { name: 'Cobertura 1' }).getByLabel('Monto o límite')).toHaveValue(
+    '45000',
+  );
   await next(page);
   await expect(page.getByText('Se conservan las tarifas actuales del producto.')).toBeVisible();
   await page.getByRole('button', { name: 'Finalizar' }).click();
