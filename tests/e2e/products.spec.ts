@@ -92,6 +92,7 @@ test('create a product in three steps, find it, see its rates, clone it and edit
   await expect(page.getByText('general.csv: 6 filas')).toBeVisible();
   await page.getByRole('button', { name: 'Finalizar' }).click();
   await expect(page.getByText('Producto creado')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Crear otro producto' })).toBeVisible();
 
   // Its rates in the detail.
   await page.getByRole('link', { name: 'Ver el producto' }).click();

@@ -98,6 +98,22 @@ export function ProductWizardView({
   mode: ProductWizardMode;
   productId: number | null;
 }) {
+  // A new run (after a saved product: 'Crear otro producto') is a new machine.
+  const [run, setRun] = useState(0);
+  return (
+    <WizardRun key={run} mode={mode} productId={productId} onRestart={() => setRun((value) => value + 1)} />
+  );
+}
+
+function WizardRun({
+  mode,
+  productId,
+  onRestart,
+}: {
+  mode: ProductWizardMode;
+  productId: number | null;
+  onRestart: () => void;
+}) {
   const key = storageKey(mode, productId);
   const [logic] = useState(() => providedMachine(mode));
   const [restored] = useState(() => restorable(logic, readSnapshot(key), mode, productId));
@@ -159,6 +175,11 @@ export function ProductWizardView({
           <Button as={Link} to="/dashboard/productos" variant="secondary">
             {text.goToList}
           </Button>
+          {mode === 'create' ? (
+            <Button type="button" variant="secondary" onClick={onRestart}>
+              {text.createAnother}
+            </Button>
+          ) : null}
         </Row>
       </Stack>
     );
