@@ -6,6 +6,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { accessTokenModel, mySiteModel, passwordChangeModel, passwordResetModel } from './models/auth';
 import { recordHistoryModel } from './models/history';
+import { productWizardMachineModel } from './models/products';
 import { claimFormModel, refundLoginModel, refundWizardModel } from './models/refund';
 import { bankRevealModel, receiptViewerModel, refundReviewModel } from './models/refundReview';
 import { productWizardModel, resourceFormModel, resourceListModel } from './models/resources';
@@ -100,5 +101,10 @@ export const machineCatalogue: MachineEntry[] = [
     'receiptViewer',
     'Receipts of a refund in the page: one at a time, next, previous, chosen from a claim, zoom, load failure and retry.',
     receiptViewerModel,
+  ),
+  catalogued(
+    'productWizard',
+    'Product wizard (Crear, Clonar, Editar): steps 0-1-2 each kept by POST /step/ (hash), rate and image uploads, final call SUCCESS or ERROR with retry on the same hash.',
+    productWizardMachineModel,
   ),
 ];

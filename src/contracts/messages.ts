@@ -10,6 +10,7 @@ import { commonMessages } from './messages/common';
 import { historyMessages } from './messages/history';
 import { navigationMessages } from './messages/navigation';
 import { permissionsMessages } from './messages/permissions';
+import { productsMessages } from './messages/products';
 import { qaMessages } from './messages/qa';
 import { refundMessages } from './messages/refund';
 import { refundReviewMessages } from './messages/refundReview';
@@ -28,6 +29,7 @@ export const messages = {
   qa: qaMessages,
   history: historyMessages,
   refundReview: refundReviewMessages,
+  products: productsMessages,
 } as const;
 
 export type Messages = typeof messages;

@@ -79,14 +79,14 @@ export interface Section {
   /** Its sidebar entry, if any. */
   menu: MenuPlacement | null;
   /** The client screen: 'resource' is the generic list and form over the module's descriptor. */
-  screen: 'resource' | null;
+  screen: 'resource' | 'products' | null;
 }
 
 interface SectionOptions {
   creatable?: boolean;
   createPermission?: { resource: Resource; action: Action };
   card?: boolean;
-  screen?: 'resource';
+  screen?: 'resource' | 'products';
 }
 
 function section(
@@ -176,8 +176,9 @@ export const SECTIONS: readonly Section[] = [
       createLabel: menu.createProduct,
       createPath: '/dashboard/add',
     }),
+    { screen: 'products' },
   ),
-  section('add', 'products', 'product', null, { card: false }),
+  section('add', 'products', 'product', null, { card: false, screen: 'products' }),
   section(
     'unidad_negocio',
     'business_units',

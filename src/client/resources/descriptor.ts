@@ -157,6 +157,8 @@ export interface ResourceDescriptor {
   rowActions: readonly ActionDescriptor[];
   /** A show view of its own instead of the read-only form, by key (views/resources/detailViews). */
   detailView: DetailViewKey | null;
+  /** A row action the delete confirmation offers when the delete is refused (Productos: disable). */
+  deleteFallback: string | null;
 }
 
 /** Show views a descriptor may name; the views map each key to a screen (issue 17: the refund review). */
@@ -201,6 +203,7 @@ export interface DescriptorSpec {
   bulkActions?: readonly ActionDescriptor[];
   rowActions?: readonly ActionDescriptor[];
   detailView?: DetailViewKey;
+  deleteFallback?: string;
 }
 
 const text = messages.resourceScreens;
@@ -352,6 +355,7 @@ export function defineDescriptor(spec: DescriptorSpec): ResourceDescriptor {
     bulkActions: spec.bulkActions ?? [],
     rowActions: spec.rowActions ?? [],
     detailView: spec.detailView ?? null,
+    deleteFallback: spec.deleteFallback ?? null,
     toValues:
       spec.toValues ??
       ((record) =>

@@ -65,6 +65,8 @@ interface ConfirmDialogProps {
   error?: string | null;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Another way out shown with the buttons (a refused delete offers to disable instead). */
+  extra?: ReactNode;
 }
 
 /** 'Estas seguro?' style confirmation before destroying something. */
@@ -77,6 +79,7 @@ export function ConfirmDialog({
   error,
   onConfirm,
   onCancel,
+  extra,
 }: ConfirmDialogProps) {
   return (
     <Dialog
@@ -89,6 +92,7 @@ export function ConfirmDialog({
           <Button variant="ghost" onClick={onCancel} disabled={busy}>
             {messages.common.cancel}
           </Button>
+          {extra}
           <Button variant="danger" onClick={onConfirm} disabled={busy}>
             {confirmLabel}
           </Button>

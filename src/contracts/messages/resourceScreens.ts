@@ -37,6 +37,7 @@ export const resourceScreensMessages = {
   editTitle: (title: string) => `${title}: editar`,
   showTitle: (title: string) => `${title}: detalle`,
   cloneTitle: (title: string) => `${title}: clonar`,
+  clone: 'Clonar',
   selectPlaceholder: 'Seleccione...',
   datePlaceholder: 'DD/MM/AAAA',
   yes: 'Sí',

@@ -228,6 +228,11 @@ export interface ResourceDefinition<
   beforeRemove?(tx: Transaction, id: number, principal: Principal): Promise<void>;
   /** Custom actions by name; every row then carries `allowed_actions`. */
   actions?: { [K in keyof A]: ResourceAction<ResourceRow<T, E, L>, EntityOf<C>, A[K]> };
+  /**
+   * What a row offers beside its routes here, each from its predicate, listed in
+   * `allowed_actions` (Productos: `update`, done by the product wizard's /productEdit/).
+   */
+  offers?: Record<string, Permission<ResourceRow<T, E, L>>>;
   /** Input fields that are secrets (passwords): history says they changed, never their value. */
   secretInputs?: readonly string[];
   /** Sperta: answers carry `view` (show, list, create, edit; remove as the x-view header). */
@@ -431,6 +436,8 @@ export function registerResource<
         allowed.push(operation);
     for (const name of Object.keys(actions))
       if (allows(actionPermission(name), principal, row) && !actions[name].refuse?.(row)) allowed.push(name);
+    for (const [name, permission] of Object.entries(definition.offers ?? {}))
+      if (!allowed.includes(name) && allows(permission, principal, row)) allowed.push(name);
     return allowed;
   }
   const withAllowed = (answer: object, principal: Principal, row: Row): object =>

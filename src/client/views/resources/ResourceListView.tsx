@@ -88,6 +88,7 @@ export function ResourceListView({
   const { query, rows, count, countKind, error, pendingDelete, deleteError, selected } = snapshot.context;
 
   const deleting = snapshot.matches({ loaded: 'deleting' });
+  const fallback = descriptor.rowActions.find((candidate) => candidate.action === descriptor.deleteFallback);
   const confirming =
     snapshot.matches({ loaded: 'confirmingDelete' }) ||
     deleting ||
@@ -327,6 +328,20 @@ export function ResourceListView({
         error={deleteError}
         onConfirm={() => actor.send({ type: 'DELETE_CONFIRMED' })}
         onCancel={() => actor.send({ type: 'DELETE_CANCELLED' })}
+        extra={
+          fallback && deleteError && pendingDelete && rowAllows(pendingDelete, fallback.action) ? (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                // The refused delete's way out: the row action, with its own confirmation.
+                actor.send({ type: 'DELETE_CANCELLED' });
+                actor.send({ type: 'ROW_ACTION_ASKED', action: fallback.action, record: pendingDelete });
+              }}
+            >
+              {fallback.label}
+            </Button>
+          ) : null
+        }
       />
       <BulkDialogs descriptor={descriptor} snapshot={snapshot} send={actor.send} />
     </Stack>
@@ -460,6 +475,11 @@ function RowActions({
       {descriptor.actions.edit && canEdit && rowAllows(row, 'update') ? (
         <ActionLink to={`${row.id}/edit`} state={back} aria-label={`${text.edit} ${name}`}>
           {text.edit}
+        </ActionLink>
+      ) : null}
+      {descriptor.actions.clone && canEdit ? (
+        <ActionLink to={`${row.id}/clone`} state={back} aria-label={`${text.clone} ${name}`}>
+          {text.clone}
         </ActionLink>
       ) : null}
       {descriptor.actions.remove && canEdit && rowAllows(row, 'remove') ? (
