@@ -8,6 +8,7 @@ import { authMessages } from './messages/auth';
 import { bankingMessages } from './messages/banking';
 import { commonMessages } from './messages/common';
 import { navigationMessages } from './messages/navigation';
+import { officesMessages } from './messages/offices';
 import { permissionsMessages } from './messages/permissions';
 import { qaMessages } from './messages/qa';
 import { refundMessages } from './messages/refund';
@@ -24,6 +25,7 @@ export const messages = {
   resourceScreens: resourceScreensMessages,
   permissions: permissionsMessages,
   qa: qaMessages,
+  offices: officesMessages,
 } as const;
 
 export type Messages = typeof messages;

@@ -144,7 +144,11 @@ export interface ResourceAction<R, En, S extends z.ZodType> {
   input: S;
   /** Default: `{resource}/add`. Also decides whether the action is in a row's `allowed_actions`. */
   permission?: Permission<R>;
-  run(tx: Transaction, call: ActionCall<R, En, z.output<S>>): Promise<void>;
+  /**
+   * Does the work. What it answers (a created record's id, say) is sent back by the per-row route
+   * as the answer's `action_result` (Oficinas' 'duplicate' answers the new office's id).
+   */
+  run(tx: Transaction, call: ActionCall<R, En, z.output<S>>): Promise<void | Record<string, unknown>>;
 }
 
 type ActionInputs = Record<string, z.ZodType>;
@@ -537,7 +541,7 @@ export function registerResource<
       input: null,
       current,
     });
-    await action.run(tx, { id, row, current, input, principal });
+    const result = await action.run(tx, { id, row, current, input, principal });
     const after = await readOne(tx, id, null);
     const answer = after ? await present(tx, after) : null;
     await writeAudit(tx, principal, {
@@ -547,7 +551,9 @@ export function registerResource<
       before: current as Record<string, unknown>,
       after: answer as Record<string, unknown> | null,
     });
-    return after && answer ? withAllowed(answer as object, principal, after) : null;
+    if (!after || !answer) return null;
+    const allowed = withAllowed(answer as object, principal, after);
+    return result ? { ...allowed, action_result: result } : allowed;
   }
 
   function actionOf(request: FastifyRequest): string {
