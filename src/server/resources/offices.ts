@@ -50,7 +50,7 @@ const nameOf = (table: typeof countries | typeof businessUnits, idColumn: AnyPgC
 const officeExtra = {
   countryName: nameOf(countries, offices.countryId),
   bussinesUnitName: nameOf(businessUnits, offices.bussinesUnitId),
-  parentName: sql<string | null>`(select p.long_name from offices p where p.id = ${offices.parentId})`,
+  parentName: sql<string | null>`(select p.long_name from offices p where p.id = "offices"."parent_id")`,
 };
 
 const officeRelations = {
