@@ -148,6 +148,7 @@ export interface ResourceAction<R, En, S extends z.ZodType> {
    * Does the work. What it answers (a created record's id, say) is sent back by the per-row route
    * as the answer's `action_result` (Oficinas' 'duplicate' answers the new office's id).
    */
+  // biome-ignore lint/suspicious/noConfusingVoidType: most actions answer nothing (an async function without return)
   run(tx: Transaction, call: ActionCall<R, En, z.output<S>>): Promise<void | Record<string, unknown>>;
 }
 

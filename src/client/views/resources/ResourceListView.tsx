@@ -75,11 +75,22 @@ export function ResourceListView({
     const current = new URLSearchParams(window.location.search);
     if (!urlMatches(current, query, descriptor)) navigate({ search: paramsFromQuery(query).toString() });
   };
+  // A row action that creates a record (Oficinas' 'Duplicar') opens it as the descriptor says.
+  const openActionResult = useRef((_action: string, _output: unknown) => {});
+  openActionResult.current = (action: string, output: unknown) => {
+    const opens = descriptor.rowActions.find((candidate) => candidate.action === action)?.opens;
+    const id = (output as { action_result?: { id?: unknown } } | null)?.action_result?.id;
+    if (opens && typeof id === 'number')
+      navigate(`/dashboard/${descriptor.routing}/${id}${opens === 'edit' ? '/edit' : ''}`, { state: back });
+  };
   const logic = useMemo(
     () =>
       resourceListMachine.provide({
         actors: listActors(descriptor),
-        actions: { queryChanged: (_, { query }) => writeUrl.current(query) },
+        actions: {
+          queryChanged: (_, { query }) => writeUrl.current(query),
+          rowActionDone: (_, { action, output }) => openActionResult.current(action, output),
+        },
       }),
     [descriptor],
   );
@@ -108,7 +119,17 @@ export function ResourceListView({
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const filters: Record<string, string> = {};
-    for (const filter of descriptor.filters) filters[filter.param] = String(form.get(filter.param) ?? '');
+    for (const filter of descriptor.filters) {
+      if (!filter.modes) {
+        filters[filter.param] = String(form.get(filter.param) ?? '');
+        continue;
+      }
+      // Search modes: the text goes to the chosen mode's parameter only.
+      const mode = String(form.get(`${filter.param}__mode`) ?? '');
+      const searched = String(form.get(filter.param) ?? '');
+      for (const candidate of filter.modes)
+        filters[candidate.param] = candidate.param === mode ? searched : '';
+    }
     actor.send({ type: 'FILTERS_APPLIED', filters });
   };
 
@@ -157,7 +178,7 @@ export function ResourceListView({
           onSubmit={applyFilters}
         >
           {descriptor.filters.map((filter) => (
-            <FilterControl key={filter.param} filter={filter} value={query.filters[filter.param]} />
+            <FilterControl key={filter.param} filter={filter} filters={query.filters} />
           ))}
           <Row>
             <Button type="submit">{text.applyFilters}</Button>
@@ -333,7 +354,9 @@ export function ResourceListView({
   );
 }
 
-function FilterControl({ filter, value }: { filter: FilterField; value: string | undefined }) {
+function FilterControl({ filter, filters }: { filter: FilterField; filters: Record<string, string> }) {
+  if (filter.modes) return <SearchModeControl filter={filter} modes={filter.modes} filters={filters} />;
+  const value = filters[filter.param];
   const options = filter.options;
   if (options) {
     return (
@@ -360,6 +383,39 @@ function FilterControl({ filter, value }: { filter: FilterField; value: string |
     <Field label={filter.label}>
       {(aria) => <Input {...aria} name={filter.param} defaultValue={value ?? ''} type="search" />}
     </Field>
+  );
+}
+
+/** SPEC §2 'Office search modes': a mode switch and one search text. */
+function SearchModeControl({
+  filter,
+  modes,
+  filters,
+}: {
+  filter: FilterField;
+  modes: NonNullable<FilterField['modes']>;
+  filters: Record<string, string>;
+}) {
+  const active = modes.find((mode) => filters[mode.param]) ?? modes[0];
+  return (
+    <>
+      <Field label={text.searchMode}>
+        {(aria) => (
+          <Select {...aria} name={`${filter.param}__mode`} defaultValue={active.param}>
+            {modes.map((mode) => (
+              <option key={mode.param} value={mode.param}>
+                {mode.label}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label={filter.label}>
+        {(aria) => (
+          <Input {...aria} name={filter.param} defaultValue={filters[active.param] ?? ''} type="search" />
+        )}
+      </Field>
+    </>
   );
 }
 
