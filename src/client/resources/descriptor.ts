@@ -368,7 +368,8 @@ export function bodyValueOf(field: FieldDescriptor, value: FormValue): unknown {
     case 'integer':
       if (raw.trim() === '') return undefined;
       return /^\s*\d+\s*$/.test(raw) ? Number(raw) : raw;
-    case 'select': {
+    case 'select':
+    case 'searchselect': {
       const numeric = field.numeric ?? isOptionSource(field.options);
       if (raw === '') return numeric ? null : '';
       return numeric && /^\d+$/.test(raw) ? Number(raw) : raw;

@@ -71,7 +71,9 @@ export function ResourceListView({
   // Machine -> URL, as the machine's `queryChanged` action: a new history entry for each query the
   // user asked for (none when the URL already says it: the first load, Back, Forward).
   const writeUrl = useRef((_query: ListQuery) => {});
+  const leaving = useRef(false);
   writeUrl.current = (query: ListQuery) => {
+    if (leaving.current) return;
     const current = new URLSearchParams(window.location.search);
     if (!urlMatches(current, query, descriptor)) navigate({ search: paramsFromQuery(query).toString() });
   };
@@ -80,8 +82,11 @@ export function ResourceListView({
   openActionResult.current = (action: string, output: unknown) => {
     const opens = descriptor.rowActions.find((candidate) => candidate.action === action)?.opens;
     const id = (output as { action_result?: { id?: unknown } } | null)?.action_result?.id;
-    if (opens && typeof id === 'number')
+    if (opens && typeof id === 'number') {
+      // The list reloads after the action: it must not write its URL over the opened record's.
+      leaving.current = true;
       navigate(`/dashboard/${descriptor.routing}/${id}${opens === 'edit' ? '/edit' : ''}`, { state: back });
+    }
   };
   const logic = useMemo(
     () =>
