@@ -12,6 +12,7 @@ import {
   nextOrdering,
   queryKey,
   type ResourceRecord,
+  type RowActionRequest,
   resourceListMachine,
 } from '../../machines/resourceList';
 import { messages } from '../../src/contracts/messages';
@@ -181,7 +182,10 @@ describe('resourceList with actors', () => {
             queries.push(input);
             return { count: 3, results: sampleZones };
           }),
-          runRowAction: fromPromise(async () => ({ ...sampleZones[0], action_result: { id: 77 } })),
+          runRowAction: fromPromise<unknown, RowActionRequest>(async () => ({
+            ...sampleZones[0],
+            action_result: { id: 77 },
+          })),
         },
         actions: { rowActionDone: (_, params) => done.push(params) },
       }),

@@ -17,7 +17,7 @@ import {
   VOUCHER_TYPES,
 } from '../../../contracts/offices';
 import { cellText, defineDescriptor, type OptionSource } from '../descriptor';
-import { countryOptions } from './options';
+import { countryOptions, officeOptions } from './options';
 
 const text = messages.offices;
 const label = text.fields;
@@ -31,8 +31,6 @@ const businessUnitOptions: OptionSource = {
   path: '/bussines_unit/',
   label: (row) => String(row.long_name ?? ''),
 };
-/** GET /office_name_id/: id and name only (the parent office select). */
-const parentOptions: OptionSource = { path: '/office_name_id/', label: (row) => String(row.long_name ?? '') };
 const municipalityOptions: OptionSource = {
   path: '/karing/get_municipios/',
   label: (row) => `${String(row.name ?? '')} (${String(row.province ?? '')})`,
@@ -119,7 +117,7 @@ export const oficinasDescriptor = defineDescriptor({
       label: label.parent,
       type: 'select',
       span: 4,
-      options: parentOptions,
+      options: officeOptions,
       section: section.general,
     },
     {
