@@ -48,12 +48,12 @@ test('creates an office with its sub-records, finds it by each search mode and d
   await payments.getByLabel('Cantidad de cuotas').fill('6');
   // Sperta invoice address and Karing are sub-records switched on in the form.
   const sperta = form.getByRole('group', { name: 'Dirección de facturación Sperta' });
-  await sperta.getByLabel('Dirección de facturación Sperta').check();
+  await sperta.getByLabel('Tiene dirección de facturación Sperta').check();
   await sperta.getByLabel('Tipo de comprobante').selectOption({ label: 'Factura A' });
   await sperta.getByLabel('Calle').fill('Av. Corrientes');
   await sperta.getByLabel('Código postal').fill('C1043AAZ');
   const karing = form.getByRole('group', { name: 'Karing', exact: true });
-  await karing.getByLabel('Karing habilitado').check();
+  await karing.getByLabel('Tiene integración Karing').check();
   await karing.getByLabel('Buscar municipio').fill('tand');
   await karing.getByLabel('Municipio', { exact: true }).selectOption({ label: 'Tandil (Buenos Aires)' });
   await karing.getByLabel('Código Karing').fill('KR-E2E');

@@ -467,6 +467,19 @@ describe('municipalities (GET /karing/get_municipios/)', () => {
 });
 
 describe('permissions', () => {
+  it('lets office writers list the reference data of the form (tags, business units, countries)', async () => {
+    for (const url of [
+      '/api/tags/?limit=10000',
+      '/api/bussines_unit/?limit=10000',
+      '/api/country/?limit=10000',
+    ])
+      expect((await administracion({ method: 'GET', url })).statusCode, url).toBe(200);
+    expect((await ejecutivo({ method: 'GET', url: '/api/tags/' })).statusCode).toBe(403);
+    expect((await ejecutivo({ method: 'GET', url: '/api/office_name_id/?limit=10000' })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('refuses writes without office/add and reads without office/view', async () => {
     expect(
       (await ejecutivo({ method: 'POST', url: '/api/office/', payload: fullOffice('NOPE') })).statusCode,

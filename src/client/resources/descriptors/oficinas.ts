@@ -226,7 +226,7 @@ export const oficinasDescriptor = defineDescriptor({
       label: section.sperta,
       type: 'group',
       span: 12,
-      presence: section.sperta,
+      presence: label.sperta_present,
       section: section.sperta,
       fields: [
         {
