@@ -5,6 +5,7 @@
  * 'Duplicar' it from its row: the copy opens in edit mode with the sub-records copied.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { messages } from '../../src/contracts/messages';
 import { signIn } from './support';
 
 const NAME = 'Abril Viajes E2E';
@@ -72,6 +73,25 @@ test('creates an office with its sub-records, finds it by each search mode and d
   ).toBeVisible();
   await expect(form.getByLabel('Presupuesto')).toHaveValue('1.234.567,89');
   await form.getByLabel('CUIT').fill('30712345671');
+
+  // A sub-record the server could not save (SPEC §7): 'Hubo un error' above the form, the cause
+  // under its nested field, nothing lost. The server's answer is held once with page.route.
+  const refusal = {
+    detail: messages.offices.subRecordFailed,
+    'karing.municipality': [messages.resources.referenceMissing],
+  };
+  await page.route('**/api/office/', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify(refusal) })
+      : route.fallback(),
+  );
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(form.getByRole('alert').filter({ hasText: messages.offices.subRecordFailed })).toBeVisible();
+  await expect(karing.getByText(messages.resources.referenceMissing)).toBeVisible();
+  await expect(form.getByLabel('Presupuesto')).toHaveValue('1.234.567,89');
+  await expect(karing.getByLabel('Código Karing')).toHaveValue('KR-E2E');
+  await page.unroute('**/api/office/');
+
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page).toHaveURL(/\/dashboard\/oficinas(\?.*)?$/);
 
