@@ -4,9 +4,11 @@
  * sub-record undoing the whole office ({detail: 'Hubo un error'} with field errors), duplicate,
  * each search mode, municipalities paging, permission refusals, Spanish field errors, history.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/contracts/messages';
 import { officeSchema } from '../../src/contracts/offices';
+import { users } from '../../src/server/db/schema';
 import { MUNICIPALITIES } from '../../src/server/db/seed/municipalities';
 import { as, createTestApp, type TestApp } from './support';
 
@@ -467,6 +469,30 @@ describe('municipalities (GET /karing/get_municipios/)', () => {
 });
 
 describe('permissions', () => {
+  it('shows the own office of a user without office/view as its core only (Ir a mi sitio)', async () => {
+    const [own] = await testApp.context.db
+      .select({ officeId: users.officeId })
+      .from(users)
+      .where(eq(users.username, 'agencia'));
+    const response = await agencia({ method: 'GET', url: `/api/office/${own.officeId}/` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().allowed_actions).toEqual([]);
+    expect(Object.keys(response.json()).sort()).toEqual([
+      'allowed_actions',
+      'country',
+      'id',
+      'is_enabled',
+      'long_name',
+      'short_name',
+    ]);
+    expect((await agencia({ method: 'GET', url: `/api/office/${ids.parent}/` })).statusCode).toBe(
+      own.officeId === ids.parent ? 200 : 403,
+    );
+    const full = (await ejecutivo({ method: 'GET', url: `/api/office/${own.officeId}/` })).json();
+    expect(full).toHaveProperty('budget');
+    expect(full).toHaveProperty('payments');
+  });
+
   it('lets office writers list the reference data of the form (tags, business units, countries)', async () => {
     for (const url of [
       '/api/tags/?limit=10000',

@@ -173,6 +173,11 @@ export interface ResourceDefinition<
   /** The detail answer when it nests more than a list row (a refund with its claims and files). */
   detail?(reader: Reader, row: ResourceRow<T, E, L>): Promise<EntityOf<C>>;
   /**
+   * What of a read answer (list row or detail) this principal may see; history and writes keep
+   * the whole record. Oficinas: one's own office without office/view shows its core only.
+   */
+  redact?(principal: Principal, answer: EntityOf<C>): EntityOf<C>;
+  /**
    * The write body (validated by the contract) as column values; required when writes exist.
    * Columns the body does not carry (a password hash) come from `beforeWrite`.
    */
@@ -337,6 +342,8 @@ export function registerResource<
     cursor: z.string().max(2000).optional(),
   });
   const serialize = (row: unknown) => definition.serialize(row as Row);
+  const visible = (principal: Principal, answer: Entity): Entity =>
+    definition.redact ? definition.redact(principal, answer) : answer;
   const tag = <B extends object>(body: B, view: string): B => (definition.tagView ? { ...body, view } : body);
   const scopeOf = (principal: Principal) => definition.scope?.(principal);
 
@@ -594,7 +601,9 @@ export function registerResource<
         }),
       );
       const loaded = await withRelations(context.db, page.rows);
-      const results = loaded.map((row) => withAllowed(serialize(row) as object, principal, row));
+      const results = loaded.map((row) =>
+        withAllowed(visible(principal, serialize(row)) as object, principal, row),
+      );
       const links = page.cursors
         ? cursorLinks(request, query.limit, page.cursors)
         : pageLinks(request, query, page.count, page.hasNext);
@@ -608,7 +617,7 @@ export function registerResource<
       const id = idOf(request);
       const row = await readOnly((reader) => readScoped(reader, id, principal));
       checkWith(permissionOf('detail'), principal, row);
-      const answer = await readOnly((reader) => present(reader, row));
+      const answer = visible(principal, await readOnly((reader) => present(reader, row)));
       return tag(withAllowed(answer as object, principal, row), 'show');
     });
 

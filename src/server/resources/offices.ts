@@ -618,6 +618,18 @@ export const officeResource = defineResource({
     // One's own office is readable without office/view ('Ir a mi sitio').
     detail: (principal, office) => can(principal, 'office', 'view') || office?.id === principal.officeId,
   },
+  // Without office/view (one's own office for 'Ir a mi sitio', the Usuarios select through user/add)
+  // only the office core is shown, never its commercial conditions or sub-records.
+  redact: (principal, office) =>
+    can(principal, 'office', 'view')
+      ? office
+      : ({
+          id: office.id,
+          short_name: office.short_name,
+          long_name: office.long_name,
+          is_enabled: office.is_enabled,
+          country: office.country,
+        } as Office),
   async beforeWrite(tx, input, id) {
     if (id !== null) await assertNoCycle(tx, id, input.parent);
     return undefined;
