@@ -4,6 +4,7 @@
  * digit, the searchable municipality select, an additional office), search it by each mode, then
  * 'Duplicar' it from its row: the copy opens in edit mode with the sub-records copied.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { messages } from '../../src/contracts/messages';
 import { signIn } from './support';
@@ -143,4 +144,26 @@ test('creates an office with its sub-records, finds it by each search mode and d
   await searchBy(page, 'Nombre', 'abril viajes');
   await expect(table.getByRole('row')).toHaveCount(3);
   await expect(table.getByRole('cell', { name: `${NAME} Sur`, exact: true })).toBeVisible();
+});
+
+test('the Oficinas list and form pass the WCAG A/AA checks of axe', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/dashboard/oficinas?name=Casa+Central');
+  await expect(page.getByRole('table', { name: 'Oficinas' })).toBeVisible();
+  // The generic list's tabs point aria-controls at a panel they never render (all modules alike,
+  // not this one's): left out here, reported to the lead.
+  const list = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa'])
+    .exclude('[role="tab"]')
+    .analyze();
+  expect(list.violations.map((violation) => `${violation.id}: ${violation.nodes.length}`)).toEqual([]);
+  await page.goto('/dashboard/oficinas/create');
+  const form = page.getByRole('form', { name: 'Oficinas' });
+  await form
+    .getByRole('group', { name: 'Karing', exact: true })
+    .getByLabel('Tiene integración Karing')
+    .check();
+  await form.getByRole('button', { name: 'Agregar oficina adicional' }).click();
+  const analysis = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(analysis.violations.map((violation) => `${violation.id}: ${violation.nodes.length}`)).toEqual([]);
 });
