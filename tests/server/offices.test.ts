@@ -249,6 +249,37 @@ describe('office with its sub-records', () => {
   });
 });
 
+describe('delete', () => {
+  it('removes an office with its sub-records, and refuses one with children or users', async () => {
+    const office = (await admin({ method: 'POST', url: '/api/office/', payload: fullOffice('DEL') })).json();
+    expect((await admin({ method: 'DELETE', url: `/api/office/${office.id}/` })).statusCode).toBe(204);
+    expect(
+      (await admin({ method: 'GET', url: `/api/office_payments/?office=${office.id}` })).json().count,
+    ).toBe(0);
+    expect(
+      (await admin({ method: 'GET', url: `/api/aditional_office/?office=${office.id}` })).json().count,
+    ).toBe(0);
+    const history = (
+      await admin({ method: 'GET', url: `/api/history/?entity=office&record=${office.id}` })
+    ).json();
+    expect(history.results.map((entry: { action: string }) => entry.action)).toEqual(['remove', 'create']);
+
+    const withChildren = await admin({ method: 'DELETE', url: `/api/office/${ids.parent}/` });
+    expect(withChildren.statusCode).toBe(409);
+    expect(withChildren.json()).toEqual({ detail: text.hasChildren });
+    const leaf = (await admin({ method: 'GET', url: '/api/office/?name=ROS-01' })).json().results[0];
+    const [user] = await testApp.context.db
+      .update(users)
+      .set({ officeId: leaf.id })
+      .where(eq(users.username, 'soporte'))
+      .returning({ id: users.id });
+    expect(user).toBeDefined();
+    const inUse = await admin({ method: 'DELETE', url: `/api/office/${leaf.id}/` });
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json()).toEqual({ detail: messages.resources.inUse });
+  });
+});
+
 describe('search modes (SPEC §2)', () => {
   it('finds offices by name, business unit, tags and country', async () => {
     const byName = (await admin({ method: 'GET', url: '/api/office/?name=rosario' })).json();

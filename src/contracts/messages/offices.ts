@@ -105,6 +105,7 @@ export const officesMessages = {
   instalmentsInvalid: 'Ingrese entre 1 y 24 cuotas.',
   parentCycle: 'La oficina padre no puede ser la misma oficina ni una de sus oficinas hijas.',
   shortNameTaken: 'Ya existe una oficina con esa abreviatura.',
+  hasChildren: 'No se puede eliminar: la oficina tiene oficinas hijas. Asígneles otra oficina padre primero.',
   tooManyAditional: 'Puede cargar hasta 20 oficinas adicionales.',
   aditionalNotOfOffice: 'La oficina adicional no pertenece a esta oficina.',
   subRecordExists: 'La oficina ya tiene este registro: edítelo.',

@@ -35,7 +35,9 @@ import {
   officeSperta,
   offices,
   officeTags,
+  reservations,
   tags,
+  users,
 } from '../db/schema';
 import { databaseErrorAnswer, FieldValidationError, HttpError } from '../http/errors';
 import { contains } from '../http/filters';
@@ -636,6 +638,23 @@ export const officeResource = defineResource({
   },
   async afterWrite(tx, id, input, _principal, operation) {
     await saveSubRecords(tx, id, input, operation);
+  },
+  // An office that still has child offices, users or reservations is not deleted (their foreign
+  // keys would silently lose it); its own sub-records and tags go with it (cascade).
+  async beforeRemove(tx, id) {
+    const [children] = await tx
+      .select({ id: offices.id })
+      .from(offices)
+      .where(eq(offices.parentId, id))
+      .limit(1);
+    if (children) throw new HttpError(409, text.hasChildren);
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.officeId, id)).limit(1);
+    const [reservation] = await tx
+      .select({ id: reservations.id })
+      .from(reservations)
+      .where(eq(reservations.officeId, id))
+      .limit(1);
+    if (user || reservation) throw new HttpError(409, messages.resources.inUse);
   },
   actions: {
     duplicate: {
