@@ -241,6 +241,11 @@ export const resourceListMachine = setup({
   actions: {
     /** The query about to load: the view provides it to write the URL (no useEffect mirror). */
     queryChanged: (_, _params: { query: ListQuery }) => {},
+    /**
+     * A row action succeeded with this answer: the view provides it to open what the action made
+     * (Oficinas' 'Duplicar' opens the new office in edit mode).
+     */
+    rowActionDone: (_, _params: { action: string; output: unknown }) => {},
     clearSelection: assign({ selected: [] as number[] }),
     askDelete: assign({
       pendingDelete: ({ context, event }) =>
@@ -462,7 +467,19 @@ export const resourceListMachine = setup({
               if (!context.rowAction) throw new Error('runningRowAction needs a row action');
               return context.rowAction;
             },
-            onDone: { target: '#resourceList.loading', actions: assign({ rowAction: null }) },
+            onDone: {
+              target: '#resourceList.loading',
+              actions: [
+                {
+                  type: 'rowActionDone',
+                  params: ({ context, event }) => ({
+                    action: context.rowAction?.action ?? '',
+                    output: event.output,
+                  }),
+                },
+                assign({ rowAction: null }),
+              ],
+            },
             onError: {
               target: 'confirmingRowAction',
               actions: assign({

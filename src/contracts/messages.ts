@@ -9,6 +9,7 @@ import { bankingMessages } from './messages/banking';
 import { commonMessages } from './messages/common';
 import { historyMessages } from './messages/history';
 import { navigationMessages } from './messages/navigation';
+import { officesMessages } from './messages/offices';
 import { permissionsMessages } from './messages/permissions';
 import { productsMessages } from './messages/products';
 import { qaMessages } from './messages/qa';
@@ -30,6 +31,7 @@ export const messages = {
   history: historyMessages,
   refundReview: refundReviewMessages,
   products: productsMessages,
+  offices: officesMessages,
 } as const;
 
 export type Messages = typeof messages;

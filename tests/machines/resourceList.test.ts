@@ -12,6 +12,7 @@ import {
   nextOrdering,
   queryKey,
   type ResourceRecord,
+  type RowActionRequest,
   resourceListMachine,
 } from '../../machines/resourceList';
 import { messages } from '../../src/contracts/messages';
@@ -169,6 +170,37 @@ describe('resourceList with actors', () => {
     await settle();
     expect(queries.length).toBe(2);
     expect(actor.getSnapshot().context.pendingDelete).toBeNull();
+  });
+
+  it('hands the answer of a row action to rowActionDone, then reloads (Oficinas: Duplicar opens the copy)', async () => {
+    const done: { action: string; output: unknown }[] = [];
+    const queries: ListQuery[] = [];
+    const actor = createActor(
+      resourceListMachine.provide({
+        actors: {
+          loadPage: fromPromise(async ({ input }: { input: ListQuery }) => {
+            queries.push(input);
+            return { count: 3, results: sampleZones };
+          }),
+          runRowAction: fromPromise<unknown, RowActionRequest>(async () => ({
+            ...sampleZones[0],
+            action_result: { id: 77 },
+          })),
+        },
+        actions: { rowActionDone: (_, params) => done.push(params) },
+      }),
+      { input: {} },
+    );
+    actor.start();
+    await settle();
+    actor.send({ type: 'ROW_ACTION_ASKED', action: 'archive', record: sampleZones[0] });
+    expect(done).toEqual([]);
+    actor.send({ type: 'ROW_ACTION_CONFIRMED' });
+    await settle();
+    await settle();
+    expect(done).toEqual([{ action: 'archive', output: { ...sampleZones[0], action_result: { id: 77 } } }]);
+    expect(queries).toHaveLength(2);
+    expect(actor.getSnapshot().context.rowAction).toBeNull();
   });
 
   it('orders ascending, then descending', () => {

@@ -448,6 +448,30 @@ const modules: ModuleCase[] = [
     filters: [['search=ADMIN', includes('name', 'admin')]],
     noView: 'ejecutivo',
   },
+  {
+    // Oficinas (issue 12): the full module; its sub-records are tested in offices.test.ts.
+    name: 'offices',
+    contract: officeContract,
+    create: () => ({ short_name: unique('OF'), long_name: 'Oficina de prueba', country: ids.argentina }),
+    update: (created) => ({
+      short_name: created.short_name,
+      long_name: 'Oficina de prueba',
+      country: ids.uruguay,
+      is_enabled: false,
+    }),
+    changed: ['is_enabled', false],
+    required: { short_name: text.shortNameRequired, long_name: text.longNameRequired },
+    wrongType: ['long_name', 12, text.mustBeText],
+    tooLong: ['short_name', 50],
+    duplicate: ['short_name', 'casa', messages.offices.shortNameTaken],
+    filters: [
+      ['long_name=SUCURSAL', includes('long_name', 'sucursal')],
+      ['name=rosario', includes('long_name', 'rosario')],
+      ['country_name=chile', (row) => row.country_name === 'Chile'],
+    ],
+    noView: 'agencia',
+    viewOnly: 'ejecutivo',
+  },
 ];
 
 describe.each(modules)('$name', (module) => {
@@ -666,13 +690,6 @@ async function insertRefunds() {
 }
 
 const readOnlyModules: ReadOnlyCase[] = [
-  {
-    name: 'offices',
-    contract: officeContract,
-    filters: [['long_name=SUCURSAL', includes('long_name', 'sucursal')]],
-    detail: true,
-    noView: 'agencia',
-  },
   {
     name: 'products',
     contract: productContract,

@@ -18,6 +18,15 @@ export const resourceScreensMessages = {
 
   // Ours.
   confirmButton: 'Eliminar',
+  searchMode: 'Buscar por',
+  addItem: 'Agregar',
+  removeItem: 'Quitar',
+  noItems: 'Sin registros cargados.',
+  optionSearch: (label: string) => `Buscar ${label.toLowerCase()}`,
+  optionMatches: (shown: number, total: number) =>
+    shown < total
+      ? `${shown} de ${total} coincidencias: escriba más para acotar.`
+      : `${total} coincidencias.`,
   actions: 'Acciones',
   listTab: 'Listado',
   filtersTitle: 'Filtros',

@@ -150,7 +150,12 @@ export interface ResourceAction<R, En, S extends z.ZodType> {
    * and the action is left out of its `allowed_actions`.
    */
   refuse?(row: R): string | null;
-  run(tx: Transaction, call: ActionCall<R, En, z.output<S>>): Promise<void>;
+  /**
+   * Does the work. What it answers (a created record's id, say) is sent back by the per-row route
+   * as the answer's `action_result` (Oficinas' 'duplicate' answers the new office's id).
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: most actions answer nothing (an async function without return)
+  run(tx: Transaction, call: ActionCall<R, En, z.output<S>>): Promise<void | Record<string, unknown>>;
 }
 
 type ActionInputs = Record<string, z.ZodType>;
@@ -173,6 +178,11 @@ export interface ResourceDefinition<
   serialize(row: ResourceRow<T, E, L>): EntityOf<C>;
   /** The detail answer when it nests more than a list row (a refund with its claims and files). */
   detail?(reader: Reader, row: ResourceRow<T, E, L>): Promise<EntityOf<C>>;
+  /**
+   * What of a read answer (list row or detail) this principal may see; history and writes keep
+   * the whole record. Oficinas: one's own office without office/view shows its core only.
+   */
+  redact?(principal: Principal, answer: EntityOf<C>): EntityOf<C>;
   /**
    * The write body (validated by the contract) as column values; required when writes exist.
    * Columns the body does not carry (a password hash) come from `beforeWrite`.
@@ -343,6 +353,8 @@ export function registerResource<
     cursor: z.string().max(2000).optional(),
   });
   const serialize = (row: unknown) => definition.serialize(row as Row);
+  const visible = (principal: Principal, answer: Entity): Entity =>
+    definition.redact ? definition.redact(principal, answer) : answer;
   const tag = <B extends object>(body: B, view: string): B => (definition.tagView ? { ...body, view } : body);
   const scopeOf = (principal: Principal) => definition.scope?.(principal);
 
@@ -552,7 +564,7 @@ export function registerResource<
       input: null,
       current,
     });
-    await action.run(tx, { id, row, current, input, principal });
+    const result = await action.run(tx, { id, row, current, input, principal });
     const after = await readOne(tx, id, null);
     const answer = after ? await present(tx, after) : null;
     await writeAudit(tx, principal, {
@@ -562,7 +574,9 @@ export function registerResource<
       before: current as Record<string, unknown>,
       after: answer as Record<string, unknown> | null,
     });
-    return after && answer ? withAllowed(answer as object, principal, after) : null;
+    if (!after || !answer) return null;
+    const allowed = withAllowed(answer as object, principal, after);
+    return result ? { ...allowed, action_result: result } : allowed;
   }
 
   function actionOf(request: FastifyRequest): string {
@@ -602,7 +616,9 @@ export function registerResource<
         }),
       );
       const loaded = await withRelations(context.db, page.rows);
-      const results = loaded.map((row) => withAllowed(serialize(row) as object, principal, row));
+      const results = loaded.map((row) =>
+        withAllowed(visible(principal, serialize(row)) as object, principal, row),
+      );
       const links = page.cursors
         ? cursorLinks(request, query.limit, page.cursors)
         : pageLinks(request, query, page.count, page.hasNext);
@@ -616,7 +632,7 @@ export function registerResource<
       const id = idOf(request);
       const row = await readOnly((reader) => readScoped(reader, id, principal));
       checkWith(permissionOf('detail'), principal, row);
-      const answer = await readOnly((reader) => present(reader, row));
+      const answer = visible(principal, await readOnly((reader) => present(reader, row)));
       return tag(withAllowed(answer as object, principal, row), 'show');
     });
 

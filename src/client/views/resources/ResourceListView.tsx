@@ -71,15 +71,31 @@ export function ResourceListView({
   // Machine -> URL, as the machine's `queryChanged` action: a new history entry for each query the
   // user asked for (none when the URL already says it: the first load, Back, Forward).
   const writeUrl = useRef((_query: ListQuery) => {});
+  const leaving = useRef(false);
   writeUrl.current = (query: ListQuery) => {
+    if (leaving.current) return;
     const current = new URLSearchParams(window.location.search);
     if (!urlMatches(current, query, descriptor)) navigate({ search: paramsFromQuery(query).toString() });
+  };
+  // A row action that creates a record (Oficinas' 'Duplicar') opens it as the descriptor says.
+  const openActionResult = useRef((_action: string, _output: unknown) => {});
+  openActionResult.current = (action: string, output: unknown) => {
+    const opens = descriptor.rowActions.find((candidate) => candidate.action === action)?.opens;
+    const id = (output as { action_result?: { id?: unknown } } | null)?.action_result?.id;
+    if (opens && typeof id === 'number') {
+      // The list reloads after the action: it must not write its URL over the opened record's.
+      leaving.current = true;
+      navigate(`/dashboard/${descriptor.routing}/${id}${opens === 'edit' ? '/edit' : ''}`, { state: back });
+    }
   };
   const logic = useMemo(
     () =>
       resourceListMachine.provide({
         actors: listActors(descriptor),
-        actions: { queryChanged: (_, { query }) => writeUrl.current(query) },
+        actions: {
+          queryChanged: (_, { query }) => writeUrl.current(query),
+          rowActionDone: (_, { action, output }) => openActionResult.current(action, output),
+        },
       }),
     [descriptor],
   );
@@ -109,7 +125,17 @@ export function ResourceListView({
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const filters: Record<string, string> = {};
-    for (const filter of descriptor.filters) filters[filter.param] = String(form.get(filter.param) ?? '');
+    for (const filter of descriptor.filters) {
+      if (!filter.modes) {
+        filters[filter.param] = String(form.get(filter.param) ?? '');
+        continue;
+      }
+      // Search modes: the text goes to the chosen mode's parameter only.
+      const mode = String(form.get(`${filter.param}__mode`) ?? '');
+      const searched = String(form.get(filter.param) ?? '');
+      for (const candidate of filter.modes)
+        filters[candidate.param] = candidate.param === mode ? searched : '';
+    }
     actor.send({ type: 'FILTERS_APPLIED', filters });
   };
 
@@ -158,7 +184,7 @@ export function ResourceListView({
           onSubmit={applyFilters}
         >
           {descriptor.filters.map((filter) => (
-            <FilterControl key={filter.param} filter={filter} value={query.filters[filter.param]} />
+            <FilterControl key={filter.param} filter={filter} filters={query.filters} />
           ))}
           <Row>
             <Button type="submit">{text.applyFilters}</Button>
@@ -348,7 +374,9 @@ export function ResourceListView({
   );
 }
 
-function FilterControl({ filter, value }: { filter: FilterField; value: string | undefined }) {
+function FilterControl({ filter, filters }: { filter: FilterField; filters: Record<string, string> }) {
+  if (filter.modes) return <SearchModeControl filter={filter} modes={filter.modes} filters={filters} />;
+  const value = filters[filter.param];
   const options = filter.options;
   if (options) {
     return (
@@ -375,6 +403,39 @@ function FilterControl({ filter, value }: { filter: FilterField; value: string |
     <Field label={filter.label}>
       {(aria) => <Input {...aria} name={filter.param} defaultValue={value ?? ''} type="search" />}
     </Field>
+  );
+}
+
+/** SPEC §2 'Office search modes': a mode switch and one search text. */
+function SearchModeControl({
+  filter,
+  modes,
+  filters,
+}: {
+  filter: FilterField;
+  modes: NonNullable<FilterField['modes']>;
+  filters: Record<string, string>;
+}) {
+  const active = modes.find((mode) => filters[mode.param]) ?? modes[0];
+  return (
+    <>
+      <Field label={text.searchMode}>
+        {(aria) => (
+          <Select {...aria} name={`${filter.param}__mode`} defaultValue={active.param}>
+            {modes.map((mode) => (
+              <option key={mode.param} value={mode.param}>
+                {mode.label}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label={filter.label}>
+        {(aria) => (
+          <Input {...aria} name={filter.param} defaultValue={filters[active.param] ?? ''} type="search" />
+        )}
+      </Field>
+    </>
   );
 }
 

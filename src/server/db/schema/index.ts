@@ -3,6 +3,7 @@ export * from './auth';
 export * from './bookings';
 export * from './masterData';
 export * from './meta';
+export * from './offices';
 export * from './products';
 export * from './reference';
 export * from './refunds';

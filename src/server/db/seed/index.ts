@@ -13,7 +13,8 @@ import type { AppConfig } from '../../config';
 import type { Database, Transaction } from '../client';
 import { appMeta, groupPermissions, groups, permissions, userGroups, userModules, users } from '../schema';
 import { seedMasterDataDemo, seedMasterDataReference } from './masterData';
-import { seedOfficesDemo } from './offices';
+import { seedMunicipalities } from './municipalities';
+import { seedOfficesDemo, seedOfficeTreeDemo } from './offices';
 import { seedProductsDemo } from './products';
 import { seedRefundsDemo } from './refunds';
 
@@ -30,7 +31,12 @@ export interface SeedReport {
 export type DemoSeeder = (tx: Transaction) => Promise<string[] | undefined | undefined>;
 
 /** Demo seeders of the other areas, run in order inside the demo transaction. */
-export const demoSeeders: DemoSeeder[] = [seedMasterDataDemo, seedRefundsDemo, seedProductsDemo];
+export const demoSeeders: DemoSeeder[] = [
+  seedMasterDataDemo,
+  seedRefundsDemo,
+  seedOfficeTreeDemo,
+  seedProductsDemo,
+];
 
 export async function seed(db: Database, config: Pick<AppConfig, 'admin' | 'seedDemo'>): Promise<SeedReport> {
   await seedReference(db);
@@ -92,6 +98,7 @@ export async function seedReference(db: Database): Promise<void> {
     );
   });
   await seedMasterDataReference(db);
+  await seedMunicipalities(db);
 }
 
 async function ensureAdmin(db: Database, admin: AppConfig['admin']): Promise<SeedReport['admin']> {
