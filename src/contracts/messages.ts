@@ -7,6 +7,7 @@
 import { authMessages } from './messages/auth';
 import { bankingMessages } from './messages/banking';
 import { commonMessages } from './messages/common';
+import { exportsMessages } from './messages/exports';
 import { navigationMessages } from './messages/navigation';
 import { permissionsMessages } from './messages/permissions';
 import { qaMessages } from './messages/qa';
@@ -24,6 +25,7 @@ export const messages = {
   resourceScreens: resourceScreensMessages,
   permissions: permissionsMessages,
   qa: qaMessages,
+  exports: exportsMessages,
 } as const;
 
 export type Messages = typeof messages;

@@ -49,7 +49,10 @@ export const exportJobs = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
   (table) => [
-    check('export_jobs_status_check', sql`${table.status} in ('pending', 'running', 'ok', 'error', 'consumed')`),
+    check(
+      'export_jobs_status_check',
+      sql`${table.status} in ('pending', 'running', 'ok', 'error', 'consumed')`,
+    ),
     index('export_jobs_claim_idx').on(table.status, table.createdAt),
     index('export_jobs_owner_idx').on(table.ownerId, table.status),
   ],
