@@ -5,6 +5,7 @@
 
 import type { AnyStateMachine } from 'xstate';
 import { accessTokenModel, mySiteModel, passwordChangeModel, passwordResetModel } from './models/auth';
+import { exportNotificationsModel } from './models/exports';
 import { claimFormModel, refundLoginModel, refundWizardModel } from './models/refund';
 import { productWizardModel, resourceFormModel, resourceListModel } from './models/resources';
 import { sessionModel } from './models/session';
@@ -78,5 +79,10 @@ export const machineCatalogue: MachineEntry[] = [
     'resourceWizard',
     "Back-office form in steps: next guarded by the step's schema, back keeps the values, save on the last step (product 0-1-2, promotion '1 de 2').",
     productWizardModel,
+  ),
+  catalogued(
+    'exportNotifications',
+    "Export notifications: request a list export, poll it every 10 s while Pending, the bell's 15 s check, download and mark consumed; resumed after a reload.",
+    exportNotificationsModel,
   ),
 ];
