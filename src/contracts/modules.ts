@@ -123,6 +123,7 @@ export const SECTIONS: readonly Section[] = [
     'offices',
     'office',
     place('oficinas', menu.oficinas, 'view', { createLabel: menu.createOffice }),
+    { screen: 'resource' },
   ),
   section('facturacion', 'billing', 'reservation', place('facturacion', menu.facturacion, 'view'), {
     creatable: false,

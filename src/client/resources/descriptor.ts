@@ -15,6 +15,7 @@ import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { FormMode, FormOption, FormValue, FormValues } from '../../../machines/resourceForm';
 import type { ResourceRecord } from '../../../machines/resourceList';
+import { EXPORT_KINDS, type ExportKind } from '../../contracts/exports';
 import { messages } from '../../contracts/messages';
 import { findSection, type Section } from '../../contracts/modules';
 import type { Action, Resource } from '../../contracts/permissions';
@@ -123,6 +124,18 @@ export interface ActionDescriptor {
   label: string;
 }
 
+/**
+ * A list export on the server's export engine (issue 12): the list offers 'Exportar', which starts
+ * the export with the list's current filters; the bell tells when the file is ready.
+ */
+export interface ExportDescriptor {
+  kind: ExportKind;
+  /** The start path (GET, with the list's filters), e.g. '/office_report/'. */
+  path: string;
+  /** The downloaded file's name, e.g. 'filter_offices.xlsx'. */
+  fileName: string;
+}
+
 export interface ResourceDescriptor {
   routing: string;
   title: string;
@@ -155,6 +168,8 @@ export interface ResourceDescriptor {
   bulkActions: readonly ActionDescriptor[];
   /** Actions on one row, offered when the row's allowed_actions hold them. */
   rowActions: readonly ActionDescriptor[];
+  /** The list's export ('Exportar'), or null. */
+  export: ExportDescriptor | null;
 }
 
 type AnyContract = ResourceContract & {
@@ -195,6 +210,8 @@ export interface DescriptorSpec {
   fieldAccess?: FieldEntity;
   bulkActions?: readonly ActionDescriptor[];
   rowActions?: readonly ActionDescriptor[];
+  /** The list's export, by kind (its path and file name come from src/contracts/exports.ts). */
+  export?: { kind: ExportKind };
 }
 
 const text = messages.resourceScreens;
@@ -345,6 +362,7 @@ export function defineDescriptor(spec: DescriptorSpec): ResourceDescriptor {
     fieldAccess: spec.fieldAccess ?? null,
     bulkActions: spec.bulkActions ?? [],
     rowActions: spec.rowActions ?? [],
+    export: spec.export ? { kind: spec.export.kind, ...EXPORT_KINDS[spec.export.kind] } : null,
     toValues:
       spec.toValues ??
       ((record) =>

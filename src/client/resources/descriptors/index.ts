@@ -9,6 +9,7 @@ import { categoriasDescriptor } from './categorias';
 import { coberturasDescriptor } from './coberturas';
 import { currenciesDescriptor } from './currencies';
 import { gruposDescriptor } from './grupos';
+import { oficinasDescriptor } from './oficinas';
 import { paisesDescriptor } from './paises';
 import { pasajerosDescriptor } from './pasajeros';
 import { productoSpertaDescriptor } from './productoSperta';
@@ -34,6 +35,7 @@ export const DESCRIPTORS: readonly ResourceDescriptor[] = [
   reintegrosDescriptor,
   usuariosDescriptor,
   gruposDescriptor,
+  oficinasDescriptor,
 ];
 
 export function descriptorOf(routing: string): ResourceDescriptor | undefined {
