@@ -12,8 +12,9 @@
  *   whose heartbeat is older than `staleMs` (its worker died, or the instance was restarted) is
  *   claimed again and written from the start. On PGlite only one server owns the database, so
  *   jobs still 'running' at its start are orphans and go back to pending at once.
- * - Rows are read by keyset on id in batches and written to exceljs' streaming WorkbookWriter;
- *   the zipped bytes are cut into parts of `PART_BYTES` stored in the shared storage
+ * - Rows are read by keyset on id in batches and written to exceljs' streaming WorkbookWriter,
+ *   which runs in a worker thread with a capped heap (./xlsxWorker.mjs: the XML and the zip
+ *   never block the event loop nor grow the server's memory); the zipped bytes are cut into parts of `PART_BYTES` stored in the shared storage
  *   (`storageOf(context)`), so no instance ever holds the rows or the whole file, and any instance
  *   can serve the download.
  *
@@ -23,8 +24,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { EXPORT_KINDS, EXPORT_LIMITS, type ExportKind, type ExportReport } from '../../contracts/exports';
 import { messages } from '../../contracts/messages';
@@ -69,7 +70,7 @@ export function defineExport<E>(definition: ExportDefinition<E>): ExportDefiniti
 export type AnyExport = ExportDefinition<never>;
 
 /** Bytes of one stored part of a file. */
-export const PART_BYTES = 4 * 1024 * 1024;
+export const PART_BYTES = 1024 * 1024;
 /** Rows read per batch. */
 export const BATCH_ROWS = 1000;
 
@@ -209,6 +210,65 @@ class PartWriter extends Writable {
 
 class LostJobError extends Error {}
 
+/** The heap cap of the xlsx worker: its memory cannot grow with the rows. */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 };
+
+/**
+ * The xlsx writer in its worker thread (./xlsxWorker.mjs): rows go in a batch at a time (the next
+ * batch is read from the database while the worker writes the current one), zipped bytes come
+ * back into `sink`.
+ */
+function startXlsxWorker(sink: PartWriter) {
+  const worker = new Worker(new URL('./xlsxWorker.mjs', import.meta.url), { resourceLimits: WORKER_LIMITS });
+  let waiting: { type: 'ack' | 'done'; resolve: () => void; reject: (error: Error) => void } | null = null;
+  let failure: Error | null = null;
+  const fail = (error: Error) => {
+    failure ??= error;
+    waiting?.reject(failure);
+    waiting = null;
+  };
+  worker.on('message', (message: { type: string; chunk?: Uint8Array; message?: string }) => {
+    if (message.type === 'data' && message.chunk) sink.write(Buffer.from(message.chunk.buffer));
+    else if (message.type === 'error') fail(new Error(`xlsx writer: ${message.message}`));
+    else if (waiting && message.type === waiting.type) {
+      const { resolve } = waiting;
+      waiting = null;
+      resolve();
+    }
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => {
+    if (code !== 0) fail(new Error(`xlsx writer stopped (${code})`));
+  });
+  sink.on('error', fail);
+  const expect = (type: 'ack' | 'done') =>
+    new Promise<void>((resolve, reject) => {
+      if (failure) return reject(failure);
+      waiting = { type, resolve, reject };
+    });
+  return {
+    start(sheetName: string, columns: { header: string; width: number }[]) {
+      worker.postMessage({ type: 'start', sheetName, columns });
+    },
+    /** Sends rows; the promise settles once the worker has written them. */
+    rows(rows: Cell[][]): Promise<void> {
+      const written = expect('ack');
+      worker.postMessage({ type: 'rows', rows });
+      return written;
+    },
+    async end(): Promise<void> {
+      const done = expect('done');
+      worker.postMessage({ type: 'end' });
+      await done;
+      await new Promise<void>((resolve, reject) => {
+        sink.once('error', reject);
+        sink.end(() => resolve());
+      });
+    },
+    stop: () => worker.terminate(),
+  };
+}
+
 /** Writes one claimed job's file; answers its parts and size. */
 async function writeJob(
   context: AppContext,
@@ -233,52 +293,51 @@ async function writeJob(
     progress.parts += 1;
     await storage.put(key, bytes);
   }, prefix);
-  const sinkFailed = new Promise<never>((_, reject) => sink.once('error', reject));
-  sinkFailed.catch(() => {});
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: sink,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(definition.sheetName);
-  sheet.columns = definition.columns.map((column, index) => ({
-    header: column.header,
-    key: `c${index}`,
-    width: column.width ?? 20,
-  }));
-  const related = Object.entries(definition.related ?? {});
-  let written = 0;
-  let afterId: number | null = null;
-  let lastBeat = Date.now();
-  while (written < total) {
-    if (signal.aborted) throw new LostJobError();
-    const size: number = Math.min(options.batchRows, total - written);
-    const batch = await reader.batch(context.db, where, afterId, size);
-    if (!batch.entities.length) break;
-    const ids = batch.entities.map((entity) => entity.id as number);
-    const loaded: [string, ReadonlyMap<number, unknown>][] = [];
-    for (const [name, load] of related) loaded.push([name, await load(context.db, ids)]);
-    for (const entity of batch.entities) {
-      const values: Record<string, unknown> = {};
-      for (const [name, map] of loaded) values[name] = map.get(entity.id as number);
-      sheet.addRow(definition.columns.map((column) => column.value(entity as never, values))).commit();
+  const xlsx = startXlsxWorker(sink);
+  try {
+    xlsx.start(
+      definition.sheetName,
+      definition.columns.map((column) => ({ header: column.header, width: column.width ?? 20 })),
+    );
+    const related = Object.entries(definition.related ?? {});
+    const readBatch = async (afterId: number | null, size: number) => {
+      const batch = await reader.batch(context.db, where, afterId, size);
+      const ids = batch.entities.map((entity) => entity.id as number);
+      const loaded: [string, ReadonlyMap<number, unknown>][] = [];
+      for (const [name, load] of related) loaded.push([name, await load(context.db, ids)]);
+      const rows = batch.entities.map((entity) => {
+        const values: Record<string, unknown> = {};
+        for (const [name, map] of loaded) values[name] = map.get(entity.id as number);
+        return definition.columns.map((column) => column.value(entity as never, values));
+      });
+      return { rows, lastId: batch.lastId };
+    };
+    let written = 0;
+    let lastBeat = Date.now();
+    let next = total > 0 ? await readBatch(null, Math.min(options.batchRows, total)) : null;
+    while (next?.rows.length) {
+      if (signal.aborted) throw new LostJobError();
+      const writing = xlsx.rows(next.rows);
+      written += next.rows.length;
+      const remaining = total - written;
+      // The next batch is read while the worker writes this one.
+      const following = remaining > 0 ? readBatch(next.lastId, Math.min(options.batchRows, remaining)) : null;
+      await writing;
+      while (sink.writableNeedDrain) await new Promise((resolve) => sink.once('drain', resolve));
+      progress.rows = written;
+      next = following ? await following : null;
+      if (Date.now() - lastBeat > 250 || !next?.rows.length) {
+        lastBeat = Date.now();
+        if (
+          !(await heartbeat(context.db, job, workerId, { rowsWritten: written, filePartCount: sink.parts }))
+        )
+          throw new LostJobError();
+      }
     }
-    written += batch.entities.length;
-    progress.rows = written;
-    afterId = batch.lastId;
-    // Let the zip and the storage catch up: memory stays at a few batches, whatever the rows.
-    while (sink.writableNeedDrain) await new Promise((resolve) => sink.once('drain', resolve));
-    await new Promise((resolve) => setImmediate(resolve));
-    if (Date.now() - lastBeat > 250 || written >= total) {
-      lastBeat = Date.now();
-      if (!(await heartbeat(context.db, job, workerId, { rowsWritten: written, filePartCount: sink.parts })))
-        throw new LostJobError();
-    }
+    await xlsx.end();
+  } finally {
+    await xlsx.stop();
   }
-  sheet.commit();
-  await Promise.race([workbook.commit(), sinkFailed]);
-  if (!sink.writableFinished)
-    await Promise.race([new Promise((resolve) => sink.once('finish', resolve)), sinkFailed]);
   return { prefix, parts: sink.parts, size: sink.size };
 }
 
