@@ -23,7 +23,6 @@
  * `FOR UPDATE SKIP LOCKED` runs on both.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -72,7 +71,7 @@ export type AnyExport = ExportDefinition<never>;
 /** Bytes of one stored part of a file. */
 export const PART_BYTES = 1024 * 1024;
 /** Rows read per batch. */
-export const BATCH_ROWS = 1000;
+export const BATCH_ROWS = 500;
 
 export interface ExportWorkerOptions {
   /** How often an idle worker looks for a job. */
@@ -175,50 +174,52 @@ async function failExhausted(db: Database, options: ExportWorkerOptions, log: Fa
 
 // ---- writing a file -------------------------------------------------------------------------
 
-/** A sink cutting the zipped bytes into stored parts (awaiting each put: backpressure). */
-class PartWriter extends Writable {
+/**
+ * The file's parts as the worker sends them (PART_BYTES each, the last one shorter), put in the
+ * storage one after the other; `backlog` tells how many wait, so the writer can pause.
+ */
+class PartStore {
   parts = 0;
   size = 0;
-  private chunks: Buffer[] = [];
-  private buffered = 0;
+  backlog = 0;
+  private chain: Promise<void> = Promise.resolve();
+  private failure: Error | null = null;
   constructor(
     private readonly put: (key: string, bytes: Buffer) => Promise<void>,
     private readonly prefix: string,
-  ) {
-    super();
-  }
-  private flushPart(): Promise<void> {
-    const bytes = Buffer.concat(this.chunks, this.buffered);
-    this.chunks = [];
-    this.buffered = 0;
+  ) {}
+  add(bytes: Buffer): void {
     const key = partKey(this.prefix, this.parts);
     this.parts += 1;
-    return this.put(key, bytes);
+    this.size += bytes.length;
+    this.backlog += 1;
+    this.chain = this.chain
+      .then(() => (this.failure ? undefined : this.put(key, bytes)))
+      .catch((error: unknown) => {
+        this.failure ??= error instanceof Error ? error : new Error(String(error));
+      })
+      .finally(() => {
+        this.backlog -= 1;
+      });
   }
-  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void) {
-    this.chunks.push(chunk);
-    this.buffered += chunk.length;
-    this.size += chunk.length;
-    if (this.buffered < PART_BYTES) return done();
-    this.flushPart().then(() => done(), done);
-  }
-  override _final(done: (error?: Error | null) => void) {
-    if (this.buffered === 0) return done();
-    this.flushPart().then(() => done(), done);
+  /** Resolves once every part added so far is stored; rejects if one could not be. */
+  async settled(): Promise<void> {
+    await this.chain;
+    if (this.failure) throw this.failure;
   }
 }
 
 class LostJobError extends Error {}
 
 /** The heap cap of the xlsx worker: its memory cannot grow with the rows. */
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 };
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8 };
 
 /**
  * The xlsx writer in its worker thread (./xlsxWorker.mjs): rows go in a batch at a time (the next
  * batch is read from the database while the worker writes the current one), zipped bytes come
- * back into `sink`.
+ * back as whole parts into `store`.
  */
-function startXlsxWorker(sink: PartWriter) {
+function startXlsxWorker(store: PartStore) {
   const worker = new Worker(new URL('./xlsxWorker.mjs', import.meta.url), { resourceLimits: WORKER_LIMITS });
   let waiting: { type: 'ack' | 'done'; resolve: () => void; reject: (error: Error) => void } | null = null;
   let failure: Error | null = null;
@@ -228,7 +229,7 @@ function startXlsxWorker(sink: PartWriter) {
     waiting = null;
   };
   worker.on('message', (message: { type: string; chunk?: Uint8Array; message?: string }) => {
-    if (message.type === 'data' && message.chunk) sink.write(Buffer.from(message.chunk.buffer));
+    if (message.type === 'part' && message.chunk) store.add(Buffer.from(message.chunk.buffer));
     else if (message.type === 'error') fail(new Error(`xlsx writer: ${message.message}`));
     else if (waiting && message.type === waiting.type) {
       const { resolve } = waiting;
@@ -240,7 +241,6 @@ function startXlsxWorker(sink: PartWriter) {
   worker.on('exit', (code) => {
     if (code !== 0) fail(new Error(`xlsx writer stopped (${code})`));
   });
-  sink.on('error', fail);
   const expect = (type: 'ack' | 'done') =>
     new Promise<void>((resolve, reject) => {
       if (failure) return reject(failure);
@@ -248,7 +248,7 @@ function startXlsxWorker(sink: PartWriter) {
     });
   return {
     start(sheetName: string, columns: { header: string; width: number }[]) {
-      worker.postMessage({ type: 'start', sheetName, columns });
+      worker.postMessage({ type: 'start', sheetName, columns, partBytes: PART_BYTES });
     },
     /** Sends rows; the promise settles once the worker has written them. */
     rows(rows: Cell[][]): Promise<void> {
@@ -260,10 +260,7 @@ function startXlsxWorker(sink: PartWriter) {
       const done = expect('done');
       worker.postMessage({ type: 'end' });
       await done;
-      await new Promise<void>((resolve, reject) => {
-        sink.once('error', reject);
-        sink.end(() => resolve());
-      });
+      await store.settled();
     },
     stop: () => worker.terminate(),
   };
@@ -289,11 +286,11 @@ async function writeJob(
 
   const storage = storageOf(context);
   const prefix = prefixOf(job.hash, job.attempts);
-  const sink = new PartWriter(async (key, bytes) => {
+  const store = new PartStore(async (key, bytes) => {
     progress.parts += 1;
     await storage.put(key, bytes);
   }, prefix);
-  const xlsx = startXlsxWorker(sink);
+  const xlsx = startXlsxWorker(store);
   try {
     xlsx.start(
       definition.sheetName,
@@ -323,13 +320,14 @@ async function writeJob(
       // The next batch is read while the worker writes this one.
       const following = remaining > 0 ? readBatch(next.lastId, Math.min(options.batchRows, remaining)) : null;
       await writing;
-      while (sink.writableNeedDrain) await new Promise((resolve) => sink.once('drain', resolve));
+      // The storage keeps up: at most two parts wait for it.
+      while (store.backlog > 2) await new Promise((resolve) => setTimeout(resolve, 5));
       progress.rows = written;
       next = following ? await following : null;
       if (Date.now() - lastBeat > 250 || !next?.rows.length) {
         lastBeat = Date.now();
         if (
-          !(await heartbeat(context.db, job, workerId, { rowsWritten: written, filePartCount: sink.parts }))
+          !(await heartbeat(context.db, job, workerId, { rowsWritten: written, filePartCount: store.parts }))
         )
           throw new LostJobError();
       }
@@ -338,7 +336,7 @@ async function writeJob(
   } finally {
     await xlsx.stop();
   }
-  return { prefix, parts: sink.parts, size: sink.size };
+  return { prefix, parts: store.parts, size: store.size };
 }
 
 async function removeParts(context: AppContext, prefix: string, parts: number) {

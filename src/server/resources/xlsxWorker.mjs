@@ -5,10 +5,10 @@
 // worker under tsx, vitest and plain Node alike (as ../db/pgliteWorker.mjs).
 //
 // Messages from the main thread:
-//   {type: 'start', sheetName, columns: [{header, width}]}
+//   {type: 'start', sheetName, columns: [{header, width}], partBytes}
 //   {type: 'rows', rows: Cell[][]}   answered {type: 'ack'} once the zip has caught up
 //   {type: 'end'}                    answered {type: 'done'} after the last bytes
-// Answers: {type: 'data', chunk} (zipped bytes, transferred), {type: 'error', message}.
+// Answers: {type: 'part', chunk} (partBytes of zipped bytes, transferred), {type: 'error', message}.
 import { Writable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
@@ -20,10 +20,32 @@ const MAX_PENDING_XML = 1024 * 1024;
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 
+/** The zipped bytes, sent to the main thread as whole parts of `partBytes` (one transfer each). */
+let partBytes = 1024 * 1024;
+/** @type {Buffer[]} */
+let chunks = [];
+let buffered = 0;
+function sendPart() {
+  if (!buffered) return;
+  const part = new Uint8Array(buffered);
+  let offset = 0;
+  for (const chunk of chunks) {
+    part.set(chunk, offset);
+    offset += chunk.length;
+  }
+  chunks = [];
+  buffered = 0;
+  port.postMessage({ type: 'part', chunk: part }, [part.buffer]);
+}
 const sink = new Writable({
   write(chunk, _encoding, done) {
-    const bytes = new Uint8Array(chunk.buffer.slice(chunk.byteOffset, chunk.byteOffset + chunk.length));
-    port.postMessage({ type: 'data', chunk: bytes }, [bytes.buffer]);
+    chunks.push(chunk);
+    buffered += chunk.length;
+    if (buffered >= partBytes) sendPart();
+    done();
+  },
+  final(done) {
+    sendPart();
     done();
   },
 });
@@ -48,6 +70,7 @@ async function zipCaughtUp() {
 /** @param {any} message */
 async function handle(message) {
   if (message.type === 'start') {
+    partBytes = message.partBytes;
     workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
       stream: sink,
       useStyles: false,
