@@ -221,6 +221,34 @@ describe('export queue', () => {
     }
   });
 
+  it('works as one with a second instance on the same database: each job written once, served by either', async () => {
+    // A second server (its own context: its own worker, registry and storage handle) on the same
+    // database; on PostgreSQL both claim through the pool's separate connections.
+    const second = await buildApp({ ...testApp.context });
+    await second.ready();
+    try {
+      const hashes: string[] = [];
+      for (let index = 0; index < 6; index++) hashes.push(await startExport(admin));
+      for (const hash of hashes) expect((await waitForReport(admin, hash, finished)).status).toBe('OK');
+      for (const hash of hashes) expect((await jobRow(hash)).attempts).toBe(1);
+      const other = await second.inject({
+        method: 'GET',
+        url: `/api/report/${hashes[0]}/file/`,
+        headers: { authorization: admin },
+      });
+      expect(other.statusCode).toBe(200);
+      expect((await sheetRows(other.rawPayload))[0]).toEqual([
+        'ID',
+        'Nombre',
+        'Abreviatura',
+        'Habilitada',
+        'País',
+      ]);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('takes over a job whose worker stopped beating (another instance died)', async () => {
     setWorker(false);
     let hash = '';
