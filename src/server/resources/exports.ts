@@ -319,6 +319,8 @@ async function writeJob(
       const remaining = total - written;
       // The next batch is read while the worker writes this one.
       const following = remaining > 0 ? readBatch(next.lastId, Math.min(options.batchRows, remaining)) : null;
+      // Awaited below; handled now so a failure while the worker writes is not 'unhandled'.
+      following?.catch(() => {});
       await writing;
       // The storage keeps up: at most two parts wait for it.
       while (store.backlog > 2) await new Promise((resolve) => setTimeout(resolve, 5));
