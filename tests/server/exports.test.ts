@@ -10,7 +10,15 @@ import { EXPORT_LIMITS, type ExportReport, XLSX_CONTENT_TYPE } from '../../src/c
 import { messages } from '../../src/contracts/messages';
 import { buildApp } from '../../src/server/app';
 import { exportJobs } from '../../src/server/db/schema';
-import { claimJob, exportWorkerOf, releaseOrphans } from '../../src/server/resources/exports';
+import {
+  claimJob,
+  EXPORT_RETENTION_MS,
+  exportWorkerOf,
+  partKey,
+  pruneExports,
+  releaseOrphans,
+} from '../../src/server/resources/exports';
+import { storageOf } from '../../src/server/services/storage';
 import { as, createTestApp, type TestApp } from './support';
 
 let testApp: TestApp;
@@ -192,6 +200,26 @@ describe('export refusals', () => {
     expect((await jobRow(hash)).error).toBe(messages.common.forbidden);
     const consumed = await as(testApp, agencia)({ method: 'PUT', url: `/api/report/${hash}/` });
     expect(consumed.json<ExportReport>()).toMatchObject({ status: 'error', consumed: true });
+  });
+});
+
+describe('export retention', () => {
+  it('deletes exports finished a week ago with their files, and keeps newer ones', async () => {
+    const old = await startExport(admin);
+    const recent = await startExport(admin);
+    await waitForReport(admin, old, finished);
+    await waitForReport(admin, recent, finished);
+    const row = await jobRow(old);
+    const storage = storageOf(testApp.context);
+    expect(await storage.get(partKey(row.fileKey!, 0))).not.toBeNull();
+    // Finished a week and a minute ago.
+    await testApp.context.db.execute(
+      sql`update export_jobs set finished_at = ${new Date(Date.now() - EXPORT_RETENTION_MS - 60_000)} where hash = ${old}`,
+    );
+    expect(await pruneExports(testApp.context, new Date())).toBe(1);
+    expect(await jobRow(old)).toBeUndefined();
+    expect(await storage.get(partKey(row.fileKey!, 0))).toBeNull();
+    expect((await jobRow(recent)).status).toBe('ok');
   });
 });
 

@@ -410,6 +410,31 @@ export async function runJob(
   }
 }
 
+/** Finished exports (downloaded or not) are kept this long, then deleted with their files. */
+export const EXPORT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes the exports finished or consumed before `now - retention`, rows first (`DELETE …
+ * RETURNING`, so two instances never remove one twice), then their files; answers how many went.
+ */
+export async function pruneExports(context: AppContext, now = new Date(), retentionMs = EXPORT_RETENTION_MS) {
+  const cutoff = new Date(now.getTime() - retentionMs);
+  const removed = (await context.db.execute(sql`
+    delete from export_jobs where id in (
+      select id from export_jobs
+      where status in ('ok', 'error', 'consumed') and coalesce(consumed_at, finished_at, created_at) < ${cutoff}
+      limit 500)
+    returning status, file_key, file_parts`)) as unknown as Rows<{
+    status: string;
+    file_key: string | null;
+    file_parts: number;
+  }>;
+  for (const row of removed.rows)
+    if (row.status === 'ok' && row.file_key) await removeParts(context, row.file_key, Number(row.file_parts));
+  return removed.rows.length;
+}
+
 // ---- the worker -----------------------------------------------------------------------------
 
 export interface ExportWorker {
@@ -440,9 +465,15 @@ export function startExportWorker(
   let again = false;
   const abort = new AbortController();
 
+  let prunedAt = 0;
   const loop = async () => {
     if (stopped || !context.config.exportWorker) return;
     await failExhausted(context.db, options, app.log);
+    if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
+      prunedAt = Date.now();
+      const pruned = await pruneExports(context);
+      if (pruned) app.log.info({ pruned }, 'old exports deleted');
+    }
     for (;;) {
       if (stopped) return;
       const claimed = await claimJob(context.db, id, options.staleMs);
