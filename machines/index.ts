@@ -5,6 +5,7 @@
 
 import type { AnyStateMachine } from 'xstate';
 import { accessTokenModel, mySiteModel, passwordChangeModel, passwordResetModel } from './models/auth';
+import { exportNotificationsModel } from './models/exports';
 import { recordHistoryModel } from './models/history';
 import { productWizardMachineModel } from './models/products';
 import { claimFormModel, refundLoginModel, refundWizardModel } from './models/refund';
@@ -106,5 +107,10 @@ export const machineCatalogue: MachineEntry[] = [
     'productWizard',
     'Product wizard (Crear, Clonar, Editar): steps 0-1-2 each kept by POST /step/ (hash), rate and image uploads, final call SUCCESS or ERROR with retry on the same hash.',
     productWizardMachineModel,
+  ),
+  catalogued(
+    'exportNotifications',
+    "Export notifications: request a list export, poll it every 10 s while Pending, the bell's 15 s check, download and mark consumed; resumed after a reload.",
+    exportNotificationsModel,
   ),
 ];

@@ -7,6 +7,7 @@
 import { authMessages } from './messages/auth';
 import { bankingMessages } from './messages/banking';
 import { commonMessages } from './messages/common';
+import { exportsMessages } from './messages/exports';
 import { historyMessages } from './messages/history';
 import { navigationMessages } from './messages/navigation';
 import { officesMessages } from './messages/offices';
@@ -32,6 +33,7 @@ export const messages = {
   refundReview: refundReviewMessages,
   products: productsMessages,
   offices: officesMessages,
+  exports: exportsMessages,
 } as const;
 
 export type Messages = typeof messages;

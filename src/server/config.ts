@@ -45,6 +45,8 @@ const environmentSchema = z.object({
   FILE_STORAGE: z.enum(['database', 'filesystem']).default('database'),
   /** Past this many matching rows a list answers a capped count or the planner's estimate. */
   LIST_EXACT_COUNT_LIMIT: z.coerce.number().int().min(1).default(10_000),
+  /** Issue 12: whether this instance runs export jobs (false: it only answers requests). */
+  EXPORT_WORKER: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -88,6 +90,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     listExactCountLimit: env.LIST_EXACT_COUNT_LIMIT,
     fileStorage: env.FILE_STORAGE,
+    exportWorker: env.EXPORT_WORKER,
   };
 }
 

@@ -15,6 +15,7 @@ import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { FormGroup, FormMode, FormOption, FormValue, FormValues } from '../../../machines/resourceForm';
 import type { ResourceRecord } from '../../../machines/resourceList';
+import { EXPORT_KINDS, type ExportKind } from '../../contracts/exports';
 import { messages } from '../../contracts/messages';
 import { findSection, type Section } from '../../contracts/modules';
 import type { Action, Resource } from '../../contracts/permissions';
@@ -162,6 +163,18 @@ export interface ActionDescriptor {
   opens?: 'show' | 'edit';
 }
 
+/**
+ * A list export on the server's export engine (issue 12): the list offers 'Exportar', which starts
+ * the export with the list's current filters; the bell tells when the file is ready.
+ */
+export interface ExportDescriptor {
+  kind: ExportKind;
+  /** The start path (GET, with the list's filters), e.g. '/office_report/'. */
+  path: string;
+  /** The downloaded file's name, e.g. 'filter_offices.xlsx'. */
+  fileName: string;
+}
+
 export interface ResourceDescriptor {
   routing: string;
   title: string;
@@ -198,6 +211,8 @@ export interface ResourceDescriptor {
   detailView: DetailViewKey | null;
   /** A row action the delete confirmation offers when the delete is refused (Productos: disable). */
   deleteFallback: string | null;
+  /** The list's export ('Exportar'), or null. */
+  export: ExportDescriptor | null;
 }
 
 /** Show views a descriptor may name; the views map each key to a screen (issue 17: the refund review). */
@@ -245,6 +260,8 @@ export interface DescriptorSpec {
   rowActions?: readonly ActionDescriptor[];
   detailView?: DetailViewKey;
   deleteFallback?: string;
+  /** The list's export, by kind (its path and file name come from src/contracts/exports.ts). */
+  export?: { kind: ExportKind };
 }
 
 const text = messages.resourceScreens;
@@ -504,6 +521,7 @@ export function defineDescriptor(spec: DescriptorSpec): ResourceDescriptor {
     rowActions: spec.rowActions ?? [],
     detailView: spec.detailView ?? null,
     deleteFallback: spec.deleteFallback ?? null,
+    export: spec.export ? { kind: spec.export.kind, ...EXPORT_KINDS[spec.export.kind] } : null,
     toValues:
       spec.toValues ??
       ((record) =>

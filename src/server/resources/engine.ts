@@ -15,7 +15,7 @@
  * its count as two statements (./listQuery.ts, issue 11). Unique columns and bad
  * references answer field errors (`{field: [message]}`), never a 500.
  */
-import { and, eq, getTableColumns, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -303,6 +303,41 @@ const historyRegistries = new WeakMap<AppContext, Map<string, HistoryAccess>>();
 /** The history access of a registered module by its entity name (`zone`, `profile`...). */
 export function historyAccessOf(context: AppContext, entity: string): HistoryAccess | undefined {
   return historyRegistries.get(context)?.get(entity);
+}
+
+/**
+ * What the export engine (./exports.ts, issue 12) reads of a registered module's list: the same
+ * permission, filters, scope, relations and serializer as `GET {path}`, in id order by batches.
+ */
+export interface ResourceListReader {
+  path: string;
+  resource: Resource;
+  /** Throws 403 as the list route would. */
+  assertMayList(principal: Principal): void;
+  /**
+   * The list query's filter conditions and the principal's scope; bad values throw the list's
+   * field errors. `filtered` when the query carries a filter parameter.
+   */
+  whereOf(
+    query: Record<string, unknown>,
+    principal: Principal,
+  ): { where: SQL | undefined; filtered: boolean };
+  /** How many rows match, counting at most `cap`. */
+  count(reader: Reader, where: SQL | undefined, cap: number): Promise<number>;
+  /** At most `size` rows after the record `afterId` (keyset on id, in `idOrder`), serialized. */
+  batch(
+    reader: Reader,
+    where: SQL | undefined,
+    afterId: number | null,
+    size: number,
+  ): Promise<{ lastId: number | null; entities: Record<string, unknown>[] }>;
+}
+
+const listReaders = new WeakMap<AppContext, Map<string, ResourceListReader>>();
+
+/** The list reader of a module registered on this app, by its API path ('/office/'). */
+export function listReaderOf(context: AppContext, path: string): ResourceListReader | undefined {
+  return listReaders.get(context)?.get(path);
 }
 
 export function registerResource<
@@ -734,6 +769,50 @@ export function registerResource<
       // principal-level permission.
       if (scopeOf(principal) || (typeof detail === 'function' && !detail(principal, null)))
         throw notFound(messages.common.notFound);
+    },
+  });
+
+  // The same list read path for the export engine (issue 12).
+  let readers = listReaders.get(context);
+  if (!readers) {
+    readers = new Map();
+    listReaders.set(context, readers);
+  }
+  const descending = definition.idOrder === 'desc';
+  readers.set(contract.path, {
+    path: contract.path,
+    resource: contract.resource,
+    assertMayList(principal) {
+      checkBefore(permissionOf('list'), principal);
+      checkWith(permissionOf('list'), principal, null);
+    },
+    whereOf(query, principal) {
+      const { conditions } = parseListQuery(query);
+      const filtered = filterParams.some((param) => typeof query[param] === 'string' && query[param] !== '');
+      const scope = scopeOf(principal);
+      if (scope) conditions.push(scope);
+      return { where: conditions.length ? and(...conditions) : undefined, filtered };
+    },
+    async count(reader, where, cap) {
+      const result = (await reader.execute(
+        sql`select count(*)::int as n from (select 1 from ${table} ${where ? sql`where ${where}` : sql``} limit ${cap}) as capped`,
+      )) as unknown as { rows: { n: number | string }[] };
+      return Number(result.rows[0]?.n ?? 0);
+    },
+    async batch(reader, where, afterId, size) {
+      const after = afterId === null ? undefined : descending ? lt(table.id, afterId) : gt(table.id, afterId);
+      const rows = await reader
+        .select(selection)
+        .from(table as PgTable)
+        .where(after && where ? and(where, after) : (after ?? where))
+        .orderBy(descending ? desc(table.id) : asc(table.id))
+        .limit(size);
+      const loaded = await withRelations(reader, rows);
+      const last = rows[rows.length - 1] as { id: number } | undefined;
+      return {
+        lastId: last ? last.id : null,
+        entities: loaded.map((row) => serialize(row) as Record<string, unknown>),
+      };
     },
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { historyRoutes } from '../resources/history';
 import { authRoutes } from './auth';
+import { exportRoutes } from './exports';
 import { groupRoutes } from './groups';
 import { imagesRoutes } from './images';
 import { masterDataRoutes } from './masterData';
@@ -28,6 +29,7 @@ export const apiRouteModules: RouteModule[] = [
   refundReviewRoutes,
   historyRoutes,
   storedFileRoutes,
+  exportRoutes,
 ];
 
 /** Route modules mounted outside /api (the image service of section 7 lives at /images). */

@@ -293,4 +293,5 @@ export const oficinasDescriptor = defineDescriptor({
     },
   ],
   rowActions: [{ action: 'duplicate', label: text.duplicate, opens: 'edit' }],
+  export: { kind: 'offices' },
 });

@@ -37,6 +37,7 @@ import {
 import { SortableHeader, Table, TableWrapper } from '../../ui/table';
 import { TabsList, TabsRoot, TabsTrigger } from '../../ui/tabs';
 import { styled } from '../../ui/theme';
+import { ExportButton } from './ExportButton';
 import type { ResourceAccess } from './ResourceArea';
 
 const text = messages.resourceScreens;
@@ -155,6 +156,7 @@ export function ResourceListView({
     <Stack>
       <Row justify="between">
         <Heading>{descriptor.title}</Heading>
+        <ExportButton descriptor={descriptor} query={query} />
         {access.canCreate ? (
           <Button as={Link} to="create" state={back}>
             {text.create}

@@ -1,6 +1,7 @@
 /** The one PostgreSQL schema, for PGlite and node-postgres alike. One file per area. */
 export * from './auth';
 export * from './bookings';
+export * from './exports';
 export * from './masterData';
 export * from './meta';
 export * from './offices';
