@@ -212,7 +212,16 @@ export const reservationFilterSchema = z.strictObject({
   office__long_name: minOne.optional(),
   date_emision: isoDate.optional(),
   status: z.union([statusField, z.string().regex(/^\d$/).transform(Number).pipe(statusField)]).optional(),
-  id: z.union([reference, z.string().regex(/^\d{1,10}$/).transform(Number).pipe(reference)]).optional(),
+  id: z
+    .union([
+      reference,
+      z
+        .string()
+        .regex(/^\d{1,10}$/)
+        .transform(Number)
+        .pipe(reference),
+    ])
+    .optional(),
   offset: z.number().int().min(0).optional(),
   limit: z.number().int().min(1).max(10000).optional(),
 });
@@ -305,7 +314,10 @@ export const voucherContract = defineContract({
 /** POST /status_reservation: reservation_id (null) and voucher_id (one id or the selected ids). */
 export const statusReservationSchema = z.strictObject({
   reservation_id: reference.nullable().optional(),
-  voucher_id: z.union([reference, z.array(reference).min(1).max(500)]).nullable().optional(),
+  voucher_id: z
+    .union([reference, z.array(reference).min(1).max(500)])
+    .nullable()
+    .optional(),
   status: statusField,
 });
 

@@ -100,7 +100,8 @@ export const bookingsMessages = {
     termsSubject: (brand: string) => `${brand}: condiciones generales de su asistencia`,
     termsBody: (name: string, voucher: number, product: string, link: string) =>
       `Hola ${name}:\n\nLe enviamos las condiciones generales del producto ${product} de su voucher N° ${voucher}.\n\nPuede leerlas y aceptarlas en:\n${link}\n\nMuchas gracias.`,
-    multiSubject: (brand: string, reservation: number) => `${brand}: vouchers de su reserva N° ${reservation}`,
+    multiSubject: (brand: string, reservation: number) =>
+      `${brand}: vouchers de su reserva N° ${reservation}`,
     multiBody: (name: string, reservation: number) =>
       `Hola ${name}:\n\nAdjuntamos los vouchers de su reserva N° ${reservation}. Llévelos con usted durante el viaje.\n\nMuchas gracias.`,
   },

@@ -31,7 +31,15 @@ import type { ReservationStatusId } from '../../contracts/static/statuses';
 import { assertEditableFields, subjectOf } from '../auth/fieldRules';
 import type { Principal } from '../auth/principal';
 import type { Transaction } from '../db/client';
-import { offices, passengers, products, reservations, suppliers, voucherPassengers, vouchers } from '../db/schema';
+import {
+  offices,
+  passengers,
+  products,
+  reservations,
+  suppliers,
+  voucherPassengers,
+  vouchers,
+} from '../db/schema';
 import { FieldValidationError, forbidden, HttpError } from '../http/errors';
 import { contains } from '../http/filters';
 import { writeAudit } from './audit';
@@ -71,8 +79,9 @@ export function voucherScope(principal: Principal): SQL | undefined {
 // ---------------------------------------------------------------------------------------------
 // Shared
 
-const usernameOf = (column: PgColumn) =>
-  sql<string | null>`(select u.username from users u where u.id = ${column})`;
+/** Correlated subqueries name the outer column in full (drizzle renders a bare column unqualified). */
+const usernameOf = (column: 'user_id' | 'user_reservation_id') =>
+  sql<string | null>`(select u.username from users u where u.id = ${sql.raw(`"reservations"."${column}"`)})`;
 
 const dayDiff = (from: string, to: string) =>
   Math.max(1, Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1);
@@ -107,19 +116,17 @@ const exactInteger = (column: PgColumn) => (value: string) =>
 
 /** May this principal change voucher statuses (voucher/add and §6 'voucher status')? */
 export function mayChangeVoucherStatus(principal: Principal): boolean {
-  return (
-    can(principal, 'voucher', 'add') && mayEditField(subjectOf(principal), 'voucher', 'edit', 'status')
-  );
+  return can(principal, 'voucher', 'add') && mayEditField(subjectOf(principal), 'voucher', 'edit', 'status');
 }
 
 // ---------------------------------------------------------------------------------------------
 // Reservations
 
 const reservationExtra = {
-  userDetail: usernameOf(reservations.userId),
-  userReservationDetail: usernameOf(reservations.userReservationId),
-  officeName: sql<string | null>`(select o.long_name from offices o where o.id = ${reservations.officeId})`,
-  openVouchers: sql<number>`(select count(*)::int from vouchers v where v.reservation_id = ${reservations.id} and v.status <> ${STATUS.CANCELADO})`,
+  userDetail: usernameOf('user_id'),
+  userReservationDetail: usernameOf('user_reservation_id'),
+  officeName: sql<string | null>`(select o.long_name from offices o where o.id = "reservations"."office_id")`,
+  openVouchers: sql<number>`(select count(*)::int from vouchers v where v.reservation_id = "reservations"."id" and v.status <> ${STATUS.CANCELADO})`,
 };
 type ReservationRow = ResourceRow<typeof reservations, typeof reservationExtra>;
 
@@ -246,7 +253,8 @@ export const reservationResource = defineResource({
     },
     office__long_name: {
       kind: 'custom',
-      build: (value) => sql`${reservations.officeId} in (select o.id from offices o where o.long_name = ${value})`,
+      build: (value) =>
+        sql`${reservations.officeId} in (select o.id from offices o where o.long_name = ${value})`,
     },
     date_emision: {
       kind: 'custom',
@@ -267,7 +275,11 @@ export const reservationResource = defineResource({
   async authorizeWrite({ principal, operation, input, current }) {
     if (operation === 'update' && input && current) {
       assertEditableFields(principal, 'reservation', 'edit', input, current as Record<string, unknown>);
-      if (input.status !== undefined && input.status !== current.status && !canTransition(current.status, input.status))
+      if (
+        input.status !== undefined &&
+        input.status !== current.status &&
+        !canTransition(current.status, input.status)
+      )
         throw new HttpError(
           409,
           text.reservationTransitionRefused(statusName(current.status), statusName(input.status)),
@@ -288,7 +300,8 @@ export const reservationResource = defineResource({
     cancel_all: {
       input: z.strictObject({}),
       permission: (principal) => mayChangeVoucherStatus(principal),
-      refuse: (row) => (row.openVouchers === 0 && row.status === STATUS.CANCELADO ? text.nothingToCancel : null),
+      refuse: (row) =>
+        row.openVouchers === 0 && row.status === STATUS.CANCELADO ? text.nothingToCancel : null,
       async run(tx, { id, principal }) {
         const cancelled = await cancelReservationVouchers(tx, principal, id);
         return { cancelled };
@@ -406,7 +419,10 @@ export const voucherResource = defineResource({
     }),
   filters: {
     id: { kind: 'custom', build: exactInteger(vouchers.id) },
-    product_long_name: { kind: 'custom', build: containsVia(vouchers.productId, products.id, products.longName) },
+    product_long_name: {
+      kind: 'custom',
+      build: containsVia(vouchers.productId, products.id, products.longName),
+    },
     status: { kind: 'custom', build: exactInteger(vouchers.status) },
     reservation: { kind: 'custom', build: exactInteger(vouchers.reservationId) },
     voucher_filter_proveedor: {
@@ -461,4 +477,3 @@ export const voucherResource = defineResource({
 export function assertMayChangeStatus(principal: Principal): void {
   if (!mayChangeVoucherStatus(principal)) throw forbidden(messages.common.forbidden);
 }
-

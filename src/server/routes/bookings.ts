@@ -44,7 +44,8 @@ const text = messages.bookings;
 
 /** The first message of a validation failure, for {status: 'Error', detail}. */
 function detailOf(error: unknown): string | null {
-  if (error instanceof FieldValidationError) return Object.values(error.fields).flat()[0] ?? text.filterInvalid;
+  if (error instanceof FieldValidationError)
+    return Object.values(error.fields).flat()[0] ?? text.filterInvalid;
   if (error instanceof HttpError) return error.detail;
   return null;
 }
@@ -56,7 +57,9 @@ function parseOrError<T>(reply: FastifyReply, parse: () => T): T | null {
     const detail = detailOf(error);
     if (detail === null) throw error;
     const fields = error instanceof FieldValidationError ? error.fields : {};
-    void reply.status(error instanceof HttpError ? error.statusCode : 400).send({ status: 'Error', detail, ...fields });
+    void reply
+      .status(error instanceof HttpError ? error.statusCode : 400)
+      .send({ status: 'Error', detail, errors: fields });
     return null;
   }
 }
@@ -140,17 +143,27 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
     else if (body.reservation_id) ids = await scopedReservationVoucherIds(principal, body.reservation_id);
     else return reply.status(400).send({ status: 'Error', detail: text.voucherIdsRequired });
     if (!ids.length) return reply.status(409).send({ status: 'Error', detail: text.statusNotChanged });
-    const answer = await forward(request, 'POST', `${voucherResource.contract.path}bulk/${statusActionName(body.status)}/`, {
-      ids,
-    });
+    const answer = await forward(
+      request,
+      'POST',
+      `${voucherResource.contract.path}bulk/${statusActionName(body.status)}/`,
+      {
+        ids,
+      },
+    );
     const parsed = answer.json() as BulkActionResult & { detail?: string };
-    if (answer.statusCode !== 200) return reply.status(answer.statusCode).send({ status: 'Error', detail: parsed.detail });
+    if (answer.statusCode !== 200)
+      return reply.status(answer.statusCode).send({ status: 'Error', detail: parsed.detail });
     const done = parsed.results.filter((result) => result.ok).length;
     if (done === 0) {
       const first = parsed.results.find((result) => !result.ok);
       return reply
         .status(409)
-        .send({ status: 'Error', detail: first && !first.ok ? first.detail : text.statusNotChanged, results: parsed.results });
+        .send({
+          status: 'Error',
+          detail: first && !first.ok ? first.detail : text.statusNotChanged,
+          results: parsed.results,
+        });
     }
     return { status: 'OK', message: text.statusChanged(done), results: parsed.results };
   });
@@ -165,7 +178,8 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
       {},
     );
     const parsed = answer.json() as { detail?: string };
-    if (answer.statusCode !== 200) return reply.status(answer.statusCode).send({ status: 'Error', detail: parsed.detail });
+    if (answer.statusCode !== 200)
+      return reply.status(answer.statusCode).send({ status: 'Error', detail: parsed.detail });
     return { status: 'OK', message: text.cancelAllDone, reservation: parsed };
   });
 
@@ -183,7 +197,11 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
     if (!body) return reply;
     const voucher = await scopedVoucher(principalOf(request), body.voucher_id);
     const data = await loadPrintData(db, [voucher.id]);
-    return sendPdf(reply, await renderVouchersPdf(brand(), data, `Voucher ${voucher.id}`), `voucher_${voucher.id}.pdf`);
+    return sendPdf(
+      reply,
+      await renderVouchersPdf(brand(), data, `Voucher ${voucher.id}`),
+      `voucher_${voucher.id}.pdf`,
+    );
   });
 
   app.post(bookingPaths.pdfMultiVoucher, { preHandler: viewVoucher }, async (request, reply) => {
@@ -223,7 +241,8 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
   app.post(bookingPaths.sendMulti, { preHandler: viewVoucher }, async (request, reply) => {
     const body = parseOrError(reply, () => parseWith(sendEmailSchema, request.body ?? {}));
     if (!body) return reply;
-    if (!body.id_reservation) return reply.status(400).send({ status: 'Error', detail: text.reservationRequired });
+    if (!body.id_reservation)
+      return reply.status(400).send({ status: 'Error', detail: text.reservationRequired });
     const ids = await scopedReservationVoucherIds(principalOf(request), body.id_reservation);
     const recipient = body.email ? { email: body.email, name: '' } : await firstEmail(ids);
     if (!recipient) return reply.status(400).send({ status: 'Error', detail: text.noRecipient });
@@ -271,50 +290,62 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
   });
 
   // GET /csv_reservation_filter/: the list's rows with its filters, streamed in pages of 1,000.
-  app.get(bookingPaths.reservationCsv, { preHandler: requirePermission(context, 'reservation', 'view') }, async (request, reply) => {
-    const query = request.query as Record<string, string | undefined>;
-    const limit = Math.min(Math.max(Number(query.limit ?? 100000) || 100000, 1), 1_000_000);
-    const filters = new URLSearchParams();
-    for (const key of Object.keys(reservationResource.filters))
-      if (typeof query[key] === 'string' && query[key] !== '') filters.set(key, String(query[key]));
-    const columns = [
-      'id',
-      'user_detail',
-      'user_reservation_detail',
-      'office_name',
-      'payment_method',
-      'date_emision',
-      'status_name',
-      'total_price',
-      'date_in',
-      'date_out',
-    ] as const;
-    const headers = text.fields;
-    const cell = (value: unknown) => {
-      const raw = value === null || value === undefined ? '' : String(value);
-      return /[;"\n\r]/.test(raw) ? `"${raw.replace(/"/g, '""')}"` : raw;
-    };
-    const first = await forward(request, 'GET', `${reservationResource.contract.path}?${filters}&limit=1`);
-    if (first.statusCode !== 200) return reply.status(first.statusCode).type('application/json').send(first.body);
-    const self = request;
-    async function* rows() {
-      yield `\uFEFF${[headers.id, headers.user_detail, headers.user_reservation_detail, headers.office, headers.payment_method, headers.date_emision, headers.status, headers.total_price, headers.date_in, headers.date_out].join(';')}\r\n`;
-      let sent = 0;
-      let offset = Number(query.offset ?? 0) || 0;
-      while (sent < limit) {
-        const size = Math.min(1000, limit - sent);
-        const page = await forward(self, 'GET', `${reservationResource.contract.path}?${filters}&offset=${offset}&limit=${size}&ordering=id`);
-        if (page.statusCode !== 200) return;
-        const { results, next } = page.json() as { results: Record<string, unknown>[]; next: string | null };
-        for (const row of results) yield `${columns.map((column) => cell(row[column])).join(';')}\r\n`;
-        sent += results.length;
-        offset += results.length;
-        if (!next || results.length === 0) return;
+  app.get(
+    bookingPaths.reservationCsv,
+    { preHandler: requirePermission(context, 'reservation', 'view') },
+    async (request, reply) => {
+      const query = request.query as Record<string, string | undefined>;
+      const limit = Math.min(Math.max(Number(query.limit ?? 100000) || 100000, 1), 1_000_000);
+      const filters = new URLSearchParams();
+      for (const key of Object.keys(reservationResource.filters))
+        if (typeof query[key] === 'string' && query[key] !== '') filters.set(key, String(query[key]));
+      const columns = [
+        'id',
+        'user_detail',
+        'user_reservation_detail',
+        'office_name',
+        'payment_method',
+        'date_emision',
+        'status_name',
+        'total_price',
+        'date_in',
+        'date_out',
+      ] as const;
+      const headers = text.fields;
+      const cell = (value: unknown) => {
+        const raw = value === null || value === undefined ? '' : String(value);
+        return /[;"\n\r]/.test(raw) ? `"${raw.replace(/"/g, '""')}"` : raw;
+      };
+      const first = await forward(request, 'GET', `${reservationResource.contract.path}?${filters}&limit=1`);
+      if (first.statusCode !== 200)
+        return reply.status(first.statusCode).type('application/json').send(first.body);
+      const self = request;
+      async function* rows() {
+        yield `\uFEFF${[headers.id, headers.user_detail, headers.user_reservation_detail, headers.office, headers.payment_method, headers.date_emision, headers.status, headers.total_price, headers.date_in, headers.date_out].join(';')}\r\n`;
+        let sent = 0;
+        let offset = Number(query.offset ?? 0) || 0;
+        while (sent < limit) {
+          const size = Math.min(1000, limit - sent);
+          const page = await forward(
+            self,
+            'GET',
+            `${reservationResource.contract.path}?${filters}&offset=${offset}&limit=${size}&ordering=id`,
+          );
+          if (page.statusCode !== 200) return;
+          const { results, next } = page.json() as {
+            results: Record<string, unknown>[];
+            next: string | null;
+          };
+          for (const row of results) yield `${columns.map((column) => cell(row[column])).join(';')}\r\n`;
+          sent += results.length;
+          offset += results.length;
+          if (!next || results.length === 0) return;
+        }
       }
-    }
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="filter_reservation.csv"')
-      .send(Readable.from(rows()));
-  });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="filter_reservation.csv"')
+        .send(Readable.from(rows()));
+    },
+  );
 }

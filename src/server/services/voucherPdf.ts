@@ -10,7 +10,6 @@ import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf
 import QRCode from 'qrcode';
 import { statusName } from '../../contracts/bookings';
 import { messages } from '../../contracts/messages';
-import type { Reader } from '../resources/engine';
 import {
   coverages,
   currencies,
@@ -22,6 +21,7 @@ import {
   vouchers,
 } from '../db/schema';
 import { paxOfVouchers } from '../resources/bookings';
+import type { Reader } from '../resources/engine';
 
 const text = messages.bookings.pdf;
 
@@ -107,7 +107,11 @@ export async function loadPrintData(reader: Reader, ids: readonly number[]): Pro
     pax: pax.get(row.id) ?? [],
     coverages: coverageRows
       .filter((coverage) => coverage.productId === row.productId)
-      .map((coverage) => ({ name: coverage.name, limit: coverage.limit, currency: coverage.currency ?? 'USD' })),
+      .map((coverage) => ({
+        name: coverage.name,
+        limit: coverage.limit,
+        currency: coverage.currency ?? 'USD',
+      })),
   }));
 }
 
@@ -150,10 +154,18 @@ function drawQr(page: PDFPage, value: string, x: number, y: number, size: number
         });
 }
 
-function drawVoucherPage(page: PDFPage, fonts: { regular: PDFFont; bold: PDFFont }, brand: PdfBrand, data: VoucherPrintData) {
+function drawVoucherPage(
+  page: PDFPage,
+  fonts: { regular: PDFFont; bold: PDFFont },
+  brand: PdfBrand,
+  data: VoucherPrintData,
+) {
   const [width, height] = A4;
   let y = height - MARGIN;
-  const write = (value: string, options: { x?: number; size?: number; bold?: boolean; color?: ReturnType<typeof rgb> } = {}) => {
+  const write = (
+    value: string,
+    options: { x?: number; size?: number; bold?: boolean; color?: ReturnType<typeof rgb> } = {},
+  ) => {
     page.drawText(printable(value), {
       x: options.x ?? MARGIN,
       y,
@@ -172,14 +184,23 @@ function drawVoucherPage(page: PDFPage, fonts: { regular: PDFFont; bold: PDFFont
   write(`${text.voucher} ${data.id}`, { size: 18, bold: true });
   drawQr(page, `VOUCHER-${data.id}`, width - MARGIN - 110, height - 215, 110);
   y -= 20;
-  write(`${text.reservation} ${data.reservationId}   ${text.status}: ${statusName(data.status)}`, { color: grey });
+  write(`${text.reservation} ${data.reservationId}   ${text.status}: ${statusName(data.status)}`, {
+    color: grey,
+  });
   y -= 14;
-  write(`${text.issued}: ${localDate(data.dateEmision.toISOString())}   ${text.office}: ${data.officeName}`, { color: grey });
+  write(`${text.issued}: ${localDate(data.dateEmision.toISOString())}   ${text.office}: ${data.officeName}`, {
+    color: grey,
+  });
 
   const section = (title: string) => {
     y -= 28;
     write(title.toUpperCase(), { size: 11, bold: true, color: accent });
-    page.drawLine({ start: { x: MARGIN, y: y - 4 }, end: { x: width - MARGIN, y: y - 4 }, thickness: 0.7, color: accent });
+    page.drawLine({
+      start: { x: MARGIN, y: y - 4 },
+      end: { x: width - MARGIN, y: y - 4 },
+      thickness: 0.7,
+      color: accent,
+    });
     y -= 18;
   };
   section(text.traveller);
@@ -213,7 +234,14 @@ function drawVoucherPage(page: PDFPage, fonts: { regular: PDFFont; bold: PDFFont
     write(data.emergency);
   }
   // The assistance box at the foot of the page.
-  page.drawRectangle({ x: MARGIN, y: 70, width: width - 2 * MARGIN, height: 70, borderColor: accent, borderWidth: 1.2 });
+  page.drawRectangle({
+    x: MARGIN,
+    y: 70,
+    width: width - 2 * MARGIN,
+    height: 70,
+    borderColor: accent,
+    borderWidth: 1.2,
+  });
   y = 118;
   write(text.assistance.toUpperCase(), { x: MARGIN + 12, bold: true, color: accent });
   y = 101;
@@ -225,7 +253,11 @@ function drawVoucherPage(page: PDFPage, fonts: { regular: PDFFont; bold: PDFFont
 }
 
 /** One PDF with a page per voucher (a single voucher or a reservation's multivoucher). */
-export async function renderVouchersPdf(brand: PdfBrand, data: readonly VoucherPrintData[], title: string): Promise<Uint8Array> {
+export async function renderVouchersPdf(
+  brand: PdfBrand,
+  data: readonly VoucherPrintData[],
+  title: string,
+): Promise<Uint8Array> {
   const document = await PDFDocument.create();
   document.setTitle(title);
   document.setAuthor(brand.brandName);
