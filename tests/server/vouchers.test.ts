@@ -6,6 +6,7 @@
  * never a 500.
  */
 import { eq, inArray, ne } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canTransition, STATUS_TRANSITIONS } from '../../src/contracts/bookings';
@@ -20,6 +21,7 @@ import {
   vouchers,
 } from '../../src/server/db/schema';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
+import { exportWorkerOf } from '../../src/server/resources/exports';
 import { as, createTestApp, type TestApp } from './support';
 
 let testApp: TestApp;
@@ -573,5 +575,32 @@ describe('bad input never answers 500', () => {
     expect(
       (await testApp.app.inject({ method: 'GET', url: '/api/sendAcceptConditions/%00' })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('voucher export', () => {
+  it('GET /csv_voucher_filter/ makes filter_voucher.xlsx with the list filters', async () => {
+    const booking = await createBooking(null, 6, 2);
+    const started = await admin({
+      method: 'GET',
+      url: `/api/csv_voucher_filter/?reservation=${booking.reservation}`,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const { hash } = started.json<{ hash: string }>();
+    let report: { status: string; url: string | null; file_name: string } | undefined;
+    for (let tries = 0; tries < 400; tries++) {
+      exportWorkerOf(testApp.context)?.wake();
+      report = (await admin({ method: 'GET', url: `/api/report/${hash}/` })).json();
+      if (report?.status !== 'Pending') break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(report?.status).toBe('OK');
+    expect(report?.file_name).toBe('filter_voucher.xlsx');
+    const file = await admin({ method: 'GET', url: `/api/report/${hash}/file/` });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.rowCount).toBe(3);
+    expect(sheet.getRow(2).getCell(10).value).toBe('PENDIENTE DE PAGO');
   });
 });
