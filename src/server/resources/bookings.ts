@@ -313,20 +313,19 @@ export const reservationResource = defineResource({
 // ---------------------------------------------------------------------------------------------
 // Vouchers
 
-interface ReservationInfo {
+/** What a voucher row shows of its reservation, office, product and supplier (one query per page). */
+interface VoucherInfo {
   dateIn: string;
   dateOut: string;
   officeId: number | null;
   officeName: string | null;
   paymentMethod: string;
-}
-interface ProductInfo {
-  longName: string;
+  productName: string | null;
   supplierName: string | null;
 }
 
 const voucherRelations = {
-  reservationInfo: loader(async (reader, ids) => {
+  info: loader(async (reader, ids) => {
     const rows = await reader
       .select({
         id: vouchers.id,
@@ -335,42 +334,37 @@ const voucherRelations = {
         officeId: reservations.officeId,
         officeName: offices.longName,
         paymentMethod: reservations.paymentMethod,
+        productName: products.longName,
+        supplierName: suppliers.longName,
       })
       .from(vouchers)
       .innerJoin(reservations, eq(reservations.id, vouchers.reservationId))
       .leftJoin(offices, eq(offices.id, reservations.officeId))
-      .where(inArray(vouchers.id, [...ids]));
-    return new Map<number, ReservationInfo>(rows.map(({ id, ...info }) => [id, info]));
-  }),
-  productInfo: loader(async (reader, ids) => {
-    const rows = await reader
-      .select({ id: vouchers.id, longName: products.longName, supplierName: suppliers.longName })
-      .from(vouchers)
-      .innerJoin(products, eq(products.id, vouchers.productId))
+      .leftJoin(products, eq(products.id, vouchers.productId))
       .leftJoin(suppliers, eq(suppliers.id, products.supplierId))
       .where(inArray(vouchers.id, [...ids]));
-    return new Map<number, ProductInfo>(rows.map(({ id, ...info }) => [id, info]));
+    return new Map<number, VoucherInfo>(rows.map(({ id, ...info }) => [id, info]));
   }),
   paxList: loader(paxOfVouchers),
 };
 type VoucherRow = ResourceRow<typeof vouchers, Record<never, SQL>, typeof voucherRelations>;
 
 export function serializeVoucher(row: VoucherRow): Voucher {
-  const reservation = row.reservationInfo;
-  const dateIn = reservation?.dateIn ?? '';
-  const dateOut = reservation?.dateOut ?? '';
+  const info = row.info;
+  const dateIn = info?.dateIn ?? '';
+  const dateOut = info?.dateOut ?? '';
   return {
     id: row.id,
     reservation: row.reservationId,
     reservation_date_in: dateIn,
     reservation_date_out: dateOut,
     duration: dateIn && dateOut ? dayDiff(dateIn, dateOut) : 0,
-    office: reservation?.officeId ?? null,
-    office_name: reservation?.officeName ?? null,
-    payment_method: reservation?.paymentMethod ?? '',
+    office: info?.officeId ?? null,
+    office_name: info?.officeName ?? null,
+    payment_method: info?.paymentMethod ?? '',
     product: row.productId,
-    product_long_name: row.productInfo?.longName ?? null,
-    supplier_name: row.productInfo?.supplierName ?? null,
+    product_long_name: info?.productName ?? null,
+    supplier_name: info?.supplierName ?? null,
     status: row.status,
     status_name: statusName(row.status),
     status_administracion: row.statusAdministracion,
