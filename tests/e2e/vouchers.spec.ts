@@ -4,6 +4,8 @@
  * select three vouchers and change their status; cancel every voucher of a reservation (confirmed
  * first); export the voucher list and download filter_voucher.xlsx from the bell.
  */
+
+import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { signIn } from './support';
@@ -115,4 +117,31 @@ test('export the voucher list and download it from the bell', async ({ page }) =
   expect(sheet.rowCount).toBeGreaterThan(1);
   for (let row = 2; row <= sheet.rowCount; row++)
     expect(sheet.getRow(row).getCell(10).value).toBe('PENDIENTE DE PAGO');
+});
+
+test('print a voucher and its multivoucher, and send the terms', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/dashboard/vouchers?status=3');
+  const [id] = await idsOf(vouchersTable(page), /^Mostrar Voucher N° \d+$/, 1);
+  await page.goto(`/dashboard/vouchers/${id}`);
+  const documents = page.getByRole('region', { name: 'Documentos del voucher' });
+  let downloading = page.waitForEvent('download');
+  await documents.getByRole('button', { name: 'Imprimir voucher' }).click();
+  const single = await downloading;
+  expect(single.suggestedFilename()).toBe(`voucher_${id}.pdf`);
+  expect(
+    readFileSync(await single.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+  await expect(documents.getByRole('status')).toHaveText(/PDF descargado: voucher_/);
+
+  downloading = page.waitForEvent('download');
+  await documents.getByRole('button', { name: 'Imprimir multivoucher' }).click();
+  expect((await downloading).suggestedFilename()).toMatch(/^multivoucher_\d+\.pdf$/);
+
+  await documents.getByRole('button', { name: 'Enviar condiciones' }).click();
+  await expect(documents.getByRole('status')).toHaveText(/Email enviado\./);
+  await documents.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(documents.getByRole('status')).toHaveCount(0);
 });

@@ -111,6 +111,7 @@ export const vouchersDescriptor = sendingOnly(
     rowActions: statusActions,
     bulkActions: statusActions,
     export: { kind: 'vouchers' },
+    detailView: 'voucherDocuments',
     recordName: (row) => `Voucher N° ${String(row.id)}`,
   }),
   VOUCHER_WRITE_KEYS,
