@@ -23,11 +23,13 @@ const dataDir = argument('data', '/tmp/extranet-vouchers-bench');
 const databaseUrl = kind === 'postgres' ? process.env.BENCH_DATABASE_URL : undefined;
 if (kind === 'postgres' && !databaseUrl) throw new Error('set BENCH_DATABASE_URL (see the header)');
 
-const shapes = [
+const shapes: { name: string; query: string; path?: string }[] = [
   { name: 'first page', query: 'offset=0&limit=25' },
   { name: 'status filter', query: 'status=6&offset=0&limit=25' },
   { name: 'product contains', query: 'product_long_name=europa&offset=0&limit=25' },
   { name: 'offset 200,000', query: 'offset=200000&limit=25' },
+  // The same machine's baseline under the same load: the passengers list (issue 11's module).
+  { name: 'baseline: /api/pax/ first page', query: 'offset=0&limit=25', path: '/api/pax/' },
 ];
 
 const server = await startServer({ kind, databaseUrl, dataDir }, port);
@@ -37,7 +39,7 @@ try {
   const lines = [header, `|${'---|'.repeat(header.split('|').length - 2)}`];
   console.log(`vouchers list benchmark: ${kind}, ${seconds} s per run`);
   for (const shape of shapes) {
-    const url = `${server.url}/api/voucher/?${shape.query}`;
+    const url = `${server.url}${shape.path ?? '/api/voucher/'}?${shape.query}`;
     const body = (await (await fetch(url, { headers: { authorization } })).json()) as {
       count: number;
       count_kind?: string;
