@@ -157,13 +157,11 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
     const done = parsed.results.filter((result) => result.ok).length;
     if (done === 0) {
       const first = parsed.results.find((result) => !result.ok);
-      return reply
-        .status(409)
-        .send({
-          status: 'Error',
-          detail: first && !first.ok ? first.detail : text.statusNotChanged,
-          results: parsed.results,
-        });
+      return reply.status(409).send({
+        status: 'Error',
+        detail: first && !first.ok ? first.detail : text.statusNotChanged,
+        results: parsed.results,
+      });
     }
     return { status: 'OK', message: text.statusChanged(done), results: parsed.results };
   });
