@@ -5,6 +5,7 @@
 
 import type { AnyStateMachine } from 'xstate';
 import { accessTokenModel, mySiteModel, passwordChangeModel, passwordResetModel } from './models/auth';
+import { voucherDocumentsModel } from './models/bookings';
 import { exportNotificationsModel } from './models/exports';
 import { recordHistoryModel } from './models/history';
 import { productWizardMachineModel } from './models/products';
@@ -112,5 +113,10 @@ export const machineCatalogue: MachineEntry[] = [
     'exportNotifications',
     "Export notifications: request a list export, poll it every 10 s while Pending, the bell's 15 s check, download and mark consumed; resumed after a reload.",
     exportNotificationsModel,
+  ),
+  catalogued(
+    'voucherDocuments',
+    "A voucher's documents: print the voucher or the multivoucher, send the terms or the multivoucher, one call at a time, a notice saying OK or why not.",
+    voucherDocumentsModel,
   ),
 ];

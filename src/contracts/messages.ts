@@ -6,6 +6,7 @@
  */
 import { authMessages } from './messages/auth';
 import { bankingMessages } from './messages/banking';
+import { bookingsMessages } from './messages/bookings';
 import { commonMessages } from './messages/common';
 import { exportsMessages } from './messages/exports';
 import { historyMessages } from './messages/history';
@@ -34,6 +35,7 @@ export const messages = {
   products: productsMessages,
   offices: officesMessages,
   exports: exportsMessages,
+  bookings: bookingsMessages,
 } as const;
 
 export type Messages = typeof messages;

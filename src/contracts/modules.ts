@@ -136,6 +136,7 @@ export const SECTIONS: readonly Section[] = [
   ),
   section('reservas', 'reservations', 'reservation', place('reservas', menu.reservas, 'view'), {
     creatable: false,
+    screen: 'resource',
   }),
   // Spec section 2: creating a passenger is guarded by voucher/add (the one place this is said).
   section(
@@ -145,7 +146,10 @@ export const SECTIONS: readonly Section[] = [
     place('reservas', menu.pasajeros, 'view', { createLabel: menu.createPassenger }),
     { createPermission: { resource: 'voucher', action: 'add' }, screen: 'resource' },
   ),
-  section('vouchers', 'vouchers', 'voucher', place('reservas', menu.vouchers, 'view'), { creatable: false }),
+  section('vouchers', 'vouchers', 'voucher', place('reservas', menu.vouchers, 'view'), {
+    creatable: false,
+    screen: 'resource',
+  }),
   section('producto_sperta', 'products', 'product_sperta', place('abm', menu.sperta, 'any'), {
     screen: 'resource',
   }),

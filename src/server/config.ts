@@ -28,6 +28,8 @@ const environmentSchema = z.object({
   OLD_ADMIN_URL: z.string().default('https://admin-viejo.example.com'),
   REFUND_SUPPORT_EMAIL: z.string().default('reintegros@example.com'),
   BRAND_NAME: z.string().default('Asistencia al Viajero'),
+  /** Issue 15: the 24-hour assistance phone printed on every voucher. */
+  ASSISTANCE_PHONE: z.string().default('+54 11 5252-0000'),
   ADMIN_USERNAME: z.string().min(1).optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
@@ -81,6 +83,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     oldAdminUrl: env.OLD_ADMIN_URL,
     refundSupportEmail: env.REFUND_SUPPORT_EMAIL,
     brandName: env.BRAND_NAME,
+    assistancePhone: env.ASSISTANCE_PHONE,
     admin: { username: env.ADMIN_USERNAME, email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     seedDemo: env.SEED_DEMO,
     accessTokenMinutes: env.ACCESS_TOKEN_MINUTES,

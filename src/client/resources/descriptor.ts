@@ -216,7 +216,7 @@ export interface ResourceDescriptor {
 }
 
 /** Show views a descriptor may name; the views map each key to a screen (issue 17: the refund review). */
-export type DetailViewKey = 'refundReview';
+export type DetailViewKey = 'refundReview' | 'voucherDocuments';
 
 type AnyContract = ResourceContract & {
   filters: Record<string, FilterDescriptor>;

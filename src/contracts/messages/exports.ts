@@ -9,6 +9,11 @@ export const exportsMessages = {
       ready: 'Listado de oficinas disponible para descargar.',
       error: 'Error al descargar listado de oficinas.',
     },
+    vouchers: {
+      label: 'Listado de vouchers',
+      ready: 'Listado de vouchers disponible para descargar',
+      error: 'Error al descargar listado de vouchers.',
+    },
   },
   exportButton: 'Exportar',
   requesting: 'Solicitando exportación...',

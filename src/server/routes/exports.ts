@@ -32,9 +32,13 @@ import {
   startExportWorker,
 } from '../resources/exports';
 import { officeExport } from '../resources/officeExport';
+import { voucherExport } from '../resources/voucherExport';
 
 /** Every declared export (vouchers add a line). */
-export const EXPORTS: readonly AnyExport[] = [officeExport as unknown as AnyExport];
+export const EXPORTS: readonly AnyExport[] = [
+  officeExport as unknown as AnyExport,
+  voucherExport as unknown as AnyExport,
+];
 
 const text = messages.exports;
 

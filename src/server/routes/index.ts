@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { historyRoutes } from '../resources/history';
 import { authRoutes } from './auth';
+import { bookingRoutes } from './bookings';
 import { exportRoutes } from './exports';
 import { groupRoutes } from './groups';
 import { imagesRoutes } from './images';
@@ -30,6 +31,7 @@ export const apiRouteModules: RouteModule[] = [
   historyRoutes,
   storedFileRoutes,
   exportRoutes,
+  bookingRoutes,
 ];
 
 /** Route modules mounted outside /api (the image service of section 7 lives at /images). */

@@ -15,9 +15,11 @@ import { pasajerosDescriptor } from './pasajeros';
 import { productoSpertaDescriptor } from './productoSperta';
 import { proveedoresDescriptor } from './proveedores';
 import { reintegrosDescriptor } from './reintegros';
+import { reservasDescriptor } from './reservas';
 import { tagsDescriptor } from './tags';
 import { unidadNegocioDescriptor } from './unidadNegocio';
 import { usuariosDescriptor } from './usuarios';
+import { vouchersDescriptor } from './vouchers';
 import { zonasDescriptor } from './zonas';
 
 export const DESCRIPTORS: readonly ResourceDescriptor[] = [
@@ -36,6 +38,8 @@ export const DESCRIPTORS: readonly ResourceDescriptor[] = [
   usuariosDescriptor,
   gruposDescriptor,
   oficinasDescriptor,
+  reservasDescriptor,
+  vouchersDescriptor,
 ];
 
 export function descriptorOf(routing: string): ResourceDescriptor | undefined {

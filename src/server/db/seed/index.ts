@@ -12,6 +12,7 @@ import { hashPassword } from '../../auth/passwords';
 import type { AppConfig } from '../../config';
 import type { Database, Transaction } from '../client';
 import { appMeta, groupPermissions, groups, permissions, userGroups, userModules, users } from '../schema';
+import { seedBookingsDemo } from './bookings';
 import { seedMasterDataDemo, seedMasterDataReference } from './masterData';
 import { seedMunicipalities } from './municipalities';
 import { seedOfficesDemo, seedOfficeTreeDemo } from './offices';
@@ -36,6 +37,7 @@ export const demoSeeders: DemoSeeder[] = [
   seedRefundsDemo,
   seedOfficeTreeDemo,
   seedProductsDemo,
+  seedBookingsDemo,
 ];
 
 export async function seed(db: Database, config: Pick<AppConfig, 'admin' | 'seedDemo'>): Promise<SeedReport> {
