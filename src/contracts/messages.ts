@@ -12,6 +12,7 @@ import { navigationMessages } from './messages/navigation';
 import { officesMessages } from './messages/offices';
 import { permissionsMessages } from './messages/permissions';
 import { productsMessages } from './messages/products';
+import { promotionsMessages } from './messages/promotions';
 import { qaMessages } from './messages/qa';
 import { refundMessages } from './messages/refund';
 import { refundReviewMessages } from './messages/refundReview';
@@ -32,6 +33,7 @@ export const messages = {
   refundReview: refundReviewMessages,
   products: productsMessages,
   offices: officesMessages,
+  promotions: promotionsMessages,
 } as const;
 
 export type Messages = typeof messages;

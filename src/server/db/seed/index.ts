@@ -16,6 +16,7 @@ import { seedMasterDataDemo, seedMasterDataReference } from './masterData';
 import { seedMunicipalities } from './municipalities';
 import { seedOfficesDemo, seedOfficeTreeDemo } from './offices';
 import { seedProductsDemo } from './products';
+import { seedPromotionsDemo } from './promotions';
 import { seedRefundsDemo } from './refunds';
 
 /** Marked as demo everywhere it is printed: never use it outside a local demo. */
@@ -36,6 +37,7 @@ export const demoSeeders: DemoSeeder[] = [
   seedRefundsDemo,
   seedOfficeTreeDemo,
   seedProductsDemo,
+  seedPromotionsDemo,
 ];
 
 export async function seed(db: Database, config: Pick<AppConfig, 'admin' | 'seedDemo'>): Promise<SeedReport> {
