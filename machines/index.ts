@@ -7,6 +7,7 @@ import type { AnyStateMachine } from 'xstate';
 import { accessTokenModel, mySiteModel, passwordChangeModel, passwordResetModel } from './models/auth';
 import { recordHistoryModel } from './models/history';
 import { productWizardMachineModel } from './models/products';
+import { promotionWizardModel } from './models/promotions';
 import { claimFormModel, refundLoginModel, refundWizardModel } from './models/refund';
 import { bankRevealModel, receiptViewerModel, refundReviewModel } from './models/refundReview';
 import { productWizardModel, resourceFormModel, resourceListModel } from './models/resources';
@@ -106,5 +107,10 @@ export const machineCatalogue: MachineEntry[] = [
     'productWizard',
     'Product wizard (Crear, Clonar, Editar): steps 0-1-2 each kept by POST /step/ (hash), rate and image uploads, final call SUCCESS or ERROR with retry on the same hash.',
     productWizardMachineModel,
+  ),
+  catalogued(
+    'promotionWizard',
+    "Promotion wizard '1 de 2', '2 de 2': products (a sale promotion one, a provider several), offices in a paged table (2, 4, 8) locked for providers, one save; Finalizar or 'Aplicar y asignar nuevo producto'; editing one product's offices in a single step.",
+    promotionWizardModel,
   ),
 ];
