@@ -151,13 +151,20 @@ export type PromotionWizardEvent =
   | { type: 'FINISH' }
   | { type: 'APPLY_NEXT' };
 
+/**
+ * The most office ids the address carries: a larger selection ('Seleccionar las N que coinciden'
+ * over thousands) is kept by the wizard but not written to the address, which browsers and
+ * servers cap at a few kilobytes; a reload then keeps the products and the step only.
+ */
+export const MAX_ADDRESS_OFFICES = 300;
+
 /** The address of a wizard context (what a reload must find). */
 export function addressOf(context: PromotionWizardContext): WizardAddress {
   const onOffices = context.steps[context.step]?.key === '2';
   return {
     pp: context.pp,
     p: context.pp === null ? context.values.products : [],
-    o: context.values.offices,
+    o: context.values.offices.length <= MAX_ADDRESS_OFFICES ? context.values.offices : [],
     step: context.pp === null && onOffices ? 2 : 1,
   };
 }

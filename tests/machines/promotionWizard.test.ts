@@ -23,6 +23,7 @@ import {
 import {
   addressOf,
   DEFAULT_OFFICE_PAGE_SIZE,
+  MAX_ADDRESS_OFFICES,
   type OfficeQuery,
   promotionWizardMachine,
   RESUMABLE,
@@ -326,6 +327,24 @@ describe('promotionWizard with its actors', () => {
     expect(context.values).toEqual({ products: [1, 2], offices: [12, 14] });
     expect(addressOf(context)).toEqual({ pp: null, p: [1, 2], o: [12, 14], step: 2 });
     expect(calls.queries[0]?.products).toEqual([1, 2]);
+  });
+
+  it('a selection larger than the address holds is kept, but not written to the address', async () => {
+    const many = Array.from({ length: MAX_ADDRESS_OFFICES + 1 }, (_, index) => index + 1);
+    const { actor, calls } = run(assignInput, 'venta');
+    await settle();
+    actor.send({ type: 'ADD_PRODUCT', id: 1 });
+    actor.send({ type: 'NEXT' });
+    await settle();
+    actor.send({ type: 'TOGGLE_OFFICE', id: 11 });
+    expect(calls.addresses.at(-1)?.o).toEqual([11]);
+    const { context } = actor.getSnapshot();
+    expect(addressOf({ ...context, values: { ...context.values, offices: many } })).toEqual({
+      pp: null,
+      p: [1],
+      o: [],
+      step: 2,
+    });
   });
 
   it('editing one product’s offices: a single step, starting from its offices, one edit call', async () => {

@@ -261,6 +261,17 @@ describe('assigning products and offices (§4, §5, §7)', () => {
   });
 });
 
+describe('products in promotions', () => {
+  it('a product held by a promotion is not deleted: the answer says by what', async () => {
+    const id = await createPromotion();
+    const ok = await assign(id, { products: [productIds[0]], offices: [officeIds[0]] });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const removed = await admin({ method: 'DELETE', url: `/api/product/${productIds[0]}/` });
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json<{ detail: string }>().detail).toMatch(/promoci/);
+  });
+});
+
 describe('permissions (§6)', () => {
   it('view-only roles read, cannot write; roles without promotion cannot read', async () => {
     const id = await createPromotion();

@@ -8,7 +8,7 @@
  *   /promotion_product_office/ list (?promotion_product=), detail, POST, PUT, DELETE.
  * Reads need promotion/view, writes promotion/add; the rules are in ./promotionRules.
  */
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { messages } from '../../contracts/messages';
 import {
   addProductOfficesSchema,
@@ -232,15 +232,5 @@ export const promotionProductOfficeResource = defineResource({
     id: promotionProductOffices.id,
     office_name: sql`(select ${offices.longName} from ${offices} where ${offices.id} = ${promotionProductOffices.officeId})`,
   },
-  unique: [],
   fieldOfColumn: { promotion_product_id: 'promotion_product', office_id: 'office' },
 });
-
-/** Used by tests: the promotion_product rows of a promotion. */
-export async function promotionProductIds(reader: Reader, promotionId: number): Promise<number[]> {
-  const rows = await reader
-    .select({ id: promotionProducts.id })
-    .from(promotionProducts)
-    .where(and(eq(promotionProducts.promotionId, promotionId)));
-  return rows.map((row) => row.id);
-}
