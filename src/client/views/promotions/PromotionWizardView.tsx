@@ -222,7 +222,8 @@ export function PromotionWizardView() {
       {!officesBusy && context.officeCount === 0 && !context.officeError ? (
         <Muted>{wizard.noOffices}</Muted>
       ) : null}
-      {context.offices.length ? (
+      {/* Rows of the previous page are not offered while the next one loads. */}
+      {context.offices.length && !officesBusy ? (
         <TableWrapper>
           <Table aria-label={wizard.steps[1]}>
             <thead>
