@@ -9,6 +9,7 @@ import { voucherDocumentsModel } from './models/bookings';
 import { exportNotificationsModel } from './models/exports';
 import { recordHistoryModel } from './models/history';
 import { productWizardMachineModel } from './models/products';
+import { promotionWizardModel } from './models/promotions';
 import { claimFormModel, refundLoginModel, refundWizardModel } from './models/refund';
 import { bankRevealModel, receiptViewerModel, refundReviewModel } from './models/refundReview';
 import { productWizardModel, resourceFormModel, resourceListModel } from './models/resources';
@@ -118,5 +119,10 @@ export const machineCatalogue: MachineEntry[] = [
     'voucherDocuments',
     "A voucher's documents: print the voucher or the multivoucher, send the terms or the multivoucher, one call at a time, a notice saying OK or why not.",
     voucherDocumentsModel,
+  ),
+  catalogued(
+    'promotionWizard',
+    "Promotion wizard '1 de 2', '2 de 2': products (a sale promotion one, a provider several), offices in a paged table (2, 4, 8) locked for providers, one save; Finalizar or 'Aplicar y asignar nuevo producto'; editing one product's offices in a single step.",
+    promotionWizardModel,
   ),
 ];

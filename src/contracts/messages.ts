@@ -14,6 +14,7 @@ import { navigationMessages } from './messages/navigation';
 import { officesMessages } from './messages/offices';
 import { permissionsMessages } from './messages/permissions';
 import { productsMessages } from './messages/products';
+import { promotionsMessages } from './messages/promotions';
 import { qaMessages } from './messages/qa';
 import { refundMessages } from './messages/refund';
 import { refundReviewMessages } from './messages/refundReview';
@@ -36,6 +37,7 @@ export const messages = {
   offices: officesMessages,
   exports: exportsMessages,
   bookings: bookingsMessages,
+  promotions: promotionsMessages,
 } as const;
 
 export type Messages = typeof messages;

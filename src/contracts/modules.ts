@@ -79,14 +79,14 @@ export interface Section {
   /** Its sidebar entry, if any. */
   menu: MenuPlacement | null;
   /** The client screen: 'resource' is the generic list and form over the module's descriptor. */
-  screen: 'resource' | 'products' | null;
+  screen: 'resource' | 'products' | 'promotions' | null;
 }
 
 interface SectionOptions {
   creatable?: boolean;
   createPermission?: { resource: Resource; action: Action };
   card?: boolean;
-  screen?: 'resource' | 'products';
+  screen?: 'resource' | 'products' | 'promotions';
 }
 
 function section(
@@ -133,6 +133,7 @@ export const SECTIONS: readonly Section[] = [
     'promotions',
     'promotion',
     place('promociones', menu.promociones, 'view', { createLabel: menu.createPromotion }),
+    { screen: 'promotions' },
   ),
   section('reservas', 'reservations', 'reservation', place('reservas', menu.reservas, 'view'), {
     creatable: false,

@@ -349,6 +349,11 @@ export const officeContract = defineContract({
     bussines_unit: EXACT,
     country: EXACT,
     parent: EXACT,
+    /**
+     * Issue 14 (provider promotions): offices assigned to every product listed ('1,2'), read
+     * from product_offices.
+     */
+    products: EXACT,
     is_enabled: { kind: 'switch', default: 'all' },
   },
   ordering: ['id', 'short_name', 'long_name', 'is_enabled', 'country'] as const,

@@ -11,6 +11,7 @@ import { SELECTOR_LIMIT } from '../../src/contracts/http';
 import { messages } from '../../src/contracts/messages';
 import { officeContract } from '../../src/contracts/offices';
 import { productContract } from '../../src/contracts/products';
+import { promotionContract } from '../../src/contracts/promotions';
 import { refundReviewContract } from '../../src/contracts/refundReview';
 import {
   blacklistContract,
@@ -411,6 +412,48 @@ const modules: ModuleCase[] = [
       ['surname=ez', includes('surname', 'ez')],
     ],
     noView: 'supervisor',
+  },
+  {
+    // Issue 14: Promociones (SPEC §2 filters on long_name, description, promotion_type).
+    name: 'promotions',
+    contract: promotionContract,
+    create: () => ({
+      short_name: unique('PR'),
+      long_name: 'Promoción de prueba',
+      description: 'Temporada de prueba',
+      reservation_date_from: '01/01/2027',
+      reservation_date_to: '31/01/2027',
+      travel_date_from: '2027-01-15',
+      travel_date_to: '2027-02-28',
+      total_days: 10,
+      promotion_type: 'venta',
+    }),
+    update: (created) => ({
+      short_name: created.short_name,
+      long_name: 'Promoción editada',
+      description: 'Temporada de prueba',
+      reservation_date_from: '01/01/2027',
+      reservation_date_to: '31/01/2027',
+      travel_date_from: '2027-01-15',
+      travel_date_to: '2027-02-28',
+      total_days: 10,
+      promotion_type: 'proveedor',
+    }),
+    changed: ['promotion_type', 'proveedor'],
+    required: {
+      short_name: messages.promotions.shortNameRequired,
+      long_name: messages.promotions.longNameRequired,
+      reservation_date_from: messages.promotions.dateRequired,
+    },
+    wrongType: ['total_days', 'diez', messages.promotions.totalDaysInvalid],
+    tooLong: ['short_name', 50],
+    filters: [
+      ['long_name=VERANO', includes('long_name', 'verano')],
+      ['description=temporada', includes('description', 'temporada')],
+      ['promotion_type=prov', (row) => row.promotion_type === 'proveedor'],
+    ],
+    noView: 'soporte',
+    viewOnly: 'ejecutivo',
   },
   {
     name: 'users',

@@ -43,6 +43,7 @@ import { databaseErrorAnswer, FieldValidationError, HttpError } from '../http/er
 import { contains } from '../http/filters';
 import { writeAudit } from './audit';
 import { defineResource, groupRows, loader, type Reader, type ResourceRow } from './engine';
+import { officesOfEveryProduct } from './promotionRules';
 
 const text = messages.offices;
 
@@ -604,6 +605,7 @@ export const officeResource = defineResource({
     bussines_unit: { kind: 'exact', on: offices.bussinesUnitId, type: 'integer' },
     country: { kind: 'exact', on: offices.countryId, type: 'integer' },
     parent: { kind: 'exact', on: offices.parentId, type: 'integer' },
+    products: { kind: 'custom', build: (value) => officesOfEveryProduct(offices.id, value) },
     is_enabled: { kind: 'switch', on: offices.isEnabled },
   },
   ordering: {

@@ -11,6 +11,7 @@ import { masterDataRoutes } from './masterData';
 import { officeRoutes } from './offices';
 import { productRoutes } from './products';
 import { profileRoutes } from './profile';
+import { promotionRoutes } from './promotions';
 import { refundReviewRoutes } from './refundReview';
 import { refundRoutes } from './refunds';
 import { storedFileRoutes } from './storedFiles';
@@ -26,6 +27,7 @@ export const apiRouteModules: RouteModule[] = [
   officeRoutes,
   masterDataRoutes,
   productRoutes,
+  promotionRoutes,
   refundRoutes,
   refundReviewRoutes,
   historyRoutes,

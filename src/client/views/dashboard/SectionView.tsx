@@ -17,6 +17,7 @@ const shell = messages.navigation.shell;
 const SCREENS = {
   resource: lazy(() => import('../resources/ResourceArea')),
   products: lazy(() => import('../products/ProductsArea')),
+  promotions: lazy(() => import('../promotions/PromotionsArea')),
 } as const;
 
 export function SectionView({ user }: { user: Profile }) {

@@ -22,6 +22,10 @@ export interface WizardFrameProps {
   backLabel?: string;
   nextLabel?: string;
   finishLabel?: string;
+  /** The counter's text (default 'Paso N de M'; the promotion wizard says 'N de 2'). */
+  counter?: string;
+  /** Another button beside the last step's (the promotion wizard's 'Aplicar y asignar nuevo producto'). */
+  extraAction?: ReactNode;
   children: ReactNode;
 }
 
@@ -36,6 +40,8 @@ export function WizardFrame({
   backLabel = messages.products.back,
   nextLabel = messages.products.next,
   finishLabel = messages.products.finish,
+  counter,
+  extraAction,
   children,
 }: WizardFrameProps) {
   const last = step === labels.length - 1;
@@ -43,7 +49,7 @@ export function WizardFrame({
     <Stack>
       <Stepper steps={labels} current={step} />
       <p aria-live="polite" style={{ margin: 0 }}>
-        {messages.products.stepOf(step + 1, labels.length)}: <strong>{labels[step]}</strong>
+        {counter ?? messages.products.stepOf(step + 1, labels.length)}: <strong>{labels[step]}</strong>
       </p>
       {error ? (
         <Alert tone="danger" role="alert">
@@ -56,9 +62,12 @@ export function WizardFrame({
         <Button type="button" variant="secondary" disabled={step === 0 || busy} onClick={onBack}>
           {backLabel}
         </Button>
-        <Button type="button" disabled={busy} onClick={onNext}>
-          {last ? finishLabel : nextLabel}
-        </Button>
+        <Row>
+          {last ? extraAction : null}
+          <Button type="button" disabled={busy} onClick={onNext}>
+            {last ? finishLabel : nextLabel}
+          </Button>
+        </Row>
       </Row>
     </Stack>
   );

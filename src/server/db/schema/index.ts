@@ -6,6 +6,7 @@ export * from './masterData';
 export * from './meta';
 export * from './offices';
 export * from './products';
+export * from './promotions';
 export * from './reference';
 export * from './refunds';
 export * from './security';

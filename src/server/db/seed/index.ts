@@ -17,6 +17,7 @@ import { seedMasterDataDemo, seedMasterDataReference } from './masterData';
 import { seedMunicipalities } from './municipalities';
 import { seedOfficesDemo, seedOfficeTreeDemo } from './offices';
 import { seedProductsDemo } from './products';
+import { seedPromotionsDemo } from './promotions';
 import { seedRefundsDemo } from './refunds';
 
 /** Marked as demo everywhere it is printed: never use it outside a local demo. */
@@ -38,6 +39,7 @@ export const demoSeeders: DemoSeeder[] = [
   seedOfficeTreeDemo,
   seedProductsDemo,
   seedBookingsDemo,
+  seedPromotionsDemo,
 ];
 
 export async function seed(db: Database, config: Pick<AppConfig, 'admin' | 'seedDemo'>): Promise<SeedReport> {
