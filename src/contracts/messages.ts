@@ -9,6 +9,7 @@ import { bankingMessages } from './messages/banking';
 import { commonMessages } from './messages/common';
 import { exportsMessages } from './messages/exports';
 import { historyMessages } from './messages/history';
+import { invoicingMessages } from './messages/invoicing';
 import { navigationMessages } from './messages/navigation';
 import { officesMessages } from './messages/offices';
 import { permissionsMessages } from './messages/permissions';
@@ -34,6 +35,7 @@ export const messages = {
   products: productsMessages,
   offices: officesMessages,
   exports: exportsMessages,
+  invoicing: invoicingMessages,
 } as const;
 
 export type Messages = typeof messages;

@@ -6,6 +6,7 @@ import { authRoutes } from './auth';
 import { exportRoutes } from './exports';
 import { groupRoutes } from './groups';
 import { imagesRoutes } from './images';
+import { invoicingRoutes } from './invoicing';
 import { masterDataRoutes } from './masterData';
 import { officeRoutes } from './offices';
 import { productRoutes } from './products';
@@ -30,6 +31,7 @@ export const apiRouteModules: RouteModule[] = [
   historyRoutes,
   storedFileRoutes,
   exportRoutes,
+  invoicingRoutes,
 ];
 
 /** Route modules mounted outside /api (the image service of section 7 lives at /images). */

@@ -13,6 +13,7 @@ import type { AppConfig } from '../../config';
 import type { Database, Transaction } from '../client';
 import { appMeta, groupPermissions, groups, permissions, userGroups, userModules, users } from '../schema';
 import { seedMasterDataDemo, seedMasterDataReference } from './masterData';
+import { seedInvoicingDemo } from './invoicing';
 import { seedMunicipalities } from './municipalities';
 import { seedOfficesDemo, seedOfficeTreeDemo } from './offices';
 import { seedProductsDemo } from './products';
@@ -36,6 +37,7 @@ export const demoSeeders: DemoSeeder[] = [
   seedRefundsDemo,
   seedOfficeTreeDemo,
   seedProductsDemo,
+  seedInvoicingDemo,
 ];
 
 export async function seed(db: Database, config: Pick<AppConfig, 'admin' | 'seedDemo'>): Promise<SeedReport> {
