@@ -7,6 +7,7 @@ import { z } from 'zod';
 /** The kinds of export the server offers, each with its start path and file name. */
 export const EXPORT_KINDS = {
   offices: { path: '/office_report/', fileName: 'filter_offices.xlsx' },
+  invoicing: { path: '/invoicing_report/', fileName: 'filter_invoicing.xlsx' },
 } as const;
 export type ExportKind = keyof typeof EXPORT_KINDS;
 export const exportKindSchema = z.enum(Object.keys(EXPORT_KINDS) as [ExportKind, ...ExportKind[]]);

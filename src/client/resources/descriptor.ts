@@ -161,7 +161,23 @@ export interface ActionDescriptor {
   label: string;
   /** After the action, open the record the server answered as `action_result.id` (show or edit). */
   opens?: 'show' | 'edit';
+  /**
+   * Fields the action asks for before it runs (Facturación's invoice: document type, number,
+   * date), sent with the ids; a field with options is a select.
+   */
+  fields?: readonly ActionField[];
 }
+
+export interface ActionField {
+  name: string;
+  label: string;
+  options?: readonly FormOption[];
+  placeholder?: string;
+  maxLength?: number;
+}
+
+/** Figures over the whole filtered list shown above it, by key (views/resources/listSummaries). */
+export type ListSummaryKey = 'invoicingTotals';
 
 /**
  * A list export on the server's export engine (issue 12): the list offers 'Exportar', which starts
@@ -213,6 +229,8 @@ export interface ResourceDescriptor {
   deleteFallback: string | null;
   /** The list's export ('Exportar'), or null. */
   export: ExportDescriptor | null;
+  /** The server's figures over the filtered list (`GET {path}summary/`), shown above it, or null. */
+  summary: ListSummaryKey | null;
 }
 
 /** Show views a descriptor may name; the views map each key to a screen (issue 17: the refund review). */
@@ -262,6 +280,7 @@ export interface DescriptorSpec {
   deleteFallback?: string;
   /** The list's export, by kind (its path and file name come from src/contracts/exports.ts). */
   export?: { kind: ExportKind };
+  summary?: ListSummaryKey;
 }
 
 const text = messages.resourceScreens;
@@ -522,6 +541,7 @@ export function defineDescriptor(spec: DescriptorSpec): ResourceDescriptor {
     detailView: spec.detailView ?? null,
     deleteFallback: spec.deleteFallback ?? null,
     export: spec.export ? { kind: spec.export.kind, ...EXPORT_KINDS[spec.export.kind] } : null,
+    summary: spec.summary ?? null,
     toValues:
       spec.toValues ??
       ((record) =>

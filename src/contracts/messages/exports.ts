@@ -9,6 +9,11 @@ export const exportsMessages = {
       ready: 'Listado de oficinas disponible para descargar.',
       error: 'Error al descargar listado de oficinas.',
     },
+    invoicing: {
+      label: 'Listado de facturación',
+      ready: 'Listado de facturación disponible para descargar.',
+      error: 'Error al descargar listado de facturación.',
+    },
   },
   exportButton: 'Exportar',
   requesting: 'Solicitando exportación...',

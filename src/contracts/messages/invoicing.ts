@@ -36,6 +36,8 @@ export const invoicingMessages = {
     title: 'Totales del filtro',
     count: (count: number) => (count === 1 ? '1 reserva' : `${count} reservas`),
     noCurrency: 'Sin moneda',
+    reservations: 'Reservas',
+    failed: 'No se pudieron calcular los totales.',
   },
   refusals: {
     transition: (from: string, to: string) => `Una reserva ${from} no puede pasar a ${to}.`,
@@ -74,7 +76,5 @@ export const invoicingMessages = {
   export: {
     sheet: 'Facturación',
     totals: 'Totales',
-    ready: 'Listado de facturación disponible para descargar.',
-    failed: 'Error al descargar listado de facturación.',
   },
 } as const;

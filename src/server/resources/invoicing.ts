@@ -217,7 +217,7 @@ const dateFactExists = (condition: SQL) =>
  * Totals of the filtered list: per office first (one pass over the matching reservations, their
  * vouchers summed through the vouchers' reservation index), then per currency.
  */
-async function totalsOf(
+export async function invoicingTotals(
   reader: Reader,
   where: SQL | undefined,
   principal: Principal,
@@ -264,7 +264,7 @@ export const invoicingResource = defineResource({
   extra,
   serialize,
   redact,
-  summary: totalsOf,
+  summary: invoicingTotals,
   actions: {
     invoice: transition('invoice', invoiceInputSchema),
     review: transition('review', emptyActionInputSchema),

@@ -31,10 +31,14 @@ import {
   requestExport,
   startExportWorker,
 } from '../resources/exports';
+import { invoicingExport } from '../resources/invoicingExport';
 import { officeExport } from '../resources/officeExport';
 
 /** Every declared export (vouchers add a line). */
-export const EXPORTS: readonly AnyExport[] = [officeExport as unknown as AnyExport];
+export const EXPORTS: readonly AnyExport[] = [
+  officeExport as unknown as AnyExport,
+  invoicingExport as unknown as AnyExport,
+];
 
 const text = messages.exports;
 
