@@ -7,6 +7,7 @@ import type { AnyStateMachine } from 'xstate';
 import { accessTokenModel, mySiteModel, passwordChangeModel, passwordResetModel } from './models/auth';
 import { exportNotificationsModel } from './models/exports';
 import { recordHistoryModel } from './models/history';
+import { paymentDetailModel } from './models/invoicing';
 import { productWizardMachineModel } from './models/products';
 import { claimFormModel, refundLoginModel, refundWizardModel } from './models/refund';
 import { bankRevealModel, receiptViewerModel, refundReviewModel } from './models/refundReview';
@@ -87,6 +88,11 @@ export const machineCatalogue: MachineEntry[] = [
     'recordHistory',
     "'Historial' tab of a record's show view: the engine's entries newest first, server pages, empty, failed and retry.",
     recordHistoryModel,
+  ),
+  catalogued(
+    'paymentDetail',
+    "Payment detail tab of a Facturación row: the reservation's payments, none, failed and retry.",
+    paymentDetailModel,
   ),
   catalogued(
     'refundReview',

@@ -1,8 +1,8 @@
 /**
  * Facturación in the browser (issue 16; SPEC §2 'Facturación', §3 'Invoicing row'): as an
  * Administracion user, filter this month's reservations not yet invoiced, select two rows, mark
- * them FACTURADO with a document type, number and date, see the server's totals change, and read
- * the change in one row's Historial.
+ * them FACTURADO with a document type, number and date, see the server's totals change, read
+ * the change in one row's Historial and its payment detail.
  */
 import { expect, test } from '@playwright/test';
 import { signIn } from './support';
@@ -67,4 +67,11 @@ test('an Administracion user marks selected reservations FACTURADO and sees the 
     .first();
   await expect(entry).toContainText('Marcar FACTURADO');
   await expect(entry).toContainText('FCC');
+
+  // How it was paid (GET /payment_detail/): the demo payments follow the office's payment settings.
+  await page.getByRole('tab', { name: 'Detalle de pago' }).click();
+  const payments = page.getByRole('table', { name: 'Detalle de pago' });
+  await expect(payments.locator('tbody tr').first()).toContainText(
+    /Tarjeta|Transferencia|Crédito|GDS|Billetera|Pago web/,
+  );
 });

@@ -179,6 +179,9 @@ export interface ActionField {
 /** Figures over the whole filtered list shown above it, by key (views/resources/listSummaries). */
 export type ListSummaryKey = 'invoicingTotals';
 
+/** Extra tabs of the show view beside 'Datos' and 'Historial', by key (Facturación: the payment detail). */
+export type ShowTabKey = 'paymentDetail';
+
 /**
  * A list export on the server's export engine (issue 12): the list offers 'Exportar', which starts
  * the export with the list's current filters; the bell tells when the file is ready.
@@ -231,6 +234,7 @@ export interface ResourceDescriptor {
   export: ExportDescriptor | null;
   /** The server's figures over the filtered list (`GET {path}summary/`), shown above it, or null. */
   summary: ListSummaryKey | null;
+  showTabs: readonly ShowTabKey[];
 }
 
 /** Show views a descriptor may name; the views map each key to a screen (issue 17: the refund review). */
@@ -281,6 +285,7 @@ export interface DescriptorSpec {
   /** The list's export, by kind (its path and file name come from src/contracts/exports.ts). */
   export?: { kind: ExportKind };
   summary?: ListSummaryKey;
+  showTabs?: readonly ShowTabKey[];
 }
 
 const text = messages.resourceScreens;
@@ -542,6 +547,7 @@ export function defineDescriptor(spec: DescriptorSpec): ResourceDescriptor {
     deleteFallback: spec.deleteFallback ?? null,
     export: spec.export ? { kind: spec.export.kind, ...EXPORT_KINDS[spec.export.kind] } : null,
     summary: spec.summary ?? null,
+    showTabs: spec.showTabs ?? [],
     toValues:
       spec.toValues ??
       ((record) =>

@@ -56,6 +56,8 @@ export const invoicingMessages = {
   payments: {
     title: 'Detalle de pago',
     empty: 'La reserva no tiene pagos registrados.',
+    failed: 'No se pudo cargar el detalle de pago.',
+    loading: 'Cargando el detalle de pago...',
     methods: {
       card: 'Tarjeta',
       transfer: 'Transferencia',

@@ -119,6 +119,7 @@ export const facturacionDescriptor = defineDescriptor({
     { action: 'reopen', label: text.actions.reopen },
   ],
   summary: 'invoicingTotals',
+  showTabs: ['paymentDetail'],
   export: { kind: 'invoicing' },
   recordName: (row) => `${label.reservation_id} ${String(row.reservation_id ?? row.id)}`,
 });
