@@ -6,8 +6,10 @@
  * input answered in Spanish, never a 500.
  */
 import { eq, isNotNull, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../src/contracts/engine';
+import type { ExportReport } from '../../src/contracts/exports';
 import {
   INVOICING_ACTIONS,
   INVOICING_TARGET,
@@ -27,6 +29,7 @@ import {
   reservations,
   vouchers,
 } from '../../src/server/db/schema';
+import { exportWorkerOf } from '../../src/server/resources/exports';
 import { as, createTestApp, type TestApp } from './support';
 
 const text = messages.invoicing;
@@ -400,5 +403,42 @@ describe('payment detail', () => {
     expect(
       (await admin({ method: 'GET', url: '/api/payment_detail/?reservation_id=2000000000' })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the export', () => {
+  it('writes the filtered rows and one totals row per currency to filter_invoicing.xlsx', async () => {
+    await reservation(officeA.id, '2031-10-05', [['40.00', '4.00', '36.00', 3]]);
+    await reservation(officeB.id, '2031-10-06', [['60.00', '6.00', '54.00', 3]]);
+    const start = await admin({
+      method: 'GET',
+      url: '/api/invoicing_report/?date_created_from=01/10/2031&date_created_to=31/10/2031',
+    });
+    expect(start.statusCode, start.body).toBe(200);
+    const { hash } = start.json<{ hash: string }>();
+    let report: ExportReport | null = null;
+    for (let tries = 0; tries < 400 && report?.status !== 'OK'; tries++) {
+      exportWorkerOf(testApp.context)?.wake();
+      report = (await admin({ method: 'GET', url: `/api/report/${hash}/` })).json<ExportReport>();
+      expect(report.status).not.toBe('error');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(report?.status).toBe('OK');
+    expect(report?.file_name).toBe('filter_invoicing.xlsx');
+    const file = await admin({ method: 'GET', url: `/api${report?.url}` });
+    expect(file.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0][0]).toBe(text.fields.reservation_id);
+    expect(rows).toHaveLength(1 + 2 + 2);
+    const totals = rows.slice(3).map((row) => [row[0], row[9], row[10], row[11], row[12]]);
+    expect(totals).toEqual(
+      [
+        [`${text.export.totals} ${officeA.currency}`, officeA.currency, 40, 4, 36],
+        [`${text.export.totals} ${officeB.currency}`, officeB.currency, 60, 6, 54],
+      ].sort((a, b) => String(a[1]).localeCompare(String(b[1]))),
+    );
   });
 });
