@@ -13,8 +13,7 @@
  * reason otherwise; only Administracion, Administracion Central and Super Administrador (or a
  * superuser) act. A reservation whose vouchers are all CANCELADO (or that has none) is never invoiced.
  */
-import { eq, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { mayViewField } from '../../contracts/access';
 import {
