@@ -8,6 +8,7 @@ import { accessTokenModel, mySiteModel, passwordChangeModel, passwordResetModel 
 import { voucherDocumentsModel } from './models/bookings';
 import { exportNotificationsModel } from './models/exports';
 import { recordHistoryModel } from './models/history';
+import { paymentDetailModel } from './models/invoicing';
 import { productWizardMachineModel } from './models/products';
 import { promotionWizardModel } from './models/promotions';
 import { claimFormModel, refundLoginModel, refundWizardModel } from './models/refund';
@@ -89,6 +90,11 @@ export const machineCatalogue: MachineEntry[] = [
     'recordHistory',
     "'Historial' tab of a record's show view: the engine's entries newest first, server pages, empty, failed and retry.",
     recordHistoryModel,
+  ),
+  catalogued(
+    'paymentDetail',
+    "Payment detail tab of a Facturación row: the reservation's payments, none, failed and retry.",
+    paymentDetailModel,
   ),
   catalogued(
     'refundReview',

@@ -8,6 +8,7 @@ import { z } from 'zod';
 export const EXPORT_KINDS = {
   offices: { path: '/office_report/', fileName: 'filter_offices.xlsx' },
   vouchers: { path: '/csv_voucher_filter/', fileName: 'filter_voucher.xlsx' },
+  invoicing: { path: '/invoicing_report/', fileName: 'filter_invoicing.xlsx' },
 } as const;
 export type ExportKind = keyof typeof EXPORT_KINDS;
 export const exportKindSchema = z.enum(Object.keys(EXPORT_KINDS) as [ExportKind, ...ExportKind[]]);

@@ -10,6 +10,7 @@ import { bookingsMessages } from './messages/bookings';
 import { commonMessages } from './messages/common';
 import { exportsMessages } from './messages/exports';
 import { historyMessages } from './messages/history';
+import { invoicingMessages } from './messages/invoicing';
 import { navigationMessages } from './messages/navigation';
 import { officesMessages } from './messages/offices';
 import { permissionsMessages } from './messages/permissions';
@@ -38,6 +39,7 @@ export const messages = {
   exports: exportsMessages,
   bookings: bookingsMessages,
   promotions: promotionsMessages,
+  invoicing: invoicingMessages,
 } as const;
 
 export type Messages = typeof messages;

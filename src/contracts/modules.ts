@@ -127,6 +127,7 @@ export const SECTIONS: readonly Section[] = [
   ),
   section('facturacion', 'billing', 'reservation', place('facturacion', menu.facturacion, 'view'), {
     creatable: false,
+    screen: 'resource',
   }),
   section(
     'promociones',

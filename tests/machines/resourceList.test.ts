@@ -4,6 +4,7 @@ import {
   partialBulk,
   ROW_ACTION_REFUSAL,
   resourceListModel,
+  sampleSummary,
   sampleZones,
 } from '../../machines/models/resources';
 import {
@@ -43,6 +44,8 @@ testMachineModel('resourceList', resourceListModel, {
     expect(snapshot.context.pendingDelete).toBeNull();
     expect(snapshot.context.deleteError).toBeNull();
     expect(snapshot.context.selected).toEqual([]);
+    // The page's summary is kept as the server answered it.
+    expect(snapshot.context.summary).toEqual(sampleSummary);
   },
   'loaded.selecting': (snapshot, event) => {
     const { selected, rows } = snapshot.context;
@@ -54,6 +57,10 @@ testMachineModel('resourceList', resourceListModel, {
   },
   'loaded.confirmingBulk': (snapshot, event) => {
     expect(snapshot.context.bulkAction).toBe('remove');
+    // A new bulk action starts with no typed fields; each typed field is kept for the request.
+    if (event.type === 'BULK_ASKED') expect(snapshot.context.bulkPayload).toEqual({});
+    if (event.type === 'BULK_PAYLOAD_CHANGED')
+      expect(snapshot.context.bulkPayload).toEqual({ document_type: 'FCC' });
     expect(snapshot.context.selected.length).toBeGreaterThan(0);
     expect(snapshot.context.bulkError).toBe(
       event.type === 'xstate.error.actor.runBulkAction' ? messages.common.forbidden : null,

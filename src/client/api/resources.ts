@@ -66,11 +66,19 @@ const listAnswerSchema = z.looseObject({
 });
 
 export async function listRecords(descriptor: ResourceDescriptor, query: ListQuery): Promise<ListPage> {
-  const page = await request(listAnswerSchema, descriptor.path, { query: listParams(descriptor, query) });
+  const params = listParams(descriptor, query);
+  // A module with a summary answers it over the same filters, computed by the server (issue 16).
+  const [page, summary] = await Promise.all([
+    request(listAnswerSchema, descriptor.path, { query: params }),
+    descriptor.summary
+      ? request(z.unknown(), `${descriptor.path}summary/`, { query: params })
+      : Promise.resolve(undefined),
+  ]);
   return {
     count: page.count,
     countKind: page.count_kind ?? 'exact',
     results: page.results.map((row) => parseRecord(descriptor, row)),
+    ...(summary === undefined ? {} : { summary }),
   };
 }
 
@@ -81,7 +89,7 @@ export async function runBulkAction(
 ): Promise<BulkItemResult[]> {
   const answer = await request(bulkActionResultSchema, `${descriptor.path}bulk/${input.action}/`, {
     method: 'POST',
-    body: { ids: input.ids },
+    body: { ...input.payload, ids: input.ids },
   });
   return answer.results;
 }

@@ -161,7 +161,26 @@ export interface ActionDescriptor {
   label: string;
   /** After the action, open the record the server answered as `action_result.id` (show or edit). */
   opens?: 'show' | 'edit';
+  /**
+   * Fields the action asks for before it runs (Facturación's invoice: document type, number,
+   * date), sent with the ids; a field with options is a select.
+   */
+  fields?: readonly ActionField[];
 }
+
+export interface ActionField {
+  name: string;
+  label: string;
+  options?: readonly FormOption[];
+  placeholder?: string;
+  maxLength?: number;
+}
+
+/** Figures over the whole filtered list shown above it, by key (views/resources/listSummaries). */
+export type ListSummaryKey = 'invoicingTotals';
+
+/** Extra tabs of the show view beside 'Datos' and 'Historial', by key (Facturación: the payment detail). */
+export type ShowTabKey = 'paymentDetail';
 
 /**
  * A list export on the server's export engine (issue 12): the list offers 'Exportar', which starts
@@ -213,6 +232,9 @@ export interface ResourceDescriptor {
   deleteFallback: string | null;
   /** The list's export ('Exportar'), or null. */
   export: ExportDescriptor | null;
+  /** The server's figures over the filtered list (`GET {path}summary/`), shown above it, or null. */
+  summary: ListSummaryKey | null;
+  showTabs: readonly ShowTabKey[];
 }
 
 /** Show views a descriptor may name; the views map each key to a screen (issue 17: the refund review). */
@@ -262,6 +284,8 @@ export interface DescriptorSpec {
   deleteFallback?: string;
   /** The list's export, by kind (its path and file name come from src/contracts/exports.ts). */
   export?: { kind: ExportKind };
+  summary?: ListSummaryKey;
+  showTabs?: readonly ShowTabKey[];
 }
 
 const text = messages.resourceScreens;
@@ -522,6 +546,8 @@ export function defineDescriptor(spec: DescriptorSpec): ResourceDescriptor {
     detailView: spec.detailView ?? null,
     deleteFallback: spec.deleteFallback ?? null,
     export: spec.export ? { kind: spec.export.kind, ...EXPORT_KINDS[spec.export.kind] } : null,
+    summary: spec.summary ?? null,
+    showTabs: spec.showTabs ?? [],
     toValues:
       spec.toValues ??
       ((record) =>

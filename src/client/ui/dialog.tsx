@@ -67,6 +67,8 @@ interface ConfirmDialogProps {
   onCancel: () => void;
   /** Another way out shown with the buttons (a refused delete offers to disable instead). */
   extra?: ReactNode;
+  /** What the action asks for before it runs (Facturación's invoice: document type, number, date). */
+  children?: ReactNode;
 }
 
 /** 'Estas seguro?' style confirmation before destroying something. */
@@ -80,6 +82,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   extra,
+  children,
 }: ConfirmDialogProps) {
   return (
     <Dialog
@@ -99,6 +102,7 @@ export function ConfirmDialog({
         </>
       }
     >
+      {children}
       {error ? <ErrorBox role="alert">{error}</ErrorBox> : null}
     </Dialog>
   );

@@ -14,6 +14,11 @@ export const exportsMessages = {
       ready: 'Listado de vouchers disponible para descargar',
       error: 'Error al descargar listado de vouchers.',
     },
+    invoicing: {
+      label: 'Listado de facturación',
+      ready: 'Listado de facturación disponible para descargar.',
+      error: 'Error al descargar listado de facturación.',
+    },
   },
   exportButton: 'Exportar',
   requesting: 'Solicitando exportación...',

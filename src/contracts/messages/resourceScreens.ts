@@ -5,6 +5,8 @@
  * The spec gives the action and confirmation texts; headers and labels are ours.
  */
 export const resourceScreensMessages = {
+  /** An action field's empty choice (Facturación's document type). */
+  chooseOption: 'Elija...',
   // Spec section 2, exactly as given.
   show: 'Mostrar',
   edit: 'Editar',

@@ -247,6 +247,12 @@ export interface ResourceDefinition<
   secretInputs?: readonly string[];
   /** Sperta: answers carry `view` (show, list, create, edit; remove as the x-view header). */
   tagView?: boolean;
+  /**
+   * Figures over the whole filtered list (Facturación's totals, issue 16), answered by
+   * `GET {path}summary/` with the list's filters, scope and permission: computed by the server
+   * over every matching row, never from one page.
+   */
+  summary?(reader: Reader, where: SQL | undefined, principal: Principal): Promise<unknown>;
 }
 
 /** Column values a hook may add: plain values or SQL expressions (`token_version + 1`). */
@@ -658,6 +664,20 @@ export function registerResource<
         ? cursorLinks(request, query.limit, page.cursors)
         : pageLinks(request, query, page.count, page.hasNext);
       return tag({ count: page.count, count_kind: page.countKind, ...links, results }, 'list');
+    });
+
+  const { summary } = definition;
+  if (operations.has('list') && summary)
+    app.get(`${collectionPath}summary/`, authenticated, async (request) => {
+      const principal = principalOf(request);
+      checkBefore(permissionOf('list'), principal);
+      checkWith(permissionOf('list'), principal, null);
+      const { conditions } = parseListQuery(request.query);
+      const scope = scopeOf(principal);
+      if (scope) conditions.push(scope);
+      return readOnly((reader) =>
+        summary(reader, conditions.length ? and(...conditions) : undefined, principal),
+      );
     });
 
   if (operations.has('detail'))

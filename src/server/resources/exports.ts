@@ -24,17 +24,17 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { EXPORT_KINDS, EXPORT_LIMITS, type ExportKind, type ExportReport } from '../../contracts/exports';
 import { messages } from '../../contracts/messages';
 import type { Action, Resource } from '../../contracts/permissions';
-import { loadPrincipal } from '../auth/principal';
+import { loadPrincipal, type Principal } from '../auth/principal';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
 import { exportJobs } from '../db/schema';
 import { storageOf } from '../services/storage';
-import { type Loader, listReaderOf, type ResourceListReader } from './engine';
+import { type Loader, listReaderOf, type Reader, type ResourceListReader } from './engine';
 
 export type Cell = string | number | boolean | Date | null;
 
@@ -59,6 +59,11 @@ export interface ExportDefinition<E> {
   permission?: { resource: Resource; action: Action };
   /** Row limits (SPEC §9: 1000000 without a query, 100000 with one). */
   limits?: { unfiltered: number; filtered: number };
+  /**
+   * Rows written after the list, computed by the server over the same filters (Facturación's
+   * totals row, one per currency; issue 16).
+   */
+  footer?(reader: Reader, where: SQL | undefined, principal: Principal): Promise<Cell[][]>;
 }
 
 /** Declares an export; `E` is the module's serialized entity. */
@@ -334,6 +339,7 @@ async function writeJob(
           throw new LostJobError();
       }
     }
+    if (definition.footer) await xlsx.rows(await definition.footer(context.db, where, principal));
     await xlsx.end();
   } finally {
     await xlsx.stop();

@@ -31,6 +31,7 @@ import {
   requestExport,
   startExportWorker,
 } from '../resources/exports';
+import { invoicingExport } from '../resources/invoicingExport';
 import { officeExport } from '../resources/officeExport';
 import { voucherExport } from '../resources/voucherExport';
 
@@ -38,6 +39,7 @@ import { voucherExport } from '../resources/voucherExport';
 export const EXPORTS: readonly AnyExport[] = [
   officeExport as unknown as AnyExport,
   voucherExport as unknown as AnyExport,
+  invoicingExport as unknown as AnyExport,
 ];
 
 const text = messages.exports;

@@ -7,6 +7,7 @@ import { bookingRoutes } from './bookings';
 import { exportRoutes } from './exports';
 import { groupRoutes } from './groups';
 import { imagesRoutes } from './images';
+import { invoicingRoutes } from './invoicing';
 import { masterDataRoutes } from './masterData';
 import { officeRoutes } from './offices';
 import { productRoutes } from './products';
@@ -34,6 +35,7 @@ export const apiRouteModules: RouteModule[] = [
   storedFileRoutes,
   exportRoutes,
   bookingRoutes,
+  invoicingRoutes,
 ];
 
 /** Route modules mounted outside /api (the image service of section 7 lives at /images). */

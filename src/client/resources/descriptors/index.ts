@@ -8,6 +8,7 @@ import { blacklistDescriptor } from './blacklist';
 import { categoriasDescriptor } from './categorias';
 import { coberturasDescriptor } from './coberturas';
 import { currenciesDescriptor } from './currencies';
+import { facturacionDescriptor } from './facturacion';
 import { gruposDescriptor } from './grupos';
 import { oficinasDescriptor } from './oficinas';
 import { paisesDescriptor } from './paises';
@@ -40,6 +41,7 @@ export const DESCRIPTORS: readonly ResourceDescriptor[] = [
   oficinasDescriptor,
   reservasDescriptor,
   vouchersDescriptor,
+  facturacionDescriptor,
 ];
 
 export function descriptorOf(routing: string): ResourceDescriptor | undefined {

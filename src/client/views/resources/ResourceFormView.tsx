@@ -59,6 +59,7 @@ import {
 } from './fieldRenderers';
 import { RecordHistory } from './RecordHistory';
 import type { ResourceAccess } from './ResourceArea';
+import { ShowTab, showTabLabel } from './showTabs';
 
 const text = messages.resourceScreens;
 
@@ -139,6 +140,11 @@ function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: st
         <TabsList aria-label={descriptor.title}>
           <TabsTrigger value="data">{messages.history.tabData}</TabsTrigger>
           <TabsTrigger value="history">{messages.history.tabHistory}</TabsTrigger>
+          {descriptor.showTabs.map((tab) => (
+            <TabsTrigger key={tab} value={tab}>
+              {showTabLabel(tab)}
+            </TabsTrigger>
+          ))}
         </TabsList>
         <TabsContent value="data">{form}</TabsContent>
         <TabsContent value="history">
@@ -158,6 +164,13 @@ function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: st
             />
           </Card>
         </TabsContent>
+        {descriptor.showTabs.map((tab) => (
+          <TabsContent key={tab} value={tab}>
+            <Card>
+              <ShowTab tab={tab} record={recordId} />
+            </Card>
+          </TabsContent>
+        ))}
       </TabsRoot>
     ) : (
       form

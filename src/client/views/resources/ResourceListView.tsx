@@ -38,6 +38,7 @@ import { SortableHeader, Table, TableWrapper } from '../../ui/table';
 import { TabsList, TabsRoot, TabsTrigger } from '../../ui/tabs';
 import { styled } from '../../ui/theme';
 import { ExportButton } from './ExportButton';
+import { ListSummary } from './listSummaries';
 import type { ResourceAccess } from './ResourceArea';
 
 const text = messages.resourceScreens;
@@ -213,6 +214,9 @@ export function ResourceListView({
         </Alert>
       ) : null}
       {snapshot.matches('empty') ? <Alert tone="info">{text.empty}</Alert> : null}
+      {descriptor.summary && showRows ? (
+        <ListSummary view={descriptor.summary} summary={snapshot.context.summary} />
+      ) : null}
 
       {snapshot.matches({ loaded: 'selecting' }) ? (
         <Row role="toolbar" aria-label={text.selectedCount(selected.length)}>
@@ -454,7 +458,10 @@ function BulkDialogs({
   snapshot: ListSnapshot;
   send: ListSend;
 }) {
-  const { bulkAction, bulkError, bulkResults, selected, rowAction, rowActionError, rows } = snapshot.context;
+  const { bulkAction, bulkError, bulkResults, bulkPayload, selected, rowAction, rowActionError, rows } =
+    snapshot.context;
+  const bulkFields =
+    descriptor.bulkActions.find((candidate) => candidate.action === bulkAction)?.fields ?? [];
   const labelOf = (action: string | null, list: readonly { action: string; label: string }[]) =>
     list.find((candidate) => candidate.action === action)?.label ?? action ?? '';
   const running = snapshot.matches({ loaded: 'runningBulk' });
@@ -474,7 +481,56 @@ function BulkDialogs({
         error={bulkError}
         onConfirm={() => send({ type: 'BULK_CONFIRMED' })}
         onCancel={() => send({ type: 'BULK_CANCELLED' })}
-      />
+      >
+        {bulkFields.length ? (
+          <Stack>
+            {bulkFields.map((field) => (
+              <Field key={field.name} label={field.label}>
+                {(aria) =>
+                  field.options ? (
+                    <Select
+                      {...aria}
+                      name={field.name}
+                      value={bulkPayload[field.name] ?? ''}
+                      disabled={running}
+                      onChange={(event) =>
+                        send({
+                          type: 'BULK_PAYLOAD_CHANGED',
+                          field: field.name,
+                          value: event.currentTarget.value,
+                        })
+                      }
+                    >
+                      <option value="">{text.chooseOption}</option>
+                      {field.options.map((option) => (
+                        <option key={option.value} value={option.value}>
+                          {option.label}
+                        </option>
+                      ))}
+                    </Select>
+                  ) : (
+                    <Input
+                      {...aria}
+                      name={field.name}
+                      value={bulkPayload[field.name] ?? ''}
+                      placeholder={field.placeholder}
+                      maxLength={field.maxLength}
+                      disabled={running}
+                      onChange={(event) =>
+                        send({
+                          type: 'BULK_PAYLOAD_CHANGED',
+                          field: field.name,
+                          value: event.currentTarget.value,
+                        })
+                      }
+                    />
+                  )
+                }
+              </Field>
+            ))}
+          </Stack>
+        ) : null}
+      </ConfirmDialog>
       <Dialog
         open={snapshot.matches({ loaded: 'bulkReport' })}
         onOpenChange={(open) => (open ? undefined : send({ type: 'BULK_REPORT_CLOSED' }))}

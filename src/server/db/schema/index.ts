@@ -2,6 +2,7 @@
 export * from './auth';
 export * from './bookings';
 export * from './exports';
+export * from './invoicing';
 export * from './masterData';
 export * from './meta';
 export * from './offices';

@@ -13,6 +13,7 @@ import type { AppConfig } from '../../config';
 import type { Database, Transaction } from '../client';
 import { appMeta, groupPermissions, groups, permissions, userGroups, userModules, users } from '../schema';
 import { seedBookingsDemo } from './bookings';
+import { seedInvoicingDemo } from './invoicing';
 import { seedMasterDataDemo, seedMasterDataReference } from './masterData';
 import { seedMunicipalities } from './municipalities';
 import { seedOfficesDemo, seedOfficeTreeDemo } from './offices';
@@ -40,6 +41,7 @@ export const demoSeeders: DemoSeeder[] = [
   seedProductsDemo,
   seedBookingsDemo,
   seedPromotionsDemo,
+  seedInvoicingDemo,
 ];
 
 export async function seed(db: Database, config: Pick<AppConfig, 'admin' | 'seedDemo'>): Promise<SeedReport> {
