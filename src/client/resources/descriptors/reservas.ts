@@ -96,6 +96,8 @@ export const reservasDescriptor = sendingOnly(
     actions: { remove: false },
     fieldAccess: 'reservation',
     rowActions: [{ action: 'cancel_all', label: text.cancelAll }],
+    // The reservation's payment detail (issue 16; SPEC §7 GET /payment_detail/), as in Facturación.
+    showTabs: ['paymentDetail'],
     recordName: (row) => `${label.reservation} N° ${String(row.id)}`,
   }),
   RESERVATION_WRITE_KEYS,
