@@ -5,7 +5,12 @@
 
 import type { AnyStateMachine } from 'xstate';
 import { accessTokenModel, mySiteModel, passwordChangeModel, passwordResetModel } from './models/auth';
+import { voucherDocumentsModel } from './models/bookings';
+import { exportNotificationsModel } from './models/exports';
 import { recordHistoryModel } from './models/history';
+import { paymentDetailModel } from './models/invoicing';
+import { productWizardMachineModel } from './models/products';
+import { promotionWizardModel } from './models/promotions';
 import { claimFormModel, refundLoginModel, refundWizardModel } from './models/refund';
 import { paymentUpdateModel, pendingDocsModel } from './models/refundLinks';
 import { bankRevealModel, receiptViewerModel, refundReviewModel } from './models/refundReview';
@@ -88,6 +93,11 @@ export const machineCatalogue: MachineEntry[] = [
     recordHistoryModel,
   ),
   catalogued(
+    'paymentDetail',
+    "Payment detail tab of a Facturación row: the reservation's payments, none, failed and retry.",
+    paymentDetailModel,
+  ),
+  catalogued(
     'refundReview',
     "Staff refund review: load the refund, offer the transitions its allowed_actions name, each transition's form validated by its contract, server errors under their field.",
     refundReviewModel,
@@ -111,5 +121,25 @@ export const machineCatalogue: MachineEntry[] = [
     'paymentUpdate',
     "Traveller's '/update_payment_data': link access or its error, only the asked bank fields with the country's rules, send, field errors back, 'Solicitud enviada' or error and retry.",
     paymentUpdateModel,
+  ),
+  catalogued(
+    'productWizard',
+    'Product wizard (Crear, Clonar, Editar): steps 0-1-2 each kept by POST /step/ (hash), rate and image uploads, final call SUCCESS or ERROR with retry on the same hash.',
+    productWizardMachineModel,
+  ),
+  catalogued(
+    'exportNotifications',
+    "Export notifications: request a list export, poll it every 10 s while Pending, the bell's 15 s check, download and mark consumed; resumed after a reload.",
+    exportNotificationsModel,
+  ),
+  catalogued(
+    'voucherDocuments',
+    "A voucher's documents: print the voucher or the multivoucher, send the terms or the multivoucher, one call at a time, a notice saying OK or why not.",
+    voucherDocumentsModel,
+  ),
+  catalogued(
+    'promotionWizard',
+    "Promotion wizard '1 de 2', '2 de 2': products (a sale promotion one, a provider several), offices in a paged table (2, 4, 8) locked for providers, one save; Finalizar or 'Aplicar y asignar nuevo producto'; editing one product's offices in a single step.",
+    promotionWizardModel,
   ),
 ];

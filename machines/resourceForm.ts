@@ -19,7 +19,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { messages } from '../src/contracts/messages';
 import type { ResourceRecord } from './resourceList';
-import { fieldErrorsOf, messageOf } from './support/errors';
+import { FieldErrorsError, fieldErrorsOf, messageOf } from './support/errors';
 
 export type FormMode = 'create' | 'edit' | 'show' | 'clone';
 /** A group of named values (a nested group of fields, one row of a list of groups). */
@@ -122,7 +122,8 @@ function withoutField(errors: FieldErrors, field: string): FieldErrors {
 
 /** A message for the whole form: none when the error is about fields (shown under them). */
 function detailOf(error: unknown): string | null {
-  if (Object.keys(fieldErrorsOf(error)).length > 0) return null;
+  if (Object.keys(fieldErrorsOf(error)).length > 0)
+    return error instanceof FieldErrorsError ? error.detail : null;
   return messageOf(error, messages.common.genericRetry);
 }
 

@@ -40,12 +40,16 @@ export interface ListPage {
   results: ResourceRecord[];
   /** How `count` was obtained (src/contracts/engine.ts); absent means exact. */
   countKind?: CountKind;
+  /** Figures over the whole filtered list, when the module answers them (Facturación's totals). */
+  summary?: unknown;
 }
 
 /** A bulk action's request: the action's name and the selected ids. */
 export interface BulkRequest {
   action: string;
   ids: number[];
+  /** The action's own fields (Facturación's invoice: document type, number, date), sent with the ids. */
+  payload: Record<string, string>;
 }
 /** One row's outcome of a bulk action (src/contracts/engine.ts BulkActionResult). */
 export type BulkItemResult = { id: number; ok: true } | { id: number; ok: false; detail: string };
@@ -81,6 +85,10 @@ export interface ResourceListContext {
   bulkError: string | null;
   /** Per-row outcome of the last bulk action (shown when some row failed). */
   bulkResults: BulkItemResult[];
+  /** The values typed for the bulk action's own fields while it is confirmed. */
+  bulkPayload: Record<string, string>;
+  /** The server's figures over the whole filtered list (null when the module answers none). */
+  summary: unknown;
   /** The row action being confirmed or run. */
   rowAction: RowActionRequest | null;
   rowActionError: string | null;
@@ -106,6 +114,7 @@ export type ResourceListEvent =
   | { type: 'PAGE_TOGGLED' }
   | { type: 'SELECTION_CLEARED' }
   | { type: 'BULK_ASKED'; action: string }
+  | { type: 'BULK_PAYLOAD_CHANGED'; field: string; value: string }
   | { type: 'BULK_CONFIRMED' }
   | { type: 'BULK_CANCELLED' }
   | { type: 'BULK_REPORT_CLOSED' }
@@ -241,6 +250,11 @@ export const resourceListMachine = setup({
   actions: {
     /** The query about to load: the view provides it to write the URL (no useEffect mirror). */
     queryChanged: (_, _params: { query: ListQuery }) => {},
+    /**
+     * A row action succeeded with this answer: the view provides it to open what the action made
+     * (Oficinas' 'Duplicar' opens the new office in edit mode).
+     */
+    rowActionDone: (_, _params: { action: string; output: unknown }) => {},
     clearSelection: assign({ selected: [] as number[] }),
     askDelete: assign({
       pendingDelete: ({ context, event }) =>
@@ -318,6 +332,8 @@ export const resourceListMachine = setup({
     bulkAction: null,
     bulkError: null,
     bulkResults: [],
+    bulkPayload: {},
+    summary: null,
     rowAction: null,
     rowActionError: null,
   }),
@@ -341,6 +357,7 @@ export const resourceListMachine = setup({
               rows: ({ event }) => event.output.results,
               count: ({ event }) => event.output.count,
               countKind: ({ event }) => event.output.countKind ?? 'exact',
+              summary: ({ event }) => event.output.summary ?? null,
               // A reload keeps the selection of rows still on the page.
               selected: ({ context, event }) =>
                 context.selected.filter((id) => event.output.results.some((row) => row.id === id)),
@@ -397,12 +414,18 @@ export const resourceListMachine = setup({
                 bulkAction: ({ event }) => event.action,
                 bulkError: null,
                 bulkResults: [],
+                bulkPayload: {},
               }),
             },
           },
         },
         confirmingBulk: {
           on: {
+            BULK_PAYLOAD_CHANGED: {
+              actions: assign({
+                bulkPayload: ({ context, event }) => ({ ...context.bulkPayload, [event.field]: event.value }),
+              }),
+            },
             BULK_CONFIRMED: { target: 'runningBulk', actions: assign({ bulkError: null }) },
             BULK_CANCELLED: { target: 'selecting', actions: assign({ bulkAction: null, bulkError: null }) },
           },
@@ -411,7 +434,11 @@ export const resourceListMachine = setup({
           invoke: {
             id: 'runBulkAction',
             src: 'runBulkAction',
-            input: ({ context }) => ({ action: context.bulkAction ?? '', ids: context.selected }),
+            input: ({ context }) => ({
+              action: context.bulkAction ?? '',
+              ids: context.selected,
+              payload: context.bulkPayload,
+            }),
             onDone: [
               {
                 guard: 'allSucceeded',
@@ -462,7 +489,19 @@ export const resourceListMachine = setup({
               if (!context.rowAction) throw new Error('runningRowAction needs a row action');
               return context.rowAction;
             },
-            onDone: { target: '#resourceList.loading', actions: assign({ rowAction: null }) },
+            onDone: {
+              target: '#resourceList.loading',
+              actions: [
+                {
+                  type: 'rowActionDone',
+                  params: ({ context, event }) => ({
+                    action: context.rowAction?.action ?? '',
+                    output: event.output,
+                  }),
+                },
+                assign({ rowAction: null }),
+              ],
+            },
             onError: {
               target: 'confirmingRowAction',
               actions: assign({

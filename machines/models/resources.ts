@@ -37,7 +37,9 @@ export const fullBulk: BulkItemResult[] = [
 ];
 export const ROW_ACTION_REFUSAL = 'No se puede archivar la zona.';
 
-export const samplePage: ListPage = { count: 23, results: sampleZones };
+/** The server's figures over the whole filtered list (a module's summary, e.g. Facturación's totals). */
+export const sampleSummary = { count: 23, totals: [{ currency: 'ARS', count: 23, final_price: '100.00' }] };
+export const samplePage: ListPage = { count: 23, results: sampleZones, summary: sampleSummary };
 export const emptyPage: ListPage = { count: 0, results: [] };
 /** A page past the end: rows were deleted meanwhile. */
 export const pastEndPage: ListPage = { count: 3, results: [] };
@@ -113,7 +115,11 @@ export const resourceListModel = defineModel({
           { type: 'BULK_ASKED', action: 'remove' },
         ];
       case snapshot.matches({ loaded: 'confirmingBulk' }):
-        return [{ type: 'BULK_CONFIRMED' }, { type: 'BULK_CANCELLED' }];
+        return [
+          { type: 'BULK_PAYLOAD_CHANGED', field: 'document_type', value: 'FCC' },
+          { type: 'BULK_CONFIRMED' },
+          { type: 'BULK_CANCELLED' },
+        ];
       case snapshot.matches({ loaded: 'runningBulk' }):
         return [
           { type: 'xstate.done.actor.runBulkAction', output: fullBulk },
@@ -195,6 +201,14 @@ export const resourceListModel = defineModel({
     ],
     [...toSelecting, { type: 'PAGE_TOGGLED' }, { type: 'SELECTION_CLEARED' }],
     [...toSelecting, { type: 'BULK_ASKED', action: 'remove' }, { type: 'BULK_CANCELLED' }],
+    // A bulk action with fields of its own (Facturación's invoice): the typed value goes with the request.
+    [
+      ...toSelecting,
+      { type: 'BULK_ASKED', action: 'remove' },
+      { type: 'BULK_PAYLOAD_CHANGED', field: 'document_type', value: 'FCC' },
+      { type: 'BULK_CONFIRMED' },
+      { type: 'xstate.done.actor.runBulkAction', output: fullBulk },
+    ],
     [
       ...toSelecting,
       { type: 'BULK_ASKED', action: 'remove' },

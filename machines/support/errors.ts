@@ -10,6 +10,11 @@ export class FieldErrorsError extends UserFacingError {
   constructor(
     readonly fields: Record<string, string[]>,
     message = '',
+    /**
+     * A message for the whole answer sent beside the field errors (SPEC §7: an office whose
+     * sub-record failed answers 'Hubo un error' with the fields that caused it).
+     */
+    readonly detail: string | null = null,
   ) {
     super(message);
   }

@@ -6,10 +6,16 @@
  */
 import { authMessages } from './messages/auth';
 import { bankingMessages } from './messages/banking';
+import { bookingsMessages } from './messages/bookings';
 import { commonMessages } from './messages/common';
+import { exportsMessages } from './messages/exports';
 import { historyMessages } from './messages/history';
+import { invoicingMessages } from './messages/invoicing';
 import { navigationMessages } from './messages/navigation';
+import { officesMessages } from './messages/offices';
 import { permissionsMessages } from './messages/permissions';
+import { productsMessages } from './messages/products';
+import { promotionsMessages } from './messages/promotions';
 import { qaMessages } from './messages/qa';
 import { refundMessages } from './messages/refund';
 import { refundLinksMessages } from './messages/refundLinks';
@@ -30,6 +36,12 @@ export const messages = {
   history: historyMessages,
   refundReview: refundReviewMessages,
   refundLinks: refundLinksMessages,
+  products: productsMessages,
+  offices: officesMessages,
+  exports: exportsMessages,
+  bookings: bookingsMessages,
+  promotions: promotionsMessages,
+  invoicing: invoicingMessages,
 } as const;
 
 export type Messages = typeof messages;

@@ -79,14 +79,14 @@ export interface Section {
   /** Its sidebar entry, if any. */
   menu: MenuPlacement | null;
   /** The client screen: 'resource' is the generic list and form over the module's descriptor. */
-  screen: 'resource' | null;
+  screen: 'resource' | 'products' | 'promotions' | null;
 }
 
 interface SectionOptions {
   creatable?: boolean;
   createPermission?: { resource: Resource; action: Action };
   card?: boolean;
-  screen?: 'resource';
+  screen?: 'resource' | 'products' | 'promotions';
 }
 
 function section(
@@ -123,18 +123,22 @@ export const SECTIONS: readonly Section[] = [
     'offices',
     'office',
     place('oficinas', menu.oficinas, 'view', { createLabel: menu.createOffice }),
+    { screen: 'resource' },
   ),
   section('facturacion', 'billing', 'reservation', place('facturacion', menu.facturacion, 'view'), {
     creatable: false,
+    screen: 'resource',
   }),
   section(
     'promociones',
     'promotions',
     'promotion',
     place('promociones', menu.promociones, 'view', { createLabel: menu.createPromotion }),
+    { screen: 'promotions' },
   ),
   section('reservas', 'reservations', 'reservation', place('reservas', menu.reservas, 'view'), {
     creatable: false,
+    screen: 'resource',
   }),
   // Spec section 2: creating a passenger is guarded by voucher/add (the one place this is said).
   section(
@@ -144,7 +148,10 @@ export const SECTIONS: readonly Section[] = [
     place('reservas', menu.pasajeros, 'view', { createLabel: menu.createPassenger }),
     { createPermission: { resource: 'voucher', action: 'add' }, screen: 'resource' },
   ),
-  section('vouchers', 'vouchers', 'voucher', place('reservas', menu.vouchers, 'view'), { creatable: false }),
+  section('vouchers', 'vouchers', 'voucher', place('reservas', menu.vouchers, 'view'), {
+    creatable: false,
+    screen: 'resource',
+  }),
   section('producto_sperta', 'products', 'product_sperta', place('abm', menu.sperta, 'any'), {
     screen: 'resource',
   }),
@@ -176,8 +183,9 @@ export const SECTIONS: readonly Section[] = [
       createLabel: menu.createProduct,
       createPath: '/dashboard/add',
     }),
+    { screen: 'products' },
   ),
-  section('add', 'products', 'product', null, { card: false }),
+  section('add', 'products', 'product', null, { card: false, screen: 'products' }),
   section(
     'unidad_negocio',
     'business_units',

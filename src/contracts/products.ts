@@ -14,6 +14,10 @@ export const productSummarySchema = z.object({
   supplier: z.number().int().nullable(),
   supplier_name: z.string().nullable(),
   product_type: z.number().int().nullable(),
+  /** The category's name (issue 13: the list's Categoría column). */
+  product_type_name: z.string().nullable().optional(),
+  /** What the user may do to the row (the engine's row actions: 'remove', 'disable'). */
+  allowed_actions: z.array(z.string()).optional(),
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
@@ -26,7 +30,7 @@ export const productQuerySchema = listQuerySchema.extend({
 
 export const productNameIdSchema = z.object({ id: z.number().int(), name: z.string() });
 
-/** GET /product/ on the resource engine (read only here; the product module adds its writes). */
+/** GET /product/ on the resource engine; DELETE /product/{id}/ and the 'disable' action (issue 13). */
 export const productContract = defineContract({
   path: '/product/',
   resource: 'product',
@@ -36,8 +40,9 @@ export const productContract = defineContract({
     id: EXACT,
     long_name: CONTAINS,
     supplier: CONTAINS,
+    product_type: CONTAINS,
     is_enabled: { kind: 'switch', default: 'all' },
   },
-  ordering: ['long_name'] as const,
+  ordering: ['id', 'short_name', 'long_name'] as const,
   defaultOrdering: 'long_name',
 });

@@ -91,7 +91,10 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   // The one error mapper: our errors, what the database refused, malformed bodies; 500 only for bugs.
   app.setErrorHandler((thrown: FastifyError | HttpError | FieldValidationError, request, reply) => {
     const error = databaseErrorAnswer(thrown) ?? malformedBodyAnswer(thrown) ?? thrown;
-    if (error instanceof FieldValidationError) return reply.status(error.statusCode).send(error.fields);
+    if (error instanceof FieldValidationError)
+      return reply
+        .status(error.statusCode)
+        .send(error.detail ? { detail: error.detail, ...error.fields } : error.fields);
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ detail: error.detail });
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 429) return reply.status(429).send({ detail: messages.common.tooManyRequests });

@@ -28,6 +28,8 @@ const environmentSchema = z.object({
   OLD_ADMIN_URL: z.string().default('https://admin-viejo.example.com'),
   REFUND_SUPPORT_EMAIL: z.string().default('reintegros@example.com'),
   BRAND_NAME: z.string().default('Asistencia al Viajero'),
+  /** Issue 15: the 24-hour assistance phone printed on every voucher. */
+  ASSISTANCE_PHONE: z.string().default('+54 11 5252-0000'),
   ADMIN_USERNAME: z.string().min(1).optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
@@ -52,6 +54,8 @@ const environmentSchema = z.object({
   REFUND_LINK_SECRET: z.string().min(32).optional(),
   /** Days a refund request link stays valid. */
   REFUND_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  /** Issue 12: whether this instance runs export jobs (false: it only answers requests). */
+  EXPORT_WORKER: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -91,6 +95,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     oldAdminUrl: env.OLD_ADMIN_URL,
     refundSupportEmail: env.REFUND_SUPPORT_EMAIL,
     brandName: env.BRAND_NAME,
+    assistancePhone: env.ASSISTANCE_PHONE,
     admin: { username: env.ADMIN_USERNAME, email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     seedDemo: env.SEED_DEMO,
     accessTokenMinutes: env.ACCESS_TOKEN_MINUTES,
@@ -100,6 +105,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     listExactCountLimit: env.LIST_EXACT_COUNT_LIMIT,
     fileStorage: env.FILE_STORAGE,
+    exportWorker: env.EXPORT_WORKER,
   };
 }
 

@@ -4,6 +4,7 @@ import {
   partialBulk,
   ROW_ACTION_REFUSAL,
   resourceListModel,
+  sampleSummary,
   sampleZones,
 } from '../../machines/models/resources';
 import {
@@ -12,6 +13,7 @@ import {
   nextOrdering,
   queryKey,
   type ResourceRecord,
+  type RowActionRequest,
   resourceListMachine,
 } from '../../machines/resourceList';
 import { messages } from '../../src/contracts/messages';
@@ -42,6 +44,8 @@ testMachineModel('resourceList', resourceListModel, {
     expect(snapshot.context.pendingDelete).toBeNull();
     expect(snapshot.context.deleteError).toBeNull();
     expect(snapshot.context.selected).toEqual([]);
+    // The page's summary is kept as the server answered it.
+    expect(snapshot.context.summary).toEqual(sampleSummary);
   },
   'loaded.selecting': (snapshot, event) => {
     const { selected, rows } = snapshot.context;
@@ -53,6 +57,10 @@ testMachineModel('resourceList', resourceListModel, {
   },
   'loaded.confirmingBulk': (snapshot, event) => {
     expect(snapshot.context.bulkAction).toBe('remove');
+    // A new bulk action starts with no typed fields; each typed field is kept for the request.
+    if (event.type === 'BULK_ASKED') expect(snapshot.context.bulkPayload).toEqual({});
+    if (event.type === 'BULK_PAYLOAD_CHANGED')
+      expect(snapshot.context.bulkPayload).toEqual({ document_type: 'FCC' });
     expect(snapshot.context.selected.length).toBeGreaterThan(0);
     expect(snapshot.context.bulkError).toBe(
       event.type === 'xstate.error.actor.runBulkAction' ? messages.common.forbidden : null,
@@ -169,6 +177,37 @@ describe('resourceList with actors', () => {
     await settle();
     expect(queries.length).toBe(2);
     expect(actor.getSnapshot().context.pendingDelete).toBeNull();
+  });
+
+  it('hands the answer of a row action to rowActionDone, then reloads (Oficinas: Duplicar opens the copy)', async () => {
+    const done: { action: string; output: unknown }[] = [];
+    const queries: ListQuery[] = [];
+    const actor = createActor(
+      resourceListMachine.provide({
+        actors: {
+          loadPage: fromPromise(async ({ input }: { input: ListQuery }) => {
+            queries.push(input);
+            return { count: 3, results: sampleZones };
+          }),
+          runRowAction: fromPromise<unknown, RowActionRequest>(async () => ({
+            ...sampleZones[0],
+            action_result: { id: 77 },
+          })),
+        },
+        actions: { rowActionDone: (_, params) => done.push(params) },
+      }),
+      { input: {} },
+    );
+    actor.start();
+    await settle();
+    actor.send({ type: 'ROW_ACTION_ASKED', action: 'archive', record: sampleZones[0] });
+    expect(done).toEqual([]);
+    actor.send({ type: 'ROW_ACTION_CONFIRMED' });
+    await settle();
+    await settle();
+    expect(done).toEqual([{ action: 'archive', output: { ...sampleZones[0], action_result: { id: 77 } } }]);
+    expect(queries).toHaveLength(2);
+    expect(actor.getSnapshot().context.rowAction).toBeNull();
   });
 
   it('orders ascending, then descending', () => {

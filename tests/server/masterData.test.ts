@@ -11,6 +11,7 @@ import { SELECTOR_LIMIT } from '../../src/contracts/http';
 import { messages } from '../../src/contracts/messages';
 import { officeContract } from '../../src/contracts/offices';
 import { productContract } from '../../src/contracts/products';
+import { promotionContract } from '../../src/contracts/promotions';
 import { refundReviewContract } from '../../src/contracts/refundReview';
 import {
   blacklistContract,
@@ -413,6 +414,48 @@ const modules: ModuleCase[] = [
     noView: 'supervisor',
   },
   {
+    // Issue 14: Promociones (SPEC §2 filters on long_name, description, promotion_type).
+    name: 'promotions',
+    contract: promotionContract,
+    create: () => ({
+      short_name: unique('PR'),
+      long_name: 'Promoción de prueba',
+      description: 'Temporada de prueba',
+      reservation_date_from: '01/01/2027',
+      reservation_date_to: '31/01/2027',
+      travel_date_from: '2027-01-15',
+      travel_date_to: '2027-02-28',
+      total_days: 10,
+      promotion_type: 'venta',
+    }),
+    update: (created) => ({
+      short_name: created.short_name,
+      long_name: 'Promoción editada',
+      description: 'Temporada de prueba',
+      reservation_date_from: '01/01/2027',
+      reservation_date_to: '31/01/2027',
+      travel_date_from: '2027-01-15',
+      travel_date_to: '2027-02-28',
+      total_days: 10,
+      promotion_type: 'proveedor',
+    }),
+    changed: ['promotion_type', 'proveedor'],
+    required: {
+      short_name: messages.promotions.shortNameRequired,
+      long_name: messages.promotions.longNameRequired,
+      reservation_date_from: messages.promotions.dateRequired,
+    },
+    wrongType: ['total_days', 'diez', messages.promotions.totalDaysInvalid],
+    tooLong: ['short_name', 50],
+    filters: [
+      ['long_name=VERANO', includes('long_name', 'verano')],
+      ['description=temporada', includes('description', 'temporada')],
+      ['promotion_type=prov', (row) => row.promotion_type === 'proveedor'],
+    ],
+    noView: 'soporte',
+    viewOnly: 'ejecutivo',
+  },
+  {
     name: 'users',
     contract: userContract,
     create: () => {
@@ -447,6 +490,30 @@ const modules: ModuleCase[] = [
     duplicate: ['name', 'AGENCIA', messages.permissions.groupNameTaken],
     filters: [['search=ADMIN', includes('name', 'admin')]],
     noView: 'ejecutivo',
+  },
+  {
+    // Oficinas (issue 12): the full module; its sub-records are tested in offices.test.ts.
+    name: 'offices',
+    contract: officeContract,
+    create: () => ({ short_name: unique('OF'), long_name: 'Oficina de prueba', country: ids.argentina }),
+    update: (created) => ({
+      short_name: created.short_name,
+      long_name: 'Oficina de prueba',
+      country: ids.uruguay,
+      is_enabled: false,
+    }),
+    changed: ['is_enabled', false],
+    required: { short_name: text.shortNameRequired, long_name: text.longNameRequired },
+    wrongType: ['long_name', 12, text.mustBeText],
+    tooLong: ['short_name', 50],
+    duplicate: ['short_name', 'casa', messages.offices.shortNameTaken],
+    filters: [
+      ['long_name=SUCURSAL', includes('long_name', 'sucursal')],
+      ['name=rosario', includes('long_name', 'rosario')],
+      ['country_name=chile', (row) => row.country_name === 'Chile'],
+    ],
+    noView: 'agencia',
+    viewOnly: 'ejecutivo',
   },
 ];
 
@@ -666,13 +733,6 @@ async function insertRefunds() {
 }
 
 const readOnlyModules: ReadOnlyCase[] = [
-  {
-    name: 'offices',
-    contract: officeContract,
-    filters: [['long_name=SUCURSAL', includes('long_name', 'sucursal')]],
-    detail: true,
-    noView: 'agencia',
-  },
   {
     name: 'products',
     contract: productContract,

@@ -90,7 +90,9 @@ describe('GET /office/', () => {
     expect(page.count).toBeGreaterThanOrEqual(6);
     expect(page.results).toHaveLength(2);
     expect(page.next).toContain('offset=2');
-    const filtered = (await admin({ method: 'GET', url: '/api/office/?long_name=c%C3%B3rdoba' })).json<{
+    const filtered = (
+      await admin({ method: 'GET', url: '/api/office/?long_name=sucursal%20c%C3%B3rdoba' })
+    ).json<{
       results: { long_name: string }[];
     }>();
     expect(filtered.results.map((row) => row.long_name)).toEqual(['Sucursal Córdoba']);

@@ -18,8 +18,9 @@ export class ApiError extends FieldErrorsError {
     message: string,
     fields: Record<string, string[]> = {},
     readonly kind: ApiErrorKind = 'answer',
+    detail: string | null = null,
   ) {
-    super(fields, message);
+    super(fields, message, detail);
   }
 }
 
@@ -30,8 +31,18 @@ export interface AnswerMessages {
 
 /** The error for a non-2xx answer with its (parsed JSON, or null) body. */
 export function errorFromAnswer(status: number, body: unknown, options: AnswerMessages = {}): ApiError {
-  if (body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string')
-    return new ApiError(status, body.detail);
+  if (body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string') {
+    // A detail with the field errors that caused it (an office's failed sub-record, SPEC §7).
+    const { detail, ...rest } = body as Record<string, unknown>;
+    const fields = isFieldErrors(rest) && Object.keys(rest).length > 0 ? rest : {};
+    return new ApiError(
+      status,
+      body.detail,
+      fields,
+      'answer',
+      Object.keys(fields).length ? String(detail) : null,
+    );
+  }
   if (isFieldErrors(body))
     return new ApiError(status, Object.values(body).flat()[0] ?? commonMessages.genericError, body);
   if ((status === 401 || status === 403) && options.unauthorized)

@@ -31,7 +31,7 @@ import { paginatedSchema, SELECTOR_LIMIT } from '../../contracts/http';
 import { messages } from '../../contracts/messages';
 import type { FieldView } from '../../contracts/roleRules';
 import type { FieldDescriptor, OptionSource, ResourceDescriptor } from '../resources/descriptor';
-import { optionSourceOf } from '../resources/descriptor';
+import { filterParamsOf, flatFields, optionSourceOf } from '../resources/descriptor';
 import { request } from './http';
 
 const recordSchema = z.looseObject({ id: z.number().int() });
@@ -51,9 +51,9 @@ export function listParams(
     offset: query.offset,
     limit: query.limit,
   };
-  for (const filter of descriptor.filters) {
-    const value = query.filters[filter.param];
-    if (value !== undefined && value !== '') params[filter.param] = value;
+  for (const param of descriptor.filters.flatMap(filterParamsOf)) {
+    const value = query.filters[param];
+    if (value !== undefined && value !== '') params[param] = value;
   }
   if (query.ordering) params.ordering = query.ordering;
   return params;
@@ -66,11 +66,19 @@ const listAnswerSchema = z.looseObject({
 });
 
 export async function listRecords(descriptor: ResourceDescriptor, query: ListQuery): Promise<ListPage> {
-  const page = await request(listAnswerSchema, descriptor.path, { query: listParams(descriptor, query) });
+  const params = listParams(descriptor, query);
+  // A module with a summary answers it over the same filters, computed by the server (issue 16).
+  const [page, summary] = await Promise.all([
+    request(listAnswerSchema, descriptor.path, { query: params }),
+    descriptor.summary
+      ? request(z.unknown(), `${descriptor.path}summary/`, { query: params })
+      : Promise.resolve(undefined),
+  ]);
   return {
     count: page.count,
     countKind: page.count_kind ?? 'exact',
     results: page.results.map((row) => parseRecord(descriptor, row)),
+    ...(summary === undefined ? {} : { summary }),
   };
 }
 
@@ -81,7 +89,7 @@ export async function runBulkAction(
 ): Promise<BulkItemResult[]> {
   const answer = await request(bulkActionResultSchema, `${descriptor.path}bulk/${input.action}/`, {
     method: 'POST',
-    body: { ids: input.ids },
+    body: { ...input.payload, ids: input.ids },
   });
   return answer.results;
 }
@@ -171,7 +179,8 @@ export function validateValues(
   if (result.success) return body;
   const fields: Record<string, string[]> = {};
   for (const issue of result.error.issues) {
-    const key = issue.path.length ? String(issue.path[0]) : 'non_field_errors';
+    // Nested fields (sub-records) answer under their full name, as the server does: `karing.municipality`.
+    const key = issue.path.length ? issue.path.map(String).join('.') : 'non_field_errors';
     fields[key] = [...(fields[key] ?? []), issue.message];
   }
   throw new FieldErrorsError(fields);
@@ -228,7 +237,7 @@ export function formActors(descriptor: ResourceDescriptor, { canEdit, mode, subj
         throw new UserFacingError(messages.resourceScreens.invalidRecord);
       const [record, options] = await Promise.all([
         input.mode === 'create' || input.id === null ? null : getRecord(descriptor, input.id),
-        loadFieldOptions(descriptor.fields),
+        loadFieldOptions(flatFields(descriptor.fields)),
       ]);
       return {
         values: record ? descriptor.toValues(record, input.mode) : null,

@@ -11,6 +11,7 @@ import { filterMenu, MENU, type MenuItem } from '../../contracts/modules';
 import { RecordSwitch } from '../qa/RecordSwitch';
 import { Button } from '../ui/primitives';
 import { globalCss, styled } from '../ui/theme';
+import { ExportsProvider } from './exports';
 import { NotificationBell } from './NotificationBell';
 import { UserMenu } from './UserMenu';
 
@@ -103,29 +104,31 @@ export function StaffShell({ session, children }: { session: StaffSession; child
   const grants = { isSuperuser: session.user.is_superuser, permissions: session.user.permissions };
   const menu = filterMenu(MENU, grants);
   return (
-    <Layout>
-      <TopBar data-mobile-header>
-        <Button
-          variant="ghost"
-          css={{ color: 'white' }}
-          aria-label={shell.toggleSidebar}
-          aria-expanded={!sidebarCollapsed}
-          aria-controls="staff-sidebar"
-          onClick={() => setSidebarCollapsed((collapsed) => !collapsed)}
-        >
-          ☰
-        </Button>
-        <Brand>{shell.brand}</Brand>
-        {session.user.is_superuser || import.meta.env.DEV ? <RecordSwitch tone="onDark" /> : null}
-        <NotificationBell />
-        <UserMenu session={session} />
-      </TopBar>
-      <Body>
-        <Sidebar id="staff-sidebar" aria-label={shell.mainMenu} collapsed={sidebarCollapsed}>
-          <MenuEntries items={menu} />
-        </Sidebar>
-        <Main>{children}</Main>
-      </Body>
-    </Layout>
+    <ExportsProvider userId={session.user.id}>
+      <Layout>
+        <TopBar data-mobile-header>
+          <Button
+            variant="ghost"
+            css={{ color: 'white' }}
+            aria-label={shell.toggleSidebar}
+            aria-expanded={!sidebarCollapsed}
+            aria-controls="staff-sidebar"
+            onClick={() => setSidebarCollapsed((collapsed) => !collapsed)}
+          >
+            ☰
+          </Button>
+          <Brand>{shell.brand}</Brand>
+          {session.user.is_superuser || import.meta.env.DEV ? <RecordSwitch tone="onDark" /> : null}
+          <NotificationBell />
+          <UserMenu session={session} />
+        </TopBar>
+        <Body>
+          <Sidebar id="staff-sidebar" aria-label={shell.mainMenu} collapsed={sidebarCollapsed}>
+            <MenuEntries items={menu} />
+          </Sidebar>
+          <Main>{children}</Main>
+        </Body>
+      </Layout>
+    </ExportsProvider>
   );
 }

@@ -13,8 +13,9 @@
  */
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import type { FormMode, FormOption, FormValue, FormValues } from '../../../machines/resourceForm';
+import type { FormGroup, FormMode, FormOption, FormValue, FormValues } from '../../../machines/resourceForm';
 import type { ResourceRecord } from '../../../machines/resourceList';
+import { EXPORT_KINDS, type ExportKind } from '../../contracts/exports';
 import { messages } from '../../contracts/messages';
 import { findSection, type Section } from '../../contracts/modules';
 import type { Action, Resource } from '../../contracts/permissions';
@@ -42,7 +43,15 @@ export type FieldType =
   /** A list of texts, one per line. */
   | 'lines'
   /** Several options: the value is the list of chosen option values (ids or keys), sent as an array. */
-  | 'multiselect';
+  | 'multiselect'
+  /** Money or a percentage with the amount mask (thousands '.', decimal ',', SPEC §5), sent as typed. */
+  | 'amount'
+  /** A select over many options with a search box that narrows them (municipalities). */
+  | 'searchselect'
+  /** A nested record edited inside the form (a sub-record): its `fields`, sent as an object. */
+  | 'group'
+  /** A list of nested records (sub-records), added and removed in the form, sent as an array. */
+  | 'records';
 
 /** Custom field renderers, by key; views/resources/fieldRenderers.tsx maps each key to a component. */
 export type FieldRendererKey = 'password' | 'superuserFlag' | 'permissionPicker';
@@ -82,7 +91,26 @@ export interface FieldDescriptor {
   toBody?: (value: FormValue) => unknown;
   /** Entity value -> form value (default by type). */
   fromRecord?: (value: unknown) => FormValue;
+  /** A heading shown before this field when it differs from the previous field's (form sections). */
+  section?: string;
+  /** The fields of a `group` or of each item of `records` (names relative to it). */
+  fields?: readonly FieldDescriptor[];
+  /**
+   * A `group` that may be absent: a checkbox with this label says whether it is there; without
+   * it the group is sent as null (the server removes the sub-record).
+   */
+  presence?: string;
+  /** `records`: the add button's label and each item's heading. */
+  addLabel?: string;
+  itemLabel?: (index: number) => string;
+  /** `records`: the most items the form offers. */
+  maxItems?: number;
 }
+
+/** The form value key of a `group`'s presence checkbox. */
+export const PRESENT_KEY = '__present';
+/** The form value key holding an existing item's id in `records`. */
+export const ITEM_ID_KEY = 'id';
 
 export interface ColumnDescriptor {
   key: string;
@@ -100,6 +128,16 @@ export interface FilterField {
   default?: string;
   /** Static choices (switches, document types). */
   options?: readonly FormOption[];
+  /**
+   * Search modes (SPEC §2 'Office search modes'): one text searched by the chosen mode's
+   * parameter; `param` is then only the control's name, never sent.
+   */
+  modes?: readonly { param: string; label: string }[];
+}
+
+/** The list parameters a filter control may set (a search-mode filter sets one of its modes'). */
+export function filterParamsOf(filter: FilterField): string[] {
+  return filter.modes ? filter.modes.map((mode) => mode.param) : [filter.param];
 }
 
 export interface TabDescriptor {
@@ -121,6 +159,39 @@ export interface ResourceActions {
 export interface ActionDescriptor {
   action: string;
   label: string;
+  /** After the action, open the record the server answered as `action_result.id` (show or edit). */
+  opens?: 'show' | 'edit';
+  /**
+   * Fields the action asks for before it runs (Facturación's invoice: document type, number,
+   * date), sent with the ids; a field with options is a select.
+   */
+  fields?: readonly ActionField[];
+}
+
+export interface ActionField {
+  name: string;
+  label: string;
+  options?: readonly FormOption[];
+  placeholder?: string;
+  maxLength?: number;
+}
+
+/** Figures over the whole filtered list shown above it, by key (views/resources/listSummaries). */
+export type ListSummaryKey = 'invoicingTotals';
+
+/** Extra tabs of the show view beside 'Datos' and 'Historial', by key (Facturación: the payment detail). */
+export type ShowTabKey = 'paymentDetail';
+
+/**
+ * A list export on the server's export engine (issue 12): the list offers 'Exportar', which starts
+ * the export with the list's current filters; the bell tells when the file is ready.
+ */
+export interface ExportDescriptor {
+  kind: ExportKind;
+  /** The start path (GET, with the list's filters), e.g. '/office_report/'. */
+  path: string;
+  /** The downloaded file's name, e.g. 'filter_offices.xlsx'. */
+  fileName: string;
 }
 
 export interface ResourceDescriptor {
@@ -157,10 +228,17 @@ export interface ResourceDescriptor {
   rowActions: readonly ActionDescriptor[];
   /** A show view of its own instead of the read-only form, by key (views/resources/detailViews). */
   detailView: DetailViewKey | null;
+  /** A row action the delete confirmation offers when the delete is refused (Productos: disable). */
+  deleteFallback: string | null;
+  /** The list's export ('Exportar'), or null. */
+  export: ExportDescriptor | null;
+  /** The server's figures over the filtered list (`GET {path}summary/`), shown above it, or null. */
+  summary: ListSummaryKey | null;
+  showTabs: readonly ShowTabKey[];
 }
 
 /** Show views a descriptor may name; the views map each key to a screen (issue 17: the refund review). */
-export type DetailViewKey = 'refundReview';
+export type DetailViewKey = 'refundReview' | 'voucherDocuments';
 
 type AnyContract = ResourceContract & {
   filters: Record<string, FilterDescriptor>;
@@ -175,14 +253,16 @@ export interface ColumnSpec {
   render?: (row: ResourceRecord) => ReactNode;
 }
 
-export interface FieldSpec extends Partial<Omit<FieldDescriptor, 'name'>> {
+export interface FieldSpec extends Partial<Omit<FieldDescriptor, 'name' | 'fields'>> {
   name: string;
+  fields?: readonly FieldSpec[];
 }
 
 export interface FilterSpec {
   param: string;
   label?: string;
   options?: readonly FormOption[];
+  modes?: readonly { param: string; label: string }[];
 }
 
 export interface DescriptorSpec {
@@ -201,6 +281,11 @@ export interface DescriptorSpec {
   bulkActions?: readonly ActionDescriptor[];
   rowActions?: readonly ActionDescriptor[];
   detailView?: DetailViewKey;
+  deleteFallback?: string;
+  /** The list's export, by kind (its path and file name come from src/contracts/exports.ts). */
+  export?: { kind: ExportKind };
+  summary?: ListSummaryKey;
+  showTabs?: readonly ShowTabKey[];
 }
 
 const text = messages.resourceScreens;
@@ -227,8 +312,39 @@ export const SWITCH_OPTIONS: readonly FormOption[] = [
 
 function defaultValueOf(field: FieldDescriptor): FormValue {
   if (field.default !== undefined) return field.default;
-  if (field.type === 'multiselect') return [];
+  if (field.type === 'multiselect' || field.type === 'records') return [];
+  if (field.type === 'group') return groupDefaults(field);
   return field.type === 'checkbox' ? false : '';
+}
+
+/** An empty nested record (a new item of `records`, an absent `group`). */
+export function groupDefaults(field: FieldDescriptor): FormGroup {
+  const group: FormGroup = Object.fromEntries(
+    (field.fields ?? []).map((child) => [child.name, defaultValueOf(child)]),
+  );
+  if (field.presence) group[PRESENT_KEY] = false;
+  return group;
+}
+
+const isGroup = (value: FormValue | undefined): value is FormGroup =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A nested value as a group (anything else: an empty one). */
+export function asGroup(value: FormValue | undefined): FormGroup {
+  return isGroup(value) ? value : {};
+}
+
+/** A list value as groups (records). */
+export function asGroups(value: FormValue | undefined): FormGroup[] {
+  return Array.isArray(value) ? value.filter((item): item is FormGroup => isGroup(item as FormValue)) : [];
+}
+
+/** '1234.5' as the amount mask shows it: '1.234,50'. */
+export function amountText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const [integer, decimals = ''] = String(value).split('.');
+  const grouped = integer.replace(/\B(?=(\d{3})+$)/g, '.');
+  return decimals ? `${grouped},${decimals.padEnd(2, '0').slice(0, 2)}` : grouped;
 }
 
 function isOptionSource(options: FieldDescriptor['options']): options is OptionSource {
@@ -242,6 +358,33 @@ export function optionSourceOf(field: FieldDescriptor): OptionSource | null {
 /** The default conversion of an entity value into a form value. */
 export function formValueOf(field: FieldDescriptor, value: unknown): FormValue {
   if (field.fromRecord) return field.fromRecord(value);
+  if (field.type === 'group') {
+    if (value === null || value === undefined || typeof value !== 'object') return groupDefaults(field);
+    const record = value as Record<string, unknown>;
+    const group: FormGroup = Object.fromEntries(
+      (field.fields ?? []).map((child) => [
+        child.name,
+        formValueOf(child, record[child.source ?? child.name]),
+      ]),
+    );
+    if (field.presence) group[PRESENT_KEY] = true;
+    return group;
+  }
+  if (field.type === 'records') {
+    if (!Array.isArray(value)) return [];
+    return value.map((item) => {
+      const record = (item ?? {}) as Record<string, unknown>;
+      const group: FormGroup = Object.fromEntries(
+        (field.fields ?? []).map((child) => [
+          child.name,
+          formValueOf(child, record[child.source ?? child.name]),
+        ]),
+      );
+      if (typeof record.id === 'number') group[ITEM_ID_KEY] = String(record.id);
+      return group;
+    });
+  }
+  if (field.type === 'amount') return amountText(value);
   if (field.type === 'checkbox') return value === true;
   if (field.type === 'multiselect') return Array.isArray(value) ? value.map(String) : [];
   if (value === null || value === undefined) return '';
@@ -253,6 +396,17 @@ export function formValueOf(field: FieldDescriptor, value: unknown): FormValue {
 /** The default conversion of a form value into a body value (validated by the contract). */
 export function bodyValueOf(field: FieldDescriptor, value: FormValue): unknown {
   if (field.toBody) return field.toBody(value);
+  if (field.type === 'group') {
+    const group = asGroup(value);
+    if (field.presence && group[PRESENT_KEY] !== true) return null;
+    return groupBody(field, group);
+  }
+  if (field.type === 'records')
+    return asGroups(value).map((item) => {
+      const body = groupBody(field, item);
+      const id = item[ITEM_ID_KEY];
+      return typeof id === 'string' && /^\d+$/.test(id) ? { id: Number(id), ...body } : body;
+    });
   if (field.type === 'checkbox') return value === true;
   if (field.type === 'multiselect') {
     const chosen = Array.isArray(value) ? value.map(String) : [];
@@ -264,7 +418,8 @@ export function bodyValueOf(field: FieldDescriptor, value: FormValue): unknown {
     case 'integer':
       if (raw.trim() === '') return undefined;
       return /^\s*\d+\s*$/.test(raw) ? Number(raw) : raw;
-    case 'select': {
+    case 'select':
+    case 'searchselect': {
       const numeric = field.numeric ?? isOptionSource(field.options);
       if (raw === '') return numeric ? null : '';
       return numeric && /^\d+$/.test(raw) ? Number(raw) : raw;
@@ -277,6 +432,37 @@ export function bodyValueOf(field: FieldDescriptor, value: FormValue): unknown {
     default:
       return raw;
   }
+}
+
+function groupBody(field: FieldDescriptor, group: FormGroup): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const child of field.fields ?? []) {
+    const value = bodyValueOf(child, group[child.name] ?? defaultValueOf(child));
+    if (value !== undefined) body[child.name] = value;
+  }
+  return body;
+}
+
+/**
+ * Every field with a value of its own, nested ones under their full name (`karing.municipality`,
+ * `aditional_offices.name`): selects anywhere in the form get their options by these names.
+ */
+export function flatFields(fields: readonly FieldDescriptor[], prefix = ''): FieldDescriptor[] {
+  return fields.flatMap((field) => {
+    const name = `${prefix}${field.name}`;
+    if (field.type === 'group' || field.type === 'records') return flatFields(field.fields ?? [], `${name}.`);
+    return [{ ...field, name }];
+  });
+}
+
+function completeField(field: FieldSpec): FieldDescriptor {
+  return {
+    ...field,
+    label: field.label ?? labelOf(field.name),
+    type: field.type ?? 'text',
+    span: field.span ?? 6,
+    fields: field.fields?.map(completeField),
+  };
 }
 
 /** Builds a descriptor from a module's contract and its screen data. */
@@ -304,6 +490,17 @@ export function defineDescriptor(spec: DescriptorSpec): ResourceDescriptor {
 
   const filters: FilterField[] = spec.filters.map((filter) => {
     const filterSpec: FilterSpec = typeof filter === 'string' ? { param: filter } : filter;
+    if (filterSpec.modes) {
+      for (const mode of filterSpec.modes)
+        if (!contract.filters[mode.param])
+          throw new Error(`${spec.routing}: the contract has no filter ${mode.param}`);
+      return {
+        param: filterSpec.param,
+        label: filterSpec.label ?? labelOf(filterSpec.param),
+        kind: 'contains' as const,
+        modes: filterSpec.modes,
+      };
+    }
     const declared = contract.filters[filterSpec.param];
     if (!declared) throw new Error(`${spec.routing}: the contract has no filter ${filterSpec.param}`);
     return {
@@ -316,12 +513,7 @@ export function defineDescriptor(spec: DescriptorSpec): ResourceDescriptor {
     };
   });
 
-  const fields: FieldDescriptor[] = spec.fields.map((field) => ({
-    ...field,
-    label: field.label ?? labelOf(field.name),
-    type: field.type ?? 'text',
-    span: field.span ?? 6,
-  }));
+  const fields: FieldDescriptor[] = spec.fields.map(completeField);
 
   const defaults = () => Object.fromEntries(fields.map((field) => [field.name, defaultValueOf(field)]));
 
@@ -352,6 +544,10 @@ export function defineDescriptor(spec: DescriptorSpec): ResourceDescriptor {
     bulkActions: spec.bulkActions ?? [],
     rowActions: spec.rowActions ?? [],
     detailView: spec.detailView ?? null,
+    deleteFallback: spec.deleteFallback ?? null,
+    export: spec.export ? { kind: spec.export.kind, ...EXPORT_KINDS[spec.export.kind] } : null,
+    summary: spec.summary ?? null,
+    showTabs: spec.showTabs ?? [],
     toValues:
       spec.toValues ??
       ((record) =>

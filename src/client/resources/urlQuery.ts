@@ -10,16 +10,16 @@ import {
   PAGE_SIZES,
   queryKey,
 } from '../../../machines/resourceList';
-import type { ResourceDescriptor } from './descriptor';
+import { filterParamsOf, type ResourceDescriptor } from './descriptor';
 
 const RESERVED = ['offset', 'limit', 'ordering', 'tab'];
 
 export function queryFromParams(params: URLSearchParams, descriptor: ResourceDescriptor): ListQuery {
   const filters: Record<string, string> = {};
-  for (const filter of descriptor.filters) {
-    if (RESERVED.includes(filter.param)) continue;
-    const value = params.get(filter.param);
-    if (value !== null && value.trim() !== '') filters[filter.param] = value;
+  for (const param of descriptor.filters.flatMap(filterParamsOf)) {
+    if (RESERVED.includes(param)) continue;
+    const value = params.get(param);
+    if (value !== null && value.trim() !== '') filters[param] = value;
   }
   const limitParam = Number(params.get('limit'));
   const limit = (PAGE_SIZES as readonly number[]).includes(limitParam) ? limitParam : DEFAULT_LIST_PAGE_SIZE;

@@ -65,6 +65,10 @@ interface ConfirmDialogProps {
   error?: string | null;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Another way out shown with the buttons (a refused delete offers to disable instead). */
+  extra?: ReactNode;
+  /** What the action asks for before it runs (Facturación's invoice: document type, number, date). */
+  children?: ReactNode;
 }
 
 /** 'Estas seguro?' style confirmation before destroying something. */
@@ -77,6 +81,8 @@ export function ConfirmDialog({
   error,
   onConfirm,
   onCancel,
+  extra,
+  children,
 }: ConfirmDialogProps) {
   return (
     <Dialog
@@ -89,12 +95,14 @@ export function ConfirmDialog({
           <Button variant="ghost" onClick={onCancel} disabled={busy}>
             {messages.common.cancel}
           </Button>
+          {extra}
           <Button variant="danger" onClick={onConfirm} disabled={busy}>
             {confirmLabel}
           </Button>
         </>
       }
     >
+      {children}
       {error ? <ErrorBox role="alert">{error}</ErrorBox> : null}
     </Dialog>
   );

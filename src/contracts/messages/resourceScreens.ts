@@ -5,6 +5,8 @@
  * The spec gives the action and confirmation texts; headers and labels are ours.
  */
 export const resourceScreensMessages = {
+  /** An action field's empty choice (Facturación's document type). */
+  chooseOption: 'Elija...',
   // Spec section 2, exactly as given.
   show: 'Mostrar',
   edit: 'Editar',
@@ -18,6 +20,15 @@ export const resourceScreensMessages = {
 
   // Ours.
   confirmButton: 'Eliminar',
+  searchMode: 'Buscar por',
+  addItem: 'Agregar',
+  removeItem: 'Quitar',
+  noItems: 'Sin registros cargados.',
+  optionSearch: (label: string) => `Buscar ${label.toLowerCase()}`,
+  optionMatches: (shown: number, total: number) =>
+    shown < total
+      ? `${shown} de ${total} coincidencias: escriba más para acotar.`
+      : `${total} coincidencias.`,
   actions: 'Acciones',
   listTab: 'Listado',
   filtersTitle: 'Filtros',
@@ -37,6 +48,7 @@ export const resourceScreensMessages = {
   editTitle: (title: string) => `${title}: editar`,
   showTitle: (title: string) => `${title}: detalle`,
   cloneTitle: (title: string) => `${title}: clonar`,
+  clone: 'Clonar',
   selectPlaceholder: 'Seleccione...',
   datePlaceholder: 'DD/MM/AAAA',
   yes: 'Sí',

@@ -18,6 +18,8 @@ export class FieldValidationError extends Error {
   constructor(
     readonly fields: FieldErrors,
     readonly statusCode = 400,
+    /** A message for the whole answer beside the field errors (SPEC §7: an office's failed sub-record, 'Hubo un error'). */
+    readonly detail?: string,
   ) {
     super('Validation failed');
   }

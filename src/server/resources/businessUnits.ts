@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { businessUnitContract } from '../../contracts/resources';
 import { businessUnits, countries } from '../db/schema';
-import { containsVia, defineResource } from './engine';
+import { anyOf, containsVia, defineResource } from './engine';
 
 export const businessUnitResource = defineResource({
   contract: businessUnitContract,
@@ -46,4 +46,8 @@ export const businessUnitResource = defineResource({
     enabled: businessUnits.enabled,
   },
   unique: [{ column: businessUnits.shortName, field: 'short_name' }],
+  // The office form's business-unit select (issue 12): whoever may write offices lists them.
+  permissions: {
+    list: anyOf({ resource: 'bussines_unit', action: 'view' }, { resource: 'office', action: 'add' }),
+  },
 });

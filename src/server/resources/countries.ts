@@ -5,14 +5,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { countryContract } from '../../contracts/resources';
 import { countries, currencies } from '../db/schema';
-import { defineResource } from './engine';
+import { anyOf, defineResource } from './engine';
 
 export const countryResource = defineResource({
   contract: countryContract,
   table: countries,
   // One country's detail is reference data: the 'Ir a mi sitio' chain reads the user's country
   // (url_redirect) whatever the role. Lists and writes keep country/view and country/add.
-  permissions: { detail: 'authenticated' },
+  permissions: {
+    detail: 'authenticated',
+    // The office form's country select (issue 12): whoever may write offices lists countries.
+    list: anyOf({ resource: 'country', action: 'view' }, { resource: 'office', action: 'add' }),
+  },
   extra: {
     currencyName: sql<
       string | null

@@ -15,7 +15,7 @@
  * its count as two statements (./listQuery.ts, issue 11). Unique columns and bad
  * references answer field errors (`{field: [message]}`), never a 500.
  */
-import { and, eq, getTableColumns, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -150,7 +150,12 @@ export interface ResourceAction<R, En, S extends z.ZodType> {
    * and the action is left out of its `allowed_actions`.
    */
   refuse?(row: R): string | null;
-  run(tx: Transaction, call: ActionCall<R, En, z.output<S>>): Promise<void>;
+  /**
+   * Does the work. What it answers (a created record's id, say) is sent back by the per-row route
+   * as the answer's `action_result` (Oficinas' 'duplicate' answers the new office's id).
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: most actions answer nothing (an async function without return)
+  run(tx: Transaction, call: ActionCall<R, En, z.output<S>>): Promise<void | Record<string, unknown>>;
 }
 
 type ActionInputs = Record<string, z.ZodType>;
@@ -173,6 +178,11 @@ export interface ResourceDefinition<
   serialize(row: ResourceRow<T, E, L>): EntityOf<C>;
   /** The detail answer when it nests more than a list row (a refund with its claims and files). */
   detail?(reader: Reader, row: ResourceRow<T, E, L>): Promise<EntityOf<C>>;
+  /**
+   * What of a read answer (list row or detail) this principal may see; history and writes keep
+   * the whole record. Oficinas: one's own office without office/view shows its core only.
+   */
+  redact?(principal: Principal, answer: EntityOf<C>): EntityOf<C>;
   /**
    * The write body (validated by the contract) as column values; required when writes exist.
    * Columns the body does not carry (a password hash) come from `beforeWrite`.
@@ -228,10 +238,21 @@ export interface ResourceDefinition<
   beforeRemove?(tx: Transaction, id: number, principal: Principal): Promise<void>;
   /** Custom actions by name; every row then carries `allowed_actions`. */
   actions?: { [K in keyof A]: ResourceAction<ResourceRow<T, E, L>, EntityOf<C>, A[K]> };
+  /**
+   * What a row offers beside its routes here, each from its predicate, listed in
+   * `allowed_actions` (Productos: `update`, done by the product wizard's /productEdit/).
+   */
+  offers?: Record<string, Permission<ResourceRow<T, E, L>>>;
   /** Input fields that are secrets (passwords): history says they changed, never their value. */
   secretInputs?: readonly string[];
   /** Sperta: answers carry `view` (show, list, create, edit; remove as the x-view header). */
   tagView?: boolean;
+  /**
+   * Figures over the whole filtered list (Facturación's totals, issue 16), answered by
+   * `GET {path}summary/` with the list's filters, scope and permission: computed by the server
+   * over every matching row, never from one page.
+   */
+  summary?(reader: Reader, where: SQL | undefined, principal: Principal): Promise<unknown>;
 }
 
 /** Column values a hook may add: plain values or SQL expressions (`token_version + 1`). */
@@ -290,6 +311,41 @@ export function historyAccessOf(context: AppContext, entity: string): HistoryAcc
   return historyRegistries.get(context)?.get(entity);
 }
 
+/**
+ * What the export engine (./exports.ts, issue 12) reads of a registered module's list: the same
+ * permission, filters, scope, relations and serializer as `GET {path}`, in id order by batches.
+ */
+export interface ResourceListReader {
+  path: string;
+  resource: Resource;
+  /** Throws 403 as the list route would. */
+  assertMayList(principal: Principal): void;
+  /**
+   * The list query's filter conditions and the principal's scope; bad values throw the list's
+   * field errors. `filtered` when the query carries a filter parameter.
+   */
+  whereOf(
+    query: Record<string, unknown>,
+    principal: Principal,
+  ): { where: SQL | undefined; filtered: boolean };
+  /** How many rows match, counting at most `cap`. */
+  count(reader: Reader, where: SQL | undefined, cap: number): Promise<number>;
+  /** At most `size` rows after the record `afterId` (keyset on id, in `idOrder`), serialized. */
+  batch(
+    reader: Reader,
+    where: SQL | undefined,
+    afterId: number | null,
+    size: number,
+  ): Promise<{ lastId: number | null; entities: Record<string, unknown>[] }>;
+}
+
+const listReaders = new WeakMap<AppContext, Map<string, ResourceListReader>>();
+
+/** The list reader of a module registered on this app, by its API path ('/office/'). */
+export function listReaderOf(context: AppContext, path: string): ResourceListReader | undefined {
+  return listReaders.get(context)?.get(path);
+}
+
 export function registerResource<
   C extends AnyContract,
   T extends TableWithId,
@@ -338,6 +394,8 @@ export function registerResource<
     cursor: z.string().max(2000).optional(),
   });
   const serialize = (row: unknown) => definition.serialize(row as Row);
+  const visible = (principal: Principal, answer: Entity): Entity =>
+    definition.redact ? definition.redact(principal, answer) : answer;
   const tag = <B extends object>(body: B, view: string): B => (definition.tagView ? { ...body, view } : body);
   const scopeOf = (principal: Principal) => definition.scope?.(principal);
 
@@ -431,6 +489,8 @@ export function registerResource<
         allowed.push(operation);
     for (const name of Object.keys(actions))
       if (allows(actionPermission(name), principal, row) && !actions[name].refuse?.(row)) allowed.push(name);
+    for (const [name, permission] of Object.entries(definition.offers ?? {}))
+      if (!allowed.includes(name) && allows(permission, principal, row)) allowed.push(name);
     return allowed;
   }
   const withAllowed = (answer: object, principal: Principal, row: Row): object =>
@@ -545,7 +605,7 @@ export function registerResource<
       input: null,
       current,
     });
-    await action.run(tx, { id, row, current, input, principal });
+    const result = await action.run(tx, { id, row, current, input, principal });
     const after = await readOne(tx, id, null);
     const answer = after ? await present(tx, after) : null;
     await writeAudit(tx, principal, {
@@ -555,7 +615,9 @@ export function registerResource<
       before: current as Record<string, unknown>,
       after: answer as Record<string, unknown> | null,
     });
-    return after && answer ? withAllowed(answer as object, principal, after) : null;
+    if (!after || !answer) return null;
+    const allowed = withAllowed(answer as object, principal, after);
+    return result ? { ...allowed, action_result: result } : allowed;
   }
 
   function actionOf(request: FastifyRequest): string {
@@ -595,11 +657,27 @@ export function registerResource<
         }),
       );
       const loaded = await withRelations(context.db, page.rows);
-      const results = loaded.map((row) => withAllowed(serialize(row) as object, principal, row));
+      const results = loaded.map((row) =>
+        withAllowed(visible(principal, serialize(row)) as object, principal, row),
+      );
       const links = page.cursors
         ? cursorLinks(request, query.limit, page.cursors)
         : pageLinks(request, query, page.count, page.hasNext);
       return tag({ count: page.count, count_kind: page.countKind, ...links, results }, 'list');
+    });
+
+  const { summary } = definition;
+  if (operations.has('list') && summary)
+    app.get(`${collectionPath}summary/`, authenticated, async (request) => {
+      const principal = principalOf(request);
+      checkBefore(permissionOf('list'), principal);
+      checkWith(permissionOf('list'), principal, null);
+      const { conditions } = parseListQuery(request.query);
+      const scope = scopeOf(principal);
+      if (scope) conditions.push(scope);
+      return readOnly((reader) =>
+        summary(reader, conditions.length ? and(...conditions) : undefined, principal),
+      );
     });
 
   if (operations.has('detail'))
@@ -609,7 +687,7 @@ export function registerResource<
       const id = idOf(request);
       const row = await readOnly((reader) => readScoped(reader, id, principal));
       checkWith(permissionOf('detail'), principal, row);
-      const answer = await readOnly((reader) => present(reader, row));
+      const answer = visible(principal, await readOnly((reader) => present(reader, row)));
       return tag(withAllowed(answer as object, principal, row), 'show');
     });
 
@@ -711,6 +789,50 @@ export function registerResource<
       // principal-level permission.
       if (scopeOf(principal) || (typeof detail === 'function' && !detail(principal, null)))
         throw notFound(messages.common.notFound);
+    },
+  });
+
+  // The same list read path for the export engine (issue 12).
+  let readers = listReaders.get(context);
+  if (!readers) {
+    readers = new Map();
+    listReaders.set(context, readers);
+  }
+  const descending = definition.idOrder === 'desc';
+  readers.set(contract.path, {
+    path: contract.path,
+    resource: contract.resource,
+    assertMayList(principal) {
+      checkBefore(permissionOf('list'), principal);
+      checkWith(permissionOf('list'), principal, null);
+    },
+    whereOf(query, principal) {
+      const { conditions } = parseListQuery(query);
+      const filtered = filterParams.some((param) => typeof query[param] === 'string' && query[param] !== '');
+      const scope = scopeOf(principal);
+      if (scope) conditions.push(scope);
+      return { where: conditions.length ? and(...conditions) : undefined, filtered };
+    },
+    async count(reader, where, cap) {
+      const result = (await reader.execute(
+        sql`select count(*)::int as n from (select 1 from ${table} ${where ? sql`where ${where}` : sql``} limit ${cap}) as capped`,
+      )) as unknown as { rows: { n: number | string }[] };
+      return Number(result.rows[0]?.n ?? 0);
+    },
+    async batch(reader, where, afterId, size) {
+      const after = afterId === null ? undefined : descending ? lt(table.id, afterId) : gt(table.id, afterId);
+      const rows = await reader
+        .select(selection)
+        .from(table as PgTable)
+        .where(after && where ? and(where, after) : (after ?? where))
+        .orderBy(descending ? desc(table.id) : asc(table.id))
+        .limit(size);
+      const loaded = await withRelations(reader, rows);
+      const last = rows[rows.length - 1] as { id: number } | undefined;
+      return {
+        lastId: last ? last.id : null,
+        entities: loaded.map((row) => serialize(row) as Record<string, unknown>),
+      };
     },
   });
 }

@@ -1,15 +1,18 @@
 /** The engine declaration Tags and Categorías share: short_name (unique), long_name, timestamps. */
 import type { namedRecordContract } from '../../contracts/resources/namedRecord';
 import type { productTypes, tags } from '../db/schema';
-import { defineResource } from './engine';
+import { defineResource, type Permission } from './engine';
 
 export function namedRecordResource(
   contract: ReturnType<typeof namedRecordContract>,
   table: typeof tags | typeof productTypes,
+  /** Who else may list the records (Tags: the office form's select, issue 12). */
+  list?: Permission<unknown>,
 ) {
   return defineResource({
     contract,
     table,
+    ...(list ? { permissions: { list } } : {}),
     serialize: (row) => ({
       id: row.id,
       short_name: row.shortName,

@@ -3,12 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { historyRoutes } from '../resources/history';
 import { authRoutes } from './auth';
+import { bookingRoutes } from './bookings';
+import { exportRoutes } from './exports';
 import { groupRoutes } from './groups';
 import { imagesRoutes } from './images';
+import { invoicingRoutes } from './invoicing';
 import { masterDataRoutes } from './masterData';
 import { officeRoutes } from './offices';
 import { productRoutes } from './products';
 import { profileRoutes } from './profile';
+import { promotionRoutes } from './promotions';
 import { refundDownloadRoutes } from './refundDownload';
 import { refundLinkRoutes } from './refundLinks';
 import { refundReviewRoutes } from './refundReview';
@@ -26,12 +30,16 @@ export const apiRouteModules: RouteModule[] = [
   officeRoutes,
   masterDataRoutes,
   productRoutes,
+  promotionRoutes,
   refundRoutes,
   refundReviewRoutes,
   refundLinkRoutes,
   refundDownloadRoutes,
   historyRoutes,
   storedFileRoutes,
+  exportRoutes,
+  bookingRoutes,
+  invoicingRoutes,
 ];
 
 /** Route modules mounted outside /api (the image service of section 7 lives at /images). */

@@ -8,15 +8,19 @@ import { blacklistDescriptor } from './blacklist';
 import { categoriasDescriptor } from './categorias';
 import { coberturasDescriptor } from './coberturas';
 import { currenciesDescriptor } from './currencies';
+import { facturacionDescriptor } from './facturacion';
 import { gruposDescriptor } from './grupos';
+import { oficinasDescriptor } from './oficinas';
 import { paisesDescriptor } from './paises';
 import { pasajerosDescriptor } from './pasajeros';
 import { productoSpertaDescriptor } from './productoSperta';
 import { proveedoresDescriptor } from './proveedores';
 import { reintegrosDescriptor } from './reintegros';
+import { reservasDescriptor } from './reservas';
 import { tagsDescriptor } from './tags';
 import { unidadNegocioDescriptor } from './unidadNegocio';
 import { usuariosDescriptor } from './usuarios';
+import { vouchersDescriptor } from './vouchers';
 import { zonasDescriptor } from './zonas';
 
 export const DESCRIPTORS: readonly ResourceDescriptor[] = [
@@ -34,6 +38,10 @@ export const DESCRIPTORS: readonly ResourceDescriptor[] = [
   reintegrosDescriptor,
   usuariosDescriptor,
   gruposDescriptor,
+  oficinasDescriptor,
+  reservasDescriptor,
+  vouchersDescriptor,
+  facturacionDescriptor,
 ];
 
 export function descriptorOf(routing: string): ResourceDescriptor | undefined {

@@ -18,7 +18,8 @@ export const productOptions: OptionSource = {
   label: (row) => text(row.long_name),
 };
 
+/** GET /office_name_id/ (issue 12): id and name only, the light list meant for selectors. */
 export const officeOptions: OptionSource = {
-  path: '/office/',
+  path: '/office_name_id/',
   label: (row) => text(row.long_name),
 };

@@ -14,7 +14,11 @@ import { Alert, Card, Heading, Muted, Spinner } from '../../ui/primitives';
 const shell = messages.navigation.shell;
 
 /** The client screen of each kind the module table names. */
-const SCREENS = { resource: lazy(() => import('../resources/ResourceArea')) } as const;
+const SCREENS = {
+  resource: lazy(() => import('../resources/ResourceArea')),
+  products: lazy(() => import('../products/ProductsArea')),
+  promotions: lazy(() => import('../promotions/PromotionsArea')),
+} as const;
 
 export function SectionView({ user }: { user: Profile }) {
   const { routing = '' } = useParams();

@@ -8,25 +8,43 @@
  * are read-only, hidden ones are not rendered (per-field access from access.ts).
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, type ReactNode, useMemo, useRef } from 'react';
+import { type FormEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { accessOf, type FormMode, resourceFormMachine } from '../../../../machines/resourceForm';
+import {
+  accessOf,
+  type FormGroup,
+  type FormMode,
+  type FormOptions,
+  type FormValue,
+  resourceFormMachine,
+} from '../../../../machines/resourceForm';
 import { messages } from '../../../contracts/messages';
 import { formActors } from '../../api/resources';
 import { useLinkBlocker } from '../../app/unsavedChanges';
-import type { ResourceDescriptor } from '../../resources/descriptor';
+import { maskAmountInput } from '../../refund/masks';
+import {
+  asGroup,
+  asGroups,
+  type FieldDescriptor,
+  groupDefaults,
+  PRESENT_KEY,
+  type ResourceDescriptor,
+} from '../../resources/descriptor';
 import { ConfirmDialog } from '../../ui/dialog';
 import {
   Alert,
   Button,
   Card,
+  Checkbox,
   Field,
   Grid,
   Heading,
+  Input,
   Row,
   SelectField,
   Spinner,
   Stack,
+  Subheading,
   TextArea,
 } from '../../ui/primitives';
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../ui/tabs';
@@ -41,6 +59,7 @@ import {
 } from './fieldRenderers';
 import { RecordHistory } from './RecordHistory';
 import type { ResourceAccess } from './ResourceArea';
+import { ShowTab, showTabLabel } from './showTabs';
 
 const text = messages.resourceScreens;
 
@@ -102,8 +121,11 @@ function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: st
     (field) => accessOf(fieldAccess, field.name) !== 'hidden' && !(field.createOnly && mode !== 'create'),
   );
   const fieldNames = new Set(shownFields.map((field) => field.name));
+  // Errors of nested fields (`karing.municipality`, `aditional_offices.0.name`) show under them.
+  const shownError = (key: string) =>
+    fieldNames.has(key) || shownFields.some((field) => field.fields && key.startsWith(`${field.name}.`));
   const otherErrors = Object.entries(fieldErrors)
-    .filter(([field]) => !fieldNames.has(field))
+    .filter(([field]) => !shownError(field))
     .flatMap(([, list]) => list);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -118,6 +140,11 @@ function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: st
         <TabsList aria-label={descriptor.title}>
           <TabsTrigger value="data">{messages.history.tabData}</TabsTrigger>
           <TabsTrigger value="history">{messages.history.tabHistory}</TabsTrigger>
+          {descriptor.showTabs.map((tab) => (
+            <TabsTrigger key={tab} value={tab}>
+              {showTabLabel(tab)}
+            </TabsTrigger>
+          ))}
         </TabsList>
         <TabsContent value="data">{form}</TabsContent>
         <TabsContent value="history">
@@ -137,6 +164,13 @@ function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: st
             />
           </Card>
         </TabsContent>
+        {descriptor.showTabs.map((tab) => (
+          <TabsContent key={tab} value={tab}>
+            <Card>
+              <ShowTab tab={tab} record={recordId} />
+            </Card>
+          </TabsContent>
+        ))}
       </TabsRoot>
     ) : (
       form
@@ -179,8 +213,8 @@ function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: st
                     </Alert>
                   ) : null}
                   <Grid>
-                    {shownFields.map((field) => (
-                      <SpanCell key={field.name} css={{ gridColumn: `span ${field.span}` }}>
+                    {shownFields.map((field, index) => (
+                      <SectionedCell key={field.name} field={field} previous={shownFields[index - 1]}>
                         <FieldControl
                           field={field}
                           value={values[field.name] ?? ''}
@@ -190,8 +224,9 @@ function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: st
                           onChange={(value) =>
                             actor.send({ type: 'FIELD_CHANGED', field: field.name, value })
                           }
+                          nested={{ errors: fieldErrors, options, path: field.name }}
                         />
-                      </SpanCell>
+                      </SectionedCell>
                     ))}
                   </Grid>
                   <Row justify="end">
@@ -226,15 +261,224 @@ function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: st
   );
 }
 
-function FieldControl(props: FieldRendererProps) {
+/** A field's cell, after its section's heading when the section changes (form sections). */
+function SectionedCell({
+  field,
+  previous,
+  children,
+}: {
+  field: FieldDescriptor;
+  previous: FieldDescriptor | undefined;
+  children: React.ReactNode;
+}) {
+  const heading = field.section && field.section !== previous?.section ? field.section : null;
+  return (
+    <>
+      {heading ? (
+        <SpanCell css={{ gridColumn: 'span 12' }}>
+          <Subheading>{heading}</Subheading>
+        </SpanCell>
+      ) : null}
+      <SpanCell css={{ gridColumn: `span ${field.span}` }}>{children}</SpanCell>
+    </>
+  );
+}
+
+/** What nested fields (groups, records) need: every error and option, and their own path. */
+interface NestedContext {
+  errors: Record<string, string[]>;
+  options: FormOptions;
+  /** The field's error key: `karing`, `aditional_offices.0`. */
+  path: string;
+}
+
+type FieldControlProps = FieldRendererProps & { nested: NestedContext };
+
+/** The fields of a nested record on their own grid, each error under its field. */
+function NestedGrid({
+  field,
+  group,
+  readOnly,
+  nested,
+  optionPath,
+  onChange,
+}: {
+  field: FieldDescriptor;
+  group: FormGroup;
+  readOnly: boolean;
+  nested: NestedContext;
+  /** Where the options of the children are (records share one set for every item). */
+  optionPath: string;
+  onChange: (group: FormGroup) => void;
+}) {
+  return (
+    <Grid>
+      {(field.fields ?? []).map((child) => (
+        <SpanCell key={child.name} css={{ gridColumn: `span ${child.span}` }}>
+          <FieldControl
+            field={child}
+            value={group[child.name] ?? ''}
+            error={nested.errors[`${nested.path}.${child.name}`]}
+            readOnly={readOnly}
+            options={nested.options[`${optionPath}.${child.name}`] ?? []}
+            onChange={(value) => onChange({ ...group, [child.name]: value })}
+            nested={{ ...nested, path: `${nested.path}.${child.name}` }}
+          />
+        </SpanCell>
+      ))}
+    </Grid>
+  );
+}
+
+/** A sub-record inside the form; with `presence`, a checkbox says whether it is there. */
+function GroupField({ field, value, readOnly, onChange, nested }: FieldControlProps) {
+  const group = { ...groupDefaults(field), ...asGroup(value) };
+  const present = !field.presence || group[PRESENT_KEY] === true;
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset's legend would repeat the section heading
+    <div role="group" aria-label={field.label}>
+      {field.presence ? (
+        <Checkbox
+          label={field.presence}
+          checked={present}
+          disabled={readOnly}
+          onCheckedChange={(checked) => onChange({ ...group, [PRESENT_KEY]: checked })}
+        />
+      ) : null}
+      {present ? (
+        <NestedGrid
+          field={field}
+          group={group}
+          readOnly={readOnly}
+          nested={nested}
+          optionPath={nested.path}
+          onChange={onChange}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** A list of sub-records inside the form: add, edit and remove items; saved with the record. */
+function RecordsField({ field, value, readOnly, onChange, nested }: FieldControlProps) {
+  const items = asGroups(value);
+  const itemLabel = field.itemLabel ?? ((index: number) => `${field.label} ${index}`);
+  const change = (index: number, item: FormGroup) =>
+    onChange(items.map((current, position) => (position === index ? item : current)));
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset's legend would repeat the section heading
+    <div role="group" aria-label={field.label}>
+      <Stack>
+        {items.length === 0 ? <p>{text.noItems}</p> : null}
+        {items.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: items have no id until saved; position is their identity
+          <Card key={index} aria-label={itemLabel(index + 1)} role="group">
+            <Row justify="between">
+              <strong>{itemLabel(index + 1)}</strong>
+              {readOnly ? null : (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="small"
+                  aria-label={`${text.removeItem} ${itemLabel(index + 1)}`}
+                  onClick={() => onChange(items.filter((_, position) => position !== index))}
+                >
+                  {text.removeItem}
+                </Button>
+              )}
+            </Row>
+            <NestedGrid
+              field={field}
+              group={item}
+              readOnly={readOnly}
+              nested={{ ...nested, path: `${nested.path}.${index}` }}
+              optionPath={nested.path}
+              onChange={(next) => change(index, next)}
+            />
+          </Card>
+        ))}
+        {readOnly || items.length >= (field.maxItems ?? Number.POSITIVE_INFINITY) ? null : (
+          <Row>
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => onChange([...items, groupDefaults(field)])}
+            >
+              {field.addLabel ?? text.addItem}
+            </Button>
+          </Row>
+        )}
+      </Stack>
+    </div>
+  );
+}
+
+const MAX_SHOWN_OPTIONS = 50;
+
+/** A select over many options (municipalities) with a search box that narrows them. */
+function SearchSelectField({ field, value, error, readOnly, options, onChange }: FieldRendererProps) {
+  const [search, setSearch] = useState('');
+  const selected = typeof value === 'string' ? value : '';
+  const needle = search.trim().toLocaleLowerCase('es');
+  const matching = needle
+    ? options.filter((option) => option.label.toLocaleLowerCase('es').includes(needle))
+    : options;
+  const shown = matching.slice(0, MAX_SHOWN_OPTIONS);
+  const current = options.find((option) => option.value === selected);
+  if (current && !shown.includes(current)) shown.unshift(current);
+  return (
+    <Stack css={{ gap: '$1' }}>
+      <Field
+        label={text.optionSearch(field.label)}
+        hint={text.optionMatches(Math.min(matching.length, MAX_SHOWN_OPTIONS), matching.length)}
+      >
+        {(aria) => (
+          <Input
+            {...aria}
+            type="search"
+            value={search}
+            readOnly={readOnly}
+            autoComplete="off"
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        )}
+      </Field>
+      <SelectField
+        label={field.label}
+        error={error}
+        hint={field.hint}
+        name={field.name}
+        value={selected}
+        disabled={readOnly}
+        options={shown}
+        placeholder={text.selectPlaceholder}
+        onValueChange={onChange}
+      />
+    </Stack>
+  );
+}
+
+function FieldControl(props: FieldControlProps) {
   const { field, value, error, readOnly, options, onChange } = props;
   if (field.renderer) {
     const Custom = FIELD_RENDERERS[field.renderer];
     return <Custom {...props} />;
   }
   if (field.type === 'multiselect') return <MultiSelectField {...props} />;
+  if (field.type === 'group') return <GroupField {...props} />;
+  if (field.type === 'records') return <RecordsField {...props} />;
+  if (field.type === 'searchselect') return <SearchSelectField {...props} />;
   const textValue = typeof value === 'string' ? value : '';
   switch (field.type) {
+    case 'amount':
+      return (
+        <InputControl
+          {...props}
+          inputMode="decimal"
+          placeholder="0,00"
+          onChange={(typed) => onChange(maskAmountInput(typeof typed === 'string' ? typed : '') as FormValue)}
+        />
+      );
     case 'checkbox':
       return <CheckboxControl {...props} />;
     case 'select':

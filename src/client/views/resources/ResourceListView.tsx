@@ -37,6 +37,8 @@ import {
 import { SortableHeader, Table, TableWrapper } from '../../ui/table';
 import { TabsList, TabsRoot, TabsTrigger } from '../../ui/tabs';
 import { styled } from '../../ui/theme';
+import { ExportButton } from './ExportButton';
+import { ListSummary } from './listSummaries';
 import type { ResourceAccess } from './ResourceArea';
 
 const text = messages.resourceScreens;
@@ -71,15 +73,31 @@ export function ResourceListView({
   // Machine -> URL, as the machine's `queryChanged` action: a new history entry for each query the
   // user asked for (none when the URL already says it: the first load, Back, Forward).
   const writeUrl = useRef((_query: ListQuery) => {});
+  const leaving = useRef(false);
   writeUrl.current = (query: ListQuery) => {
+    if (leaving.current) return;
     const current = new URLSearchParams(window.location.search);
     if (!urlMatches(current, query, descriptor)) navigate({ search: paramsFromQuery(query).toString() });
+  };
+  // A row action that creates a record (Oficinas' 'Duplicar') opens it as the descriptor says.
+  const openActionResult = useRef((_action: string, _output: unknown) => {});
+  openActionResult.current = (action: string, output: unknown) => {
+    const opens = descriptor.rowActions.find((candidate) => candidate.action === action)?.opens;
+    const id = (output as { action_result?: { id?: unknown } } | null)?.action_result?.id;
+    if (opens && typeof id === 'number') {
+      // The list reloads after the action: it must not write its URL over the opened record's.
+      leaving.current = true;
+      navigate(`/dashboard/${descriptor.routing}/${id}${opens === 'edit' ? '/edit' : ''}`, { state: back });
+    }
   };
   const logic = useMemo(
     () =>
       resourceListMachine.provide({
         actors: listActors(descriptor),
-        actions: { queryChanged: (_, { query }) => writeUrl.current(query) },
+        actions: {
+          queryChanged: (_, { query }) => writeUrl.current(query),
+          rowActionDone: (_, { action, output }) => openActionResult.current(action, output),
+        },
       }),
     [descriptor],
   );
@@ -88,6 +106,7 @@ export function ResourceListView({
   const { query, rows, count, countKind, error, pendingDelete, deleteError, selected } = snapshot.context;
 
   const deleting = snapshot.matches({ loaded: 'deleting' });
+  const fallback = descriptor.rowActions.find((candidate) => candidate.action === descriptor.deleteFallback);
   const confirming =
     snapshot.matches({ loaded: 'confirmingDelete' }) ||
     deleting ||
@@ -108,7 +127,17 @@ export function ResourceListView({
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const filters: Record<string, string> = {};
-    for (const filter of descriptor.filters) filters[filter.param] = String(form.get(filter.param) ?? '');
+    for (const filter of descriptor.filters) {
+      if (!filter.modes) {
+        filters[filter.param] = String(form.get(filter.param) ?? '');
+        continue;
+      }
+      // Search modes: the text goes to the chosen mode's parameter only.
+      const mode = String(form.get(`${filter.param}__mode`) ?? '');
+      const searched = String(form.get(filter.param) ?? '');
+      for (const candidate of filter.modes)
+        filters[candidate.param] = candidate.param === mode ? searched : '';
+    }
     actor.send({ type: 'FILTERS_APPLIED', filters });
   };
 
@@ -128,6 +157,7 @@ export function ResourceListView({
     <Stack>
       <Row justify="between">
         <Heading>{descriptor.title}</Heading>
+        <ExportButton descriptor={descriptor} query={query} />
         {access.canCreate ? (
           <Button as={Link} to="create" state={back}>
             {text.create}
@@ -157,7 +187,7 @@ export function ResourceListView({
           onSubmit={applyFilters}
         >
           {descriptor.filters.map((filter) => (
-            <FilterControl key={filter.param} filter={filter} value={query.filters[filter.param]} />
+            <FilterControl key={filter.param} filter={filter} filters={query.filters} />
           ))}
           <Row>
             <Button type="submit">{text.applyFilters}</Button>
@@ -184,6 +214,9 @@ export function ResourceListView({
         </Alert>
       ) : null}
       {snapshot.matches('empty') ? <Alert tone="info">{text.empty}</Alert> : null}
+      {descriptor.summary && showRows ? (
+        <ListSummary view={descriptor.summary} summary={snapshot.context.summary} />
+      ) : null}
 
       {snapshot.matches({ loaded: 'selecting' }) ? (
         <Row role="toolbar" aria-label={text.selectedCount(selected.length)}>
@@ -327,13 +360,29 @@ export function ResourceListView({
         error={deleteError}
         onConfirm={() => actor.send({ type: 'DELETE_CONFIRMED' })}
         onCancel={() => actor.send({ type: 'DELETE_CANCELLED' })}
+        extra={
+          fallback && deleteError && pendingDelete && rowAllows(pendingDelete, fallback.action) ? (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                // The refused delete's way out: the row action, with its own confirmation.
+                actor.send({ type: 'DELETE_CANCELLED' });
+                actor.send({ type: 'ROW_ACTION_ASKED', action: fallback.action, record: pendingDelete });
+              }}
+            >
+              {fallback.label}
+            </Button>
+          ) : null
+        }
       />
       <BulkDialogs descriptor={descriptor} snapshot={snapshot} send={actor.send} />
     </Stack>
   );
 }
 
-function FilterControl({ filter, value }: { filter: FilterField; value: string | undefined }) {
+function FilterControl({ filter, filters }: { filter: FilterField; filters: Record<string, string> }) {
+  if (filter.modes) return <SearchModeControl filter={filter} modes={filter.modes} filters={filters} />;
+  const value = filters[filter.param];
   const options = filter.options;
   if (options) {
     return (
@@ -363,6 +412,39 @@ function FilterControl({ filter, value }: { filter: FilterField; value: string |
   );
 }
 
+/** SPEC §2 'Office search modes': a mode switch and one search text. */
+function SearchModeControl({
+  filter,
+  modes,
+  filters,
+}: {
+  filter: FilterField;
+  modes: NonNullable<FilterField['modes']>;
+  filters: Record<string, string>;
+}) {
+  const active = modes.find((mode) => filters[mode.param]) ?? modes[0];
+  return (
+    <>
+      <Field label={text.searchMode}>
+        {(aria) => (
+          <Select {...aria} name={`${filter.param}__mode`} defaultValue={active.param}>
+            {modes.map((mode) => (
+              <option key={mode.param} value={mode.param}>
+                {mode.label}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label={filter.label}>
+        {(aria) => (
+          <Input {...aria} name={filter.param} defaultValue={filters[active.param] ?? ''} type="search" />
+        )}
+      </Field>
+    </>
+  );
+}
+
 type ListSnapshot = ReturnType<ReturnType<typeof useActorRef<typeof resourceListMachine>>['getSnapshot']>;
 type ListSend = ReturnType<typeof useActorRef<typeof resourceListMachine>>['send'];
 
@@ -376,7 +458,10 @@ function BulkDialogs({
   snapshot: ListSnapshot;
   send: ListSend;
 }) {
-  const { bulkAction, bulkError, bulkResults, selected, rowAction, rowActionError, rows } = snapshot.context;
+  const { bulkAction, bulkError, bulkResults, bulkPayload, selected, rowAction, rowActionError, rows } =
+    snapshot.context;
+  const bulkFields =
+    descriptor.bulkActions.find((candidate) => candidate.action === bulkAction)?.fields ?? [];
   const labelOf = (action: string | null, list: readonly { action: string; label: string }[]) =>
     list.find((candidate) => candidate.action === action)?.label ?? action ?? '';
   const running = snapshot.matches({ loaded: 'runningBulk' });
@@ -396,7 +481,56 @@ function BulkDialogs({
         error={bulkError}
         onConfirm={() => send({ type: 'BULK_CONFIRMED' })}
         onCancel={() => send({ type: 'BULK_CANCELLED' })}
-      />
+      >
+        {bulkFields.length ? (
+          <Stack>
+            {bulkFields.map((field) => (
+              <Field key={field.name} label={field.label}>
+                {(aria) =>
+                  field.options ? (
+                    <Select
+                      {...aria}
+                      name={field.name}
+                      value={bulkPayload[field.name] ?? ''}
+                      disabled={running}
+                      onChange={(event) =>
+                        send({
+                          type: 'BULK_PAYLOAD_CHANGED',
+                          field: field.name,
+                          value: event.currentTarget.value,
+                        })
+                      }
+                    >
+                      <option value="">{text.chooseOption}</option>
+                      {field.options.map((option) => (
+                        <option key={option.value} value={option.value}>
+                          {option.label}
+                        </option>
+                      ))}
+                    </Select>
+                  ) : (
+                    <Input
+                      {...aria}
+                      name={field.name}
+                      value={bulkPayload[field.name] ?? ''}
+                      placeholder={field.placeholder}
+                      maxLength={field.maxLength}
+                      disabled={running}
+                      onChange={(event) =>
+                        send({
+                          type: 'BULK_PAYLOAD_CHANGED',
+                          field: field.name,
+                          value: event.currentTarget.value,
+                        })
+                      }
+                    />
+                  )
+                }
+              </Field>
+            ))}
+          </Stack>
+        ) : null}
+      </ConfirmDialog>
       <Dialog
         open={snapshot.matches({ loaded: 'bulkReport' })}
         onOpenChange={(open) => (open ? undefined : send({ type: 'BULK_REPORT_CLOSED' }))}
@@ -460,6 +594,11 @@ function RowActions({
       {descriptor.actions.edit && canEdit && rowAllows(row, 'update') ? (
         <ActionLink to={`${row.id}/edit`} state={back} aria-label={`${text.edit} ${name}`}>
           {text.edit}
+        </ActionLink>
+      ) : null}
+      {descriptor.actions.clone && canEdit ? (
+        <ActionLink to={`${row.id}/clone`} state={back} aria-label={`${text.clone} ${name}`}>
+          {text.clone}
         </ActionLink>
       ) : null}
       {descriptor.actions.remove && canEdit && rowAllows(row, 'remove') ? (

@@ -12,6 +12,7 @@ const DETAIL_VIEWS: Record<
   LazyExoticComponent<ComponentType<{ descriptor: ResourceDescriptor }>>
 > = {
   refundReview: lazy(() => import('./RefundReviewView')),
+  voucherDocuments: lazy(() => import('./VoucherDetailView')),
 };
 
 export function DetailView({ view, descriptor }: { view: DetailViewKey; descriptor: ResourceDescriptor }) {

@@ -42,7 +42,10 @@ export const reservations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('reservations_status_idx').on(table.status)],
+  (table) => [
+    index('reservations_status_idx').on(table.status),
+    index('reservations_office_idx').on(table.officeId),
+  ],
 );
 
 export const vouchers = pgTable(
@@ -62,12 +65,18 @@ export const vouchers = pgTable(
     netPrice: numeric('net_price', { precision: 14, scale: 2 }).notNull().default('0'),
     rateLongName: varchar('rate_long_name', { length: 255 }).notNull().default(''),
     promotionLongName: varchar('promotion_long_name', { length: 255 }).notNull().default(''),
+    /** SPEC §6: Agencia's provider filter (migration 0016). */
+    voucherFilterProveedor: varchar('voucher_filter_proveedor', { length: 150 }).notNull().default(''),
+    /** When the traveller accepted the terms through GET /sendAcceptConditions/{data} (0016). */
+    conditionsAcceptedAt: timestamp('conditions_accepted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('vouchers_reservation_idx').on(table.reservationId),
     index('vouchers_status_idx').on(table.status),
+    index('vouchers_status_id_idx').on(table.status, table.id),
+    index('vouchers_product_idx').on(table.productId),
   ],
 );
 

@@ -1,8 +1,13 @@
 /** The one PostgreSQL schema, for PGlite and node-postgres alike. One file per area. */
 export * from './auth';
 export * from './bookings';
+export * from './exports';
+export * from './invoicing';
 export * from './masterData';
 export * from './meta';
+export * from './offices';
+export * from './products';
+export * from './promotions';
 export * from './reference';
 export * from './refunds';
 export * from './security';

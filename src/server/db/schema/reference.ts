@@ -2,12 +2,14 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   index,
   integer,
   numeric,
   pgTable,
   serial,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -58,14 +60,65 @@ export const countries = pgTable(
   ],
 );
 
-/** The office core; the full office record (payments, Sperta, Karing, ...) extends it in a later issue. */
-export const offices = pgTable('offices', {
-  id: serial('id').primaryKey(),
-  shortName: varchar('short_name', { length: 50 }).notNull(),
-  longName: varchar('long_name', { length: 255 }).notNull(),
-  isEnabled: boolean('is_enabled').notNull().default(true),
-  countryId: integer('country_id').references(() => countries.id, { onDelete: 'set null' }),
-  parentId: integer('parent_id').references((): AnyPgColumn => offices.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * An office (SPEC §3 'Office'): datos generales, comercial and facturación live here; the
+ * sub-records (payments, Sperta invoice address, Karing, additional offices) and the tags are in
+ * ./offices.ts (issue 12). The business unit's foreign key is declared in the migration (0010):
+ * business_units lives in ./masterData.ts, which imports this file.
+ */
+export const offices = pgTable(
+  'offices',
+  {
+    id: serial('id').primaryKey(),
+    shortName: varchar('short_name', { length: 50 }).notNull(),
+    longName: varchar('long_name', { length: 255 }).notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    countryId: integer('country_id').references(() => countries.id, { onDelete: 'set null' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => offices.id, { onDelete: 'set null' }),
+    bussinesUnitId: integer('bussines_unit_id'),
+    // Datos generales
+    site: varchar('site', { length: 255 }).notNull().default(''),
+    executive: varchar('executive', { length: 150 }).notNull().default(''),
+    legalName: varchar('legal_name', { length: 255 }).notNull().default(''),
+    responsible: varchar('responsible', { length: 150 }).notNull().default(''),
+    responsiblePosition: varchar('responsible_position', { length: 150 }).notNull().default(''),
+    email: varchar('email', { length: 254 }).notNull().default(''),
+    phone: varchar('phone', { length: 30 }).notNull().default(''),
+    cuit: varchar('cuit', { length: 11 }).notNull().default(''),
+    schedule: varchar('schedule', { length: 255 }).notNull().default(''),
+    officeKey: varchar('office_key', { length: 100 }).notNull().default(''),
+    enableIssuing: boolean('enable_issuing').notNull().default(true),
+    // Comercial
+    commissionPercentage: numeric('commission_percentage', { precision: 5, scale: 2 }).notNull().default('0'),
+    budget: numeric('budget', { precision: 12, scale: 2 }).notNull().default('0'),
+    usdCredit: numeric('usd_credit', { precision: 12, scale: 2 }).notNull().default('0'),
+    balance: numeric('balance', { precision: 12, scale: 2 }).notNull().default('0'),
+    paymentTerm: integer('payment_term').notNull().default(0),
+    payOnCredit: boolean('pay_on_credit').notNull().default(false),
+    noCreditLimit: boolean('no_credit_limit').notNull().default(false),
+    notifyExpiryByMail: boolean('notify_expiry_by_mail').notNull().default(false),
+    // Facturación
+    invoiceIssueForm: varchar('invoice_issue_form', { length: 20 }).notNull().default('automatica'),
+    b2cCharging: boolean('b2c_charging').notNull().default(false),
+    showUsdQuote: boolean('show_usd_quote').notNull().default(false),
+    quoteOnly: boolean('quote_only').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('offices_short_name_key').on(table.shortName),
+    index('offices_parent_idx').on(table.parentId),
+    index('offices_country_idx').on(table.countryId),
+    index('offices_bussines_unit_idx').on(table.bussinesUnitId),
+    trigramIndex('offices_short_name_trgm', table.shortName),
+    trigramIndex('offices_long_name_trgm', table.longName),
+    check(
+      'offices_commission_percentage_range',
+      sql`${table.commissionPercentage} >= 0 AND ${table.commissionPercentage} <= 100`,
+    ),
+    check(
+      'offices_money_not_negative',
+      sql`${table.budget} >= 0 AND ${table.usdCredit} >= 0 AND ${table.balance} >= 0`,
+    ),
+  ],
+);

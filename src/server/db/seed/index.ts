@@ -12,8 +12,13 @@ import { hashPassword } from '../../auth/passwords';
 import type { AppConfig } from '../../config';
 import type { Database, Transaction } from '../client';
 import { appMeta, groupPermissions, groups, permissions, userGroups, userModules, users } from '../schema';
+import { seedBookingsDemo } from './bookings';
+import { seedInvoicingDemo } from './invoicing';
 import { seedMasterDataDemo, seedMasterDataReference } from './masterData';
-import { seedOfficesDemo } from './offices';
+import { seedMunicipalities } from './municipalities';
+import { seedOfficesDemo, seedOfficeTreeDemo } from './offices';
+import { seedProductsDemo } from './products';
+import { seedPromotionsDemo } from './promotions';
 import { seedRefundsDemo } from './refunds';
 
 /** Marked as demo everywhere it is printed: never use it outside a local demo. */
@@ -29,7 +34,15 @@ export interface SeedReport {
 export type DemoSeeder = (tx: Transaction) => Promise<string[] | undefined | undefined>;
 
 /** Demo seeders of the other areas, run in order inside the demo transaction. */
-export const demoSeeders: DemoSeeder[] = [seedMasterDataDemo, seedRefundsDemo];
+export const demoSeeders: DemoSeeder[] = [
+  seedMasterDataDemo,
+  seedRefundsDemo,
+  seedOfficeTreeDemo,
+  seedProductsDemo,
+  seedBookingsDemo,
+  seedPromotionsDemo,
+  seedInvoicingDemo,
+];
 
 export async function seed(db: Database, config: Pick<AppConfig, 'admin' | 'seedDemo'>): Promise<SeedReport> {
   await seedReference(db);
@@ -91,6 +104,7 @@ export async function seedReference(db: Database): Promise<void> {
     );
   });
   await seedMasterDataReference(db);
+  await seedMunicipalities(db);
 }
 
 async function ensureAdmin(db: Database, admin: AppConfig['admin']): Promise<SeedReport['admin']> {

@@ -1,0 +1,281 @@
+/**
+ * Budgets of issue 12: the export engine writes 1,000,000 generated offices to xlsx
+ * (GET /api/office_report/ → a job → GET /api/report/{hash}/ until OK) on the product started as
+ * `npm start` does, while one client keeps reading list pages (GET /api/office/, first page and a
+ * contains filter, one request after the other).
+ *
+ *   npx tsx bench/exportXlsx.bench.ts --db=pglite|postgres [--rows=1000000] [--port=3291]
+ *        [--storage=database|filesystem]
+ *   (PostgreSQL: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:54335/postgres; see bench/README.md)
+ *
+ * Figures: wall time from the request to OK, peak RSS of the server process (sampled every
+ * 100 ms from /proc: the node process running src/server/main.ts, PGlite's worker thread
+ * included), the size of the file, and the p50/p99/max of the list calls made during the export.
+ * Budgets: under 45 s, peak RSS under 300 MB, list p99 under 100 ms. Exits 1 when one is missed.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/client';
+import { seed } from '../src/server/db/seed';
+import { ADMIN_PASSWORD, argument, type BenchTarget, JWT_SECRET, signIn, startServer } from './server';
+
+const kind = argument('db', 'pglite') as 'pglite' | 'postgres';
+const rows = Number(argument('rows', '1000000'));
+const port = Number(argument('port', '3291'));
+const storage = argument('storage', 'database');
+const BUDGET = { wallSeconds: 45, rssMb: 300, listP99Ms: 100 };
+
+type Rows<T> = { rows: T[] };
+
+/** A database holding `rows` generated offices (made once, kept between runs). */
+async function prepareOffices(): Promise<BenchTarget> {
+  const dataDir = path.join(tmpdir(), `extranet-bench-offices-${kind}-${rows}`);
+  let databaseUrl: string | undefined;
+  if (kind === 'postgres') {
+    const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+    if (!serverUrl) throw new Error('set BENCH_DATABASE_URL to a PostgreSQL server (see bench/README.md)');
+    const name = `extranet_bench_offices_${rows}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (!exists.rowCount) await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET,
+    ADMIN_USERNAME: 'admin',
+    ADMIN_EMAIL: 'admin@example.com',
+    ADMIN_PASSWORD,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+  } as NodeJS.ProcessEnv);
+  const handle = await openDatabase({
+    databaseUrl,
+    pgliteDir: databaseUrl ? undefined : path.join(dataDir, 'pgdata'),
+  });
+  try {
+    await handle.migrate();
+    await seed(handle.db, config);
+    const counted = (await handle.db.execute(
+      sql`select count(*)::int as n from offices`,
+    )) as unknown as Rows<{
+      n: number;
+    }>;
+    if (Number(counted.rows[0].n) < rows) {
+      const started = performance.now();
+      process.stdout.write(`generating ${rows.toLocaleString('en')} offices (${kind})...\n`);
+      await handle.db.execute(sql`truncate offices restart identity cascade`);
+      const countryIds = (
+        (await handle.db.execute(sql`select id from countries order by id`)) as unknown as Rows<{
+          id: number;
+        }>
+      ).rows.map((row) => Number(row.id));
+      const ids = `array[${countryIds.join(',')}]::int[]`;
+      const chunk = 250_000;
+      for (let from = 1; from <= rows; from += chunk) {
+        const to = Math.min(rows, from + chunk - 1);
+        await handle.db.execute(
+          sql.raw(`insert into offices (short_name, long_name, is_enabled, country_id)
+            select 'OF' || i, 'Oficina ' || i || ' Viajes del Sur', i % 7 <> 0, (${ids})[1 + i % ${countryIds.length}]
+            from generate_series(${from}, ${to}) as i`),
+        );
+      }
+      await handle.db.execute(sql`vacuum analyze offices`);
+      process.stdout.write(`  generated in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    }
+    // The office list sorts by long_name and filters by contains: at a million rows it needs a
+    // b-tree and a trigram index on long_name, which the office module's own migration brings.
+    // Without them (this branch) the bench adds them to its database only, so that the list
+    // calls measure the export's effect rather than a sort of a million rows.
+    const own = (
+      (await handle.db.execute(
+        sql`select indexname from pg_indexes where tablename = 'offices' and indexdef ilike '%long_name%' and indexname not like 'bench_%'`,
+      )) as unknown as Rows<{ indexname: string }>
+    ).rows;
+    if (!own.length) {
+      await handle.db.execute(
+        sql`create index if not exists bench_offices_long_name_id_idx on offices (long_name, id)`,
+      );
+      await handle.db.execute(
+        sql`create index if not exists bench_offices_long_name_trgm_idx on offices using gin (long_name gin_trgm_ops)`,
+      );
+      await handle.db.execute(sql`analyze offices`);
+    }
+  } finally {
+    await handle.close();
+  }
+  return { kind, databaseUrl, dataDir };
+}
+
+/** Resident memory (MB) of a process, from /proc. */
+function rssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+    return kb / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** The process and its descendants (tsx starts node as a child). */
+function descendants(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const list = children.get(ppid) ?? [];
+      list.push(Number(entry));
+      children.set(ppid, list);
+    } catch {}
+  }
+  const all: number[] = [];
+  const walk = (pid: number) => {
+    all.push(pid);
+    for (const child of children.get(pid) ?? []) walk(child);
+  };
+  walk(root);
+  return all;
+}
+
+/** The server's node process: the descendant whose command line runs src/server/main.ts and is largest. */
+function serverPid(root: number): number {
+  const candidates = descendants(root).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('src/server/main.ts');
+    } catch {
+      return false;
+    }
+  });
+  return candidates.sort((a, b) => rssMb(b) - rssMb(a))[0] ?? root;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0;
+
+const target = await prepareOffices();
+const server = await startServer(target, port, process.cwd(), { FILE_STORAGE: storage });
+const misses: string[] = [];
+try {
+  const authorization = await signIn(server.url);
+  const pid = serverPid(server.process.pid!);
+  const rssAtStart = rssMb(pid);
+  console.log(
+    `export benchmark: ${kind}, ${rows.toLocaleString('en')} offices, file storage ${storage}, server pid ${pid} (ready in ${(server.startedInMs / 1000).toFixed(1)} s, RSS ${rssAtStart.toFixed(0)} MB)`,
+  );
+  // Warm the list once (plans, caches) before measuring.
+  for (const query of ['offset=0&limit=20', 'offset=0&limit=20&long_name=viajes']) {
+    await (await fetch(`${server.url}/api/office/?${query}`, { headers: { authorization } })).arrayBuffer();
+  }
+
+  // The same list calls with nothing else running: the machine's own figure to compare with.
+  const baseline: number[] = [];
+  for (let index = 0; index < 60; index++) {
+    const began = performance.now();
+    const query = ['offset=0&limit=20', 'offset=0&limit=20&long_name=viajes', 'offset=20&limit=20'][
+      index % 3
+    ];
+    await (await fetch(`${server.url}/api/office/?${query}`, { headers: { authorization } })).arrayBuffer();
+    baseline.push(performance.now() - began);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  baseline.sort((a, b) => a - b);
+
+  let peakRss = rssAtStart;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, rssMb(pid));
+  }, 100);
+
+  const started = performance.now();
+  const answer = await fetch(`${server.url}/api/office_report/?offset=0&limit=1000000`, {
+    headers: { authorization },
+  });
+  if (!answer.ok) throw new Error(`office_report: ${answer.status} ${await answer.text()}`);
+  const { hash } = (await answer.json()) as { hash: string };
+
+  // One client reading list pages, one after the other, while the export runs.
+  let exporting = true;
+  const latencies: number[] = [];
+  const lister = (async () => {
+    const queries = ['offset=0&limit=20', 'offset=0&limit=20&long_name=viajes', 'offset=20&limit=20'];
+    for (let index = 0; exporting; index++) {
+      const began = performance.now();
+      const response = await fetch(`${server.url}/api/office/?${queries[index % queries.length]}`, {
+        headers: { authorization },
+      });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`list: ${response.status}`);
+      latencies.push(performance.now() - began);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+
+  let report: { status: string; rows_written: number; rows_total: number | null; url: string | null };
+  let lastPrinted = 0;
+  for (;;) {
+    const response = await fetch(`${server.url}/api/report/${hash}/`, { headers: { authorization } });
+    report = (await response.json()) as typeof report;
+    if (report.status !== 'Pending') break;
+    if (performance.now() - lastPrinted > 5000) {
+      lastPrinted = performance.now();
+      console.log(
+        `  ${((performance.now() - started) / 1000).toFixed(0)} s: ${report.rows_written.toLocaleString('en')} of ${report.rows_total?.toLocaleString('en') ?? '?'} rows, RSS ${rssMb(pid).toFixed(0)} MB`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const wallSeconds = (performance.now() - started) / 1000;
+  exporting = false;
+  await lister;
+  clearInterval(sampler);
+  if (report.status !== 'OK') throw new Error(`the export ended as ${report.status}`);
+
+  const file = await fetch(`${server.url}/api${report.url}`, { headers: { authorization } });
+  const bytes = (await file.arrayBuffer()).byteLength;
+  latencies.sort((a, b) => a - b);
+  const p50 = percentile(latencies, 50);
+  const p99 = percentile(latencies, 99);
+  const max = latencies.at(-1) ?? 0;
+
+  console.log('');
+  console.log('| figure | value | budget |');
+  console.log('|---|---|---|');
+  console.log(
+    `| rows written | ${report.rows_written.toLocaleString('en')} | ${rows.toLocaleString('en')} |`,
+  );
+  console.log(`| wall time, request to OK | ${wallSeconds.toFixed(1)} s | < ${BUDGET.wallSeconds} s |`);
+  console.log(
+    `| peak RSS of the server process | ${peakRss.toFixed(0)} MB (at start ${rssAtStart.toFixed(0)} MB) | < ${BUDGET.rssMb} MB |`,
+  );
+  console.log(
+    `| list calls during the export (${latencies.length}) | p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms | p99 < ${BUDGET.listP99Ms} ms |`,
+  );
+  console.log(
+    `| the same list calls before the export (${baseline.length}) | p50 ${percentile(baseline, 50).toFixed(1)} ms, p99 ${percentile(baseline, 99).toFixed(1)} ms | |`,
+  );
+  console.log(`| file | ${(bytes / 1024 / 1024).toFixed(1)} MB (${file.headers.get('content-type')}) | |`);
+
+  if (report.rows_written !== rows) misses.push(`rows written ${report.rows_written}, expected ${rows}`);
+  if (wallSeconds >= BUDGET.wallSeconds) misses.push(`wall time ${wallSeconds.toFixed(1)} s`);
+  if (peakRss >= BUDGET.rssMb) misses.push(`peak RSS ${peakRss.toFixed(0)} MB`);
+  if (p99 >= BUDGET.listP99Ms) misses.push(`list p99 ${p99.toFixed(1)} ms`);
+  // The consumed export's parts leave the storage.
+  await fetch(`${server.url}/api/report/${hash}/`, { method: 'PUT', headers: { authorization } });
+} finally {
+  await server.stop();
+}
+if (misses.length) {
+  console.log(`\nover budget: ${misses.join('; ')}`);
+  process.exit(1);
+}
+console.log('\nwithin budget');

@@ -1,0 +1,61 @@
+/** Calls of a voucher's documents (issue 15; SPEC §7 /pdfVoucher/, /pdfMultiVoucher/, /sendEmailCCGG/, /sendMultiVoucher/). */
+import { fromPromise } from 'xstate';
+import { z } from 'zod';
+import { UserFacingError } from '../../../machines/support/errors';
+import type { DocumentRequest } from '../../../machines/voucherDocuments';
+import { bookingPaths, okOrErrorSchema, voucherSchema } from '../../contracts/bookings';
+import { messages } from '../../contracts/messages';
+import { request } from './http';
+
+const text = messages.bookings;
+
+function save(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+async function reservationOf(voucherId: number): Promise<number> {
+  return (await request(voucherSchema, `/voucher/${voucherId}/`)).reservation;
+}
+
+async function pdf(path: string, body: unknown): Promise<Blob> {
+  const answer = await request(z.unknown(), path, { method: 'POST', body, responseType: 'blob' });
+  if (!(answer instanceof Blob)) throw new UserFacingError(messages.common.genericRetry);
+  return answer;
+}
+
+async function send(path: string, body: unknown): Promise<string> {
+  const answer = await request(okOrErrorSchema, path, { method: 'POST', body });
+  if (answer.status !== 'OK') throw new UserFacingError(answer.detail ?? text.mailFailed);
+  return answer.message ?? text.mailSent;
+}
+
+export async function runDocument({ kind, voucherId }: DocumentRequest): Promise<string> {
+  switch (kind) {
+    case 'printVoucher':
+      save(await pdf(bookingPaths.pdfVoucher, { voucher_id: voucherId }), `voucher_${voucherId}.pdf`);
+      return text.pdfReady(`voucher_${voucherId}.pdf`);
+    case 'printMulti': {
+      const reservation = await reservationOf(voucherId);
+      save(
+        await pdf(bookingPaths.pdfMultiVoucher, { id_reservation: reservation }),
+        `multivoucher_${reservation}.pdf`,
+      );
+      return text.pdfReady(`multivoucher_${reservation}.pdf`);
+    }
+    case 'sendTerms':
+      return send(bookingPaths.sendTerms, { voucher_id: voucherId });
+    default:
+      return send(bookingPaths.sendMulti, { id_reservation: await reservationOf(voucherId) });
+  }
+}
+
+export const voucherDocumentsActors = {
+  runDocument: fromPromise<string, DocumentRequest>(({ input }) => runDocument(input)),
+};

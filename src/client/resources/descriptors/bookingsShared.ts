@@ -1,0 +1,20 @@
+/** What the Reservas and Vouchers descriptors share (issue 15): the status options and the write keys. */
+import type { FormOption } from '../../../../machines/resourceForm';
+import { reservationStatuses } from '../../../contracts/static/statuses';
+import type { ResourceDescriptor } from '../descriptor';
+
+export const statusOptions: readonly FormOption[] = reservationStatuses.map((status) => ({
+  value: String(status.id),
+  label: status.name,
+}));
+
+/** The descriptor whose body carries only `keys` (the rest of the form is shown, never sent). */
+export function sendingOnly(descriptor: ResourceDescriptor, keys: readonly string[]): ResourceDescriptor {
+  return {
+    ...descriptor,
+    toBody: (values, mode) =>
+      Object.fromEntries(
+        Object.entries(descriptor.toBody(values, mode)).filter(([key]) => keys.includes(key)),
+      ),
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * Vouchers (issue 15; SPEC §2 'Vouchers': no create button; columns id, reservation (departure,
+ * return, duration, office, payment method drawn from it), supplier_name, product_long_name,
+ * status, pax, final_price; filters product_long_name and status, plus Agencia's provider filter;
+ * §4 status changes; §6 per-role fields; §7 /csv_voucher_filter/). Status changes are the engine's
+ * actions `status_N`, offered per row and on the selected rows only where the transition table of
+ * src/contracts/bookings.ts allows them.
+ */
+import { STATUS_IDS, statusActionName, voucherContract } from '../../../contracts/bookings';
+import { messages } from '../../../contracts/messages';
+import { reservationStatusName } from '../../../contracts/static/statuses';
+import { cellText, defineDescriptor } from '../descriptor';
+import { formatAmount, isoToLocalDate } from '../format';
+import { sendingOnly, statusOptions } from './bookingsShared';
+
+const text = messages.bookings;
+const label = text.fields;
+
+export const VOUCHER_WRITE_KEYS = [
+  'status',
+  'status_administracion',
+  'observations',
+  'pvp',
+  'final_price',
+  'commission',
+  'net_price',
+  'voucher_filter_proveedor',
+] as const;
+
+const statusActions = STATUS_IDS.map((to) => ({
+  action: statusActionName(to),
+  label: text.statusActions[to],
+}));
+
+const paxNames = (value: unknown) =>
+  Array.isArray(value)
+    ? value
+        .map(
+          (pax: { name?: unknown; surname?: unknown }) =>
+            `${String(pax.name ?? '')} ${String(pax.surname ?? '')}`,
+        )
+        .join(', ')
+    : '';
+
+export const vouchersDescriptor = sendingOnly(
+  defineDescriptor({
+    routing: 'vouchers',
+    contract: voucherContract,
+    columns: [
+      { key: 'id', header: label.id },
+      { key: 'reservation', header: label.reservation, sortField: null },
+      {
+        key: 'reservation_date_in',
+        header: label.date_in,
+        sortField: null,
+        render: (row) => isoToLocalDate(String(row.reservation_date_in ?? '')),
+      },
+      {
+        key: 'reservation_date_out',
+        header: label.date_out,
+        sortField: null,
+        render: (row) => isoToLocalDate(String(row.reservation_date_out ?? '')),
+      },
+      { key: 'duration', header: label.duration, sortField: null },
+      {
+        key: 'office_name',
+        header: label.office,
+        sortField: null,
+        render: (row) => cellText(row.office_name),
+      },
+      { key: 'payment_method', header: label.payment_method, sortField: null },
+      { key: 'supplier_name', header: label.supplier_name, sortField: null },
+      { key: 'product_long_name', header: label.product_long_name, sortField: null },
+      {
+        key: 'status',
+        header: label.status,
+        render: (row) => reservationStatusName(Number(row.status)) ?? '',
+      },
+      { key: 'pax', header: label.pax, sortField: null, render: (row) => paxNames(row.pax) },
+      { key: 'final_price', header: label.final_price, render: (row) => formatAmount(row.final_price) },
+    ],
+    filters: [
+      { param: 'product_long_name', label: label.product_long_name },
+      { param: 'status', label: label.status, options: statusOptions },
+      { param: 'voucher_filter_proveedor', label: label.supplier_name },
+    ],
+    fields: [
+      { name: 'id', label: label.id, span: 2 },
+      { name: 'reservation', label: label.reservation, span: 2 },
+      { name: 'product_long_name', label: label.product_long_name, span: 5 },
+      { name: 'supplier_name', label: label.supplier_name, span: 3 },
+      { name: 'pax', label: label.pax, span: 12, fromRecord: paxNames },
+      { name: 'status', label: label.status, type: 'select', numeric: true, options: statusOptions, span: 4 },
+      {
+        name: 'status_administracion',
+        label: label.status_administracion,
+        type: 'select',
+        numeric: true,
+        options: statusOptions,
+        span: 4,
+      },
+      { name: 'voucher_filter_proveedor', label: label.voucher_filter_proveedor, span: 4, maxLength: 150 },
+      { name: 'pvp', label: label.pvp, type: 'amount', span: 3 },
+      { name: 'final_price', label: label.final_price, type: 'amount', span: 3 },
+      { name: 'commission', label: label.commission, type: 'amount', span: 3 },
+      { name: 'net_price', label: label.net_price, type: 'amount', span: 3 },
+      { name: 'observations', label: label.observations, type: 'textarea', span: 12, maxLength: 2000 },
+    ],
+    actions: { remove: false },
+    fieldAccess: 'voucher',
+    rowActions: statusActions,
+    bulkActions: statusActions,
+    export: { kind: 'vouchers' },
+    detailView: 'voucherDocuments',
+    recordName: (row) => `Voucher N° ${String(row.id)}`,
+  }),
+  VOUCHER_WRITE_KEYS,
+);

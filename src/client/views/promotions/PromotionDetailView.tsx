@@ -1,0 +1,250 @@
+/**
+ * Mostrar a promotion (issue 14; SPEC §2 show at promociones/show/{id}; §7 GET /promotion/{id}/,
+ * DELETE /promotion_product/{id}/; §8 a delete answer with detail or status >= 300 is an error):
+ * its data, its products each with its offices (shown on request), and the actions 'Agregar
+ * producto' (the wizard), 'Editar oficinas' (the wizard's single step, pp) and 'Quitar' after a
+ * confirmation. The 'Historial' tab beside 'Datos' lists the promotion's history.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { messages } from '../../../contracts/messages';
+import type { Promotion, PromotionProductEntry } from '../../../contracts/promotions';
+import { toApiError } from '../../api/http';
+import { getPromotion, removePromotionProduct } from '../../api/promotions';
+import { isoToLocalDate } from '../../resources/format';
+import { ConfirmDialog } from '../../ui/dialog';
+import { Alert, Button, Card, Heading, Muted, Row, Spinner, Stack, Subheading } from '../../ui/primitives';
+import { Table, TableWrapper } from '../../ui/table';
+import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../ui/tabs';
+import { RecordHistory } from '../resources/RecordHistory';
+
+const text = messages.promotions;
+const detail = text.detail;
+
+export function PromotionDetailView({ canEdit }: { canEdit: boolean }) {
+  const { id = '' } = useParams();
+  const promotionId = /^\d{1,10}$/.test(id) ? Number(id) : 0;
+  const [promotion, setPromotion] = useState<Promotion | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [open, setOpen] = useState<number[]>([]);
+  const [removing, setRemoving] = useState<PromotionProductEntry | null>(null);
+  const [removeError, setRemoveError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    setError(null);
+    try {
+      setPromotion(await getPromotion(promotionId));
+    } catch (caught) {
+      setError(toApiError(caught).message || detail.loadFailed);
+    }
+  }, [promotionId]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const confirmRemove = async () => {
+    if (!removing) return;
+    setBusy(true);
+    setRemoveError(null);
+    try {
+      await removePromotionProduct(removing.id);
+      setRemoving(null);
+      setNotice(detail.removed);
+      await load();
+    } catch (caught) {
+      setRemoveError(toApiError(caught).message || detail.removeFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (error && !promotion)
+    return (
+      <Stack>
+        <Alert tone="danger" role="alert">
+          {error}
+        </Alert>
+        <Row>
+          <Button type="button" onClick={() => void load()}>
+            {text.wizard.retry}
+          </Button>
+          <Button as={Link} to="/dashboard/promociones" variant="secondary">
+            {detail.back}
+          </Button>
+        </Row>
+      </Stack>
+    );
+  if (!promotion) return <Spinner label={messages.common.loading} />;
+
+  const products = promotion.products ?? [];
+  const wizardPath = `/dashboard/promociones/${promotion.id}/producto/create`;
+  const saleFull = promotion.promotion_type === 'venta' && products.length >= 1;
+  const data: [string, string][] = [
+    [text.fields.short_name, promotion.short_name],
+    [text.fields.long_name, promotion.long_name],
+    [text.fields.description, promotion.description],
+    [text.fields.reservation_date_from, isoToLocalDate(promotion.reservation_date_from)],
+    [text.fields.reservation_date_to, isoToLocalDate(promotion.reservation_date_to)],
+    [text.fields.travel_date_from, isoToLocalDate(promotion.travel_date_from)],
+    [text.fields.travel_date_to, isoToLocalDate(promotion.travel_date_to)],
+    [text.fields.total_days, String(promotion.total_days)],
+    [text.fields.promotion_type, text.types[promotion.promotion_type]],
+  ];
+
+  return (
+    <Card>
+      <Stack>
+        <Heading>{detail.title(promotion.long_name)}</Heading>
+        <Row>
+          <Button as={Link} to="/dashboard/promociones" variant="secondary">
+            {detail.back}
+          </Button>
+          {canEdit ? (
+            <Button as={Link} to={`/dashboard/promociones/${promotion.id}/edit`} variant="secondary">
+              {detail.edit}
+            </Button>
+          ) : null}
+        </Row>
+        {notice ? (
+          <Alert tone="success" role="status">
+            {notice}
+          </Alert>
+        ) : null}
+        <TabsRoot defaultValue="data">
+          <TabsList aria-label={promotion.long_name}>
+            <TabsTrigger value="data">{messages.history.tabData}</TabsTrigger>
+            <TabsTrigger value="history">{messages.history.tabHistory}</TabsTrigger>
+          </TabsList>
+          <TabsContent value="data">
+            <Stack>
+              <Subheading>{detail.data}</Subheading>
+              <dl
+                style={{
+                  display: 'grid',
+                  gridTemplateColumns: 'max-content 1fr',
+                  gap: '4px 16px',
+                  margin: 0,
+                }}
+              >
+                {data.map(([label, value]) => (
+                  <div key={label} style={{ display: 'contents' }}>
+                    <dt style={{ fontWeight: 600 }}>{label}</dt>
+                    <dd style={{ margin: 0 }}>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+              <Row justify="between">
+                <Subheading>{detail.products}</Subheading>
+                {canEdit ? (
+                  <Button as={Link} to={wizardPath}>
+                    {detail.addProduct}
+                  </Button>
+                ) : null}
+              </Row>
+              {saleFull ? <Muted>{detail.saleFull}</Muted> : null}
+              {products.length === 0 ? (
+                <Muted>{detail.noProducts}</Muted>
+              ) : (
+                <TableWrapper>
+                  <Table aria-label={detail.products}>
+                    <thead>
+                      <tr>
+                        <th scope="col">{text.wizard.product}</th>
+                        <th scope="col">{text.wizard.officeColumns.name}</th>
+                        <th scope="col">
+                          <span className="visually-hidden">{messages.resourceScreens.actions}</span>
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {products.map((entry) => {
+                        const shown = open.includes(entry.id);
+                        return (
+                          <tr key={entry.id} data-testid={`promotion-product-${entry.product}`}>
+                            <td>{entry.product_name}</td>
+                            <td>
+                              {detail.offices(entry.offices.length)}
+                              {shown ? (
+                                <ul aria-label={detail.officesOf(entry.product_name)}>
+                                  {entry.offices.map((office) => (
+                                    <li key={office.id}>{office.office_name}</li>
+                                  ))}
+                                </ul>
+                              ) : null}
+                            </td>
+                            <td>
+                              <Row>
+                                <Button
+                                  type="button"
+                                  variant="ghost"
+                                  aria-expanded={shown}
+                                  onClick={() =>
+                                    setOpen(
+                                      shown
+                                        ? open.filter((value) => value !== entry.id)
+                                        : [...open, entry.id],
+                                    )
+                                  }
+                                >
+                                  {detail.viewOffices}
+                                </Button>
+                                {canEdit ? (
+                                  <>
+                                    <Button
+                                      as={Link}
+                                      variant="secondary"
+                                      to={`${wizardPath}?pp=${entry.id}&step=1`}
+                                    >
+                                      {detail.editOffices}
+                                    </Button>
+                                    <Button
+                                      type="button"
+                                      variant="danger"
+                                      onClick={() => {
+                                        setRemoveError(null);
+                                        setRemoving(entry);
+                                      }}
+                                    >
+                                      {detail.remove}
+                                    </Button>
+                                  </>
+                                ) : null}
+                              </Row>
+                            </td>
+                          </tr>
+                        );
+                      })}
+                    </tbody>
+                  </Table>
+                </TableWrapper>
+              )}
+            </Stack>
+          </TabsContent>
+          <TabsContent value="history">
+            <RecordHistory
+              path="/promotion/"
+              record={promotion.id}
+              labels={text.fields}
+              actionLabels={{
+                add_product_offices: detail.addProduct,
+                edit_product_offices: detail.editOffices,
+              }}
+            />
+          </TabsContent>
+        </TabsRoot>
+      </Stack>
+      <ConfirmDialog
+        open={removing !== null}
+        title={detail.remove}
+        text={removing ? detail.confirmRemove(removing.product_name) : ''}
+        confirmLabel={detail.confirm}
+        busy={busy}
+        error={removeError}
+        onConfirm={() => void confirmRemove()}
+        onCancel={() => setRemoving(null)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * A voucher's show view (issue 15): its documents (print the voucher or the multivoucher, send the
+ * terms or the multivoucher; the voucherDocuments machine, a notice saying OK or why not) above the
+ * read-only form with its 'Historial' tab.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { useParams } from 'react-router-dom';
+import { type DocumentKind, voucherDocumentsMachine } from '../../../../machines/voucherDocuments';
+import { messages } from '../../../contracts/messages';
+import { voucherDocumentsActors } from '../../api/bookings';
+import type { ResourceDescriptor } from '../../resources/descriptor';
+import { Alert, Button, Card, Row, Stack, Subheading } from '../../ui/primitives';
+import { accessTo, useGrants } from './ResourceArea';
+import { ResourceFormView } from './ResourceFormView';
+
+const text = messages.bookings;
+const LABELS: Record<DocumentKind, string> = {
+  printVoucher: text.print,
+  printMulti: text.printMulti,
+  sendTerms: text.sendTerms,
+  sendMulti: text.sendMulti,
+};
+
+export default function VoucherDetailView({ descriptor }: { descriptor: ResourceDescriptor }) {
+  const { id } = useParams();
+  const voucherId = /^\d{1,10}$/.test(id ?? '') ? Number(id) : 0;
+  const logic = useMemo(() => voucherDocumentsMachine.provide({ actors: voucherDocumentsActors }), []);
+  const actor = useActorRef(logic, { input: { voucherId, reservationId: 0 } });
+  const working = useSelector(actor, (state) => state.matches('working'));
+  const kind = useSelector(actor, (state) => state.context.kind);
+  const notice = useSelector(actor, (state) => state.context.notice);
+  const access = accessTo(descriptor, useGrants());
+  return (
+    <Stack>
+      <Card aria-labelledby="voucher-documents">
+        <Subheading id="voucher-documents">{text.documentsTitle}</Subheading>
+        <Row>
+          {(Object.keys(LABELS) as DocumentKind[]).map((documentKind) => (
+            <Button
+              key={documentKind}
+              type="button"
+              disabled={working || voucherId === 0}
+              aria-busy={working && kind === documentKind}
+              onClick={() => actor.send({ type: 'RUN', kind: documentKind })}
+            >
+              {working && kind === documentKind ? text.working : LABELS[documentKind]}
+            </Button>
+          ))}
+        </Row>
+        {notice ? (
+          <Alert
+            tone={notice.tone}
+            role={notice.tone === 'danger' ? 'alert' : 'status'}
+            css={{ marginTop: '$3' }}
+          >
+            <Row justify="between">
+              <span>{notice.text}</span>
+              <Button
+                type="button"
+                variant="ghost"
+                size="small"
+                onClick={() => actor.send({ type: 'DISMISS' })}
+              >
+                {text.close}
+              </Button>
+            </Row>
+          </Alert>
+        ) : null}
+      </Card>
+      <ResourceFormView key="show" descriptor={descriptor} mode="show" access={access} />
+    </Stack>
+  );
+}

@@ -1,0 +1,40 @@
+/** Exports and the notification bell (issue 12): SPEC §8 'Export failures' and 'Successes', §4. */
+const number = (value: number) => value.toLocaleString('es-AR');
+
+export const exportsMessages = {
+  /** Per kind of export: its name in the bell and the §8 texts. */
+  kinds: {
+    offices: {
+      label: 'Listado de oficinas',
+      ready: 'Listado de oficinas disponible para descargar.',
+      error: 'Error al descargar listado de oficinas.',
+    },
+    vouchers: {
+      label: 'Listado de vouchers',
+      ready: 'Listado de vouchers disponible para descargar',
+      error: 'Error al descargar listado de vouchers.',
+    },
+    invoicing: {
+      label: 'Listado de facturación',
+      ready: 'Listado de facturación disponible para descargar.',
+      error: 'Error al descargar listado de facturación.',
+    },
+  },
+  exportButton: 'Exportar',
+  requesting: 'Solicitando exportación...',
+  requested: 'Exportación solicitada: le avisaremos en la campana cuando esté lista.',
+  requestFailed: 'No se pudo solicitar la exportación. Inténtelo nuevamente.',
+  downloadFailed: 'No se pudo descargar el archivo. Inténtelo nuevamente desde la campana.',
+  pending: 'Preparando el archivo...',
+  progress: (written: number, total: number | null) =>
+    total === null ? `${number(written)} filas escritas` : `${number(written)} de ${number(total)} filas`,
+  download: 'Descargar',
+  dismiss: 'Descartar',
+  downloading: 'Descargando...',
+  unread: (count: number) => `${count} ${count === 1 ? 'notificación' : 'notificaciones'}`,
+  notFinished: 'La exportación todavía no terminó.',
+  invalidLimit: 'Ingrese un número entero mayor que cero.',
+  /** Logged reasons (server log, never shown): */
+  ownerGone: 'the user who asked for the export no longer exists or is inactive',
+  tooManyAttempts: 'the export was interrupted too many times',
+} as const;

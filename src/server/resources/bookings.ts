@@ -1,0 +1,473 @@
+/**
+ * Reservas y Vouchers on the resource engine (issue 15; SPEC §2 'Reservas' and 'Vouchers', §3,
+ * §6, §7 'Reservations, vouchers, passengers').
+ *
+ * GET /reservation/ and /voucher/ (lists with names, not ids), GET {id}/ (a reservation with its
+ * vouchers and passengers), PUT {id}/ (each field only for the roles §6 names: authorizeWrite ->
+ * assertEditableFields answers 403 naming the field). Scope: a user of an agency or provider role
+ * sees only its office's records and those of the offices below it (outside: 404). Vouchers move
+ * between statuses only as src/contracts/bookings.ts STATUS_TRANSITIONS says: one engine action per
+ * target (`status_3` ...), refused with 409 otherwise, per row and in bulk; a reservation's
+ * `cancel_all` cancels every voucher and the reservation in one transaction.
+ */
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { mayEditField } from '../../contracts/access';
+import {
+  canTransition,
+  type Reservation,
+  reservationContract,
+  STATUS,
+  statusName,
+  transitionRefusal,
+  type Voucher,
+  type VoucherPax,
+  voucherContract,
+} from '../../contracts/bookings';
+import { messages } from '../../contracts/messages';
+import { can } from '../../contracts/permissions';
+import type { ReservationStatusId } from '../../contracts/static/statuses';
+import { assertEditableFields, subjectOf } from '../auth/fieldRules';
+import type { Principal } from '../auth/principal';
+import type { Transaction } from '../db/client';
+import {
+  offices,
+  passengers,
+  products,
+  reservations,
+  suppliers,
+  voucherPassengers,
+  vouchers,
+} from '../db/schema';
+import { FieldValidationError, forbidden, HttpError } from '../http/errors';
+import { contains } from '../http/filters';
+import { writeAudit } from './audit';
+import { containsVia, defineResource, groupRows, loader, type Reader, type ResourceRow } from './engine';
+
+const text = messages.bookings;
+
+// ---------------------------------------------------------------------------------------------
+// Scope: agencies and providers see their office and the offices below it.
+
+/** Groups whose users work for one office (SPEC §6: Proveedor, Administracion Proveedor, Agencia). */
+export const OFFICE_SCOPED_GROUPS: readonly number[] = [14, 15, 16];
+
+export function isOfficeScoped(principal: Principal): boolean {
+  if (principal.isSuperuser) return false;
+  if (!principal.groupIds.some((id) => OFFICE_SCOPED_GROUPS.includes(id))) return false;
+  // A user who also holds a central role sees everything.
+  return principal.groupIds.every((id) => OFFICE_SCOPED_GROUPS.includes(id));
+}
+
+/** The ids of the office and every office below it (recursive over parent). */
+export const officeTree = (officeId: number): SQL =>
+  sql`(with recursive tree(id) as (select ${officeId}::int union all select o.id from offices o join tree on o.parent_id = tree.id) select id from tree)`;
+
+export function reservationScope(principal: Principal): SQL | undefined {
+  if (!isOfficeScoped(principal)) return undefined;
+  if (principal.officeId === null) return sql`false`;
+  return sql`${reservations.officeId} in ${officeTree(principal.officeId)}`;
+}
+
+export function voucherScope(principal: Principal): SQL | undefined {
+  if (!isOfficeScoped(principal)) return undefined;
+  if (principal.officeId === null) return sql`false`;
+  return sql`${vouchers.reservationId} in (select r.id from reservations r where r.office_id in ${officeTree(principal.officeId)})`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared
+
+/** Correlated subqueries name the outer column in full (drizzle renders a bare column unqualified). */
+const usernameOf = (column: 'user_id' | 'user_reservation_id') =>
+  sql<string | null>`(select u.username from users u where u.id = ${sql.raw(`"reservations"."${column}"`)})`;
+
+const dayDiff = (from: string, to: string) =>
+  Math.max(1, Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1);
+
+const serializePax = (row: typeof passengers.$inferSelect): VoucherPax => ({
+  id: row.id,
+  name: row.name,
+  surname: row.surname,
+  phone: row.phone,
+  doc_type: row.docType,
+  doc_number: row.docNumber,
+  birth_date: row.birthDate,
+  country: row.countryId,
+  email: row.email,
+  nationality: row.nationalityId,
+});
+
+/** The passengers of some vouchers, by voucher id. */
+export async function paxOfVouchers(reader: Reader, ids: readonly number[]) {
+  if (!ids.length) return new Map<number, VoucherPax[]>();
+  const rows = await reader
+    .select({ key: voucherPassengers.voucherId, value: passengers })
+    .from(voucherPassengers)
+    .innerJoin(passengers, eq(passengers.id, voucherPassengers.paxId))
+    .where(inArray(voucherPassengers.voucherId, [...ids]))
+    .orderBy(asc(passengers.id));
+  return groupRows(rows.map((row) => ({ key: row.key, value: serializePax(row.value) })));
+}
+
+const exactInteger = (column: PgColumn) => (value: string) =>
+  /^\d{1,10}$/.test(value) && Number(value) <= 2_147_483_647 ? eq(column, Number(value)) : sql`false`;
+
+/** May this principal change voucher statuses (voucher/add and §6 'voucher status')? */
+export function mayChangeVoucherStatus(principal: Principal): boolean {
+  return can(principal, 'voucher', 'add') && mayEditField(subjectOf(principal), 'voucher', 'edit', 'status');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reservations
+
+const reservationExtra = {
+  userDetail: usernameOf('user_id'),
+  userReservationDetail: usernameOf('user_reservation_id'),
+  officeName: sql<string | null>`(select o.long_name from offices o where o.id = "reservations"."office_id")`,
+  openVouchers: sql<number>`(select count(*)::int from vouchers v where v.reservation_id = "reservations"."id" and v.status <> ${STATUS.CANCELADO})`,
+};
+type ReservationRow = ResourceRow<typeof reservations, typeof reservationExtra>;
+
+function serializeReservation(row: ReservationRow): Reservation {
+  return {
+    id: row.id,
+    user: row.userId,
+    user_detail: row.userDetail,
+    user_reservation: row.userReservationId,
+    user_reservation_detail: row.userReservationDetail,
+    office: row.officeId,
+    office_name: row.officeName,
+    payment_method: row.paymentMethod,
+    date_emision: row.dateEmision.toISOString(),
+    status: row.status,
+    status_name: statusName(row.status),
+    total_price: row.totalPrice,
+    auto_cancel: row.autoCancel,
+    contact_emergency_name: row.contactEmergencyName,
+    contact_emergency_surname: row.contactEmergencySurname,
+    contact_emergency_phone: row.contactEmergencyPhone,
+    date_in: row.dateIn,
+    date_out: row.dateOut,
+  };
+}
+
+/** A reservation's vouchers (with product and passenger names) and its passengers. */
+export async function reservationChildren(reader: Reader, reservationId: number) {
+  const rows = await reader
+    .select({ voucher: vouchers, productName: products.longName })
+    .from(vouchers)
+    .leftJoin(products, eq(products.id, vouchers.productId))
+    .where(eq(vouchers.reservationId, reservationId))
+    .orderBy(asc(vouchers.id));
+  const pax = await paxOfVouchers(
+    reader,
+    rows.map((row) => row.voucher.id),
+  );
+  const passengersById = new Map<number, VoucherPax>();
+  for (const list of pax.values()) for (const passenger of list) passengersById.set(passenger.id, passenger);
+  return {
+    vouchers: rows.map((row) => ({
+      id: row.voucher.id,
+      status: row.voucher.status,
+      status_name: statusName(row.voucher.status),
+      product_long_name: row.productName,
+      final_price: row.voucher.finalPrice,
+      pax: (pax.get(row.voucher.id) ?? []).map((passenger) => `${passenger.name} ${passenger.surname}`),
+    })),
+    passengers: [...passengersById.values()],
+  };
+}
+
+function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+/** Cancels every voucher of a reservation that is not cancelled, and the reservation; audited. */
+export async function cancelReservationVouchers(
+  tx: Transaction,
+  principal: Principal,
+  reservationId: number,
+): Promise<number[]> {
+  const open = await tx
+    .select({ id: vouchers.id, status: vouchers.status })
+    .from(vouchers)
+    .where(and(eq(vouchers.reservationId, reservationId), ne(vouchers.status, STATUS.CANCELADO)))
+    .orderBy(asc(vouchers.id))
+    .for('update');
+  for (const voucher of open) {
+    const refusal = transitionRefusal(voucher.status, STATUS.CANCELADO);
+    if (refusal) throw new HttpError(409, refusal);
+    await tx
+      .update(vouchers)
+      .set({ status: STATUS.CANCELADO, updatedAt: new Date() })
+      .where(eq(vouchers.id, voucher.id));
+    await writeAudit(tx, principal, {
+      entity: 'voucher',
+      recordId: voucher.id,
+      action: 'cancel_all',
+      before: { status: voucher.status },
+      after: { status: STATUS.CANCELADO },
+    });
+  }
+  await tx
+    .update(reservations)
+    .set({ status: STATUS.CANCELADO, updatedAt: new Date() })
+    .where(eq(reservations.id, reservationId));
+  return open.map((voucher) => voucher.id);
+}
+
+export const reservationResource = defineResource({
+  contract: reservationContract,
+  table: reservations,
+  operations: ['list', 'detail', 'update'],
+  extra: reservationExtra,
+  scope: reservationScope,
+  idOrder: 'desc',
+  serialize: serializeReservation,
+  async detail(reader, row) {
+    return { ...serializeReservation(row), ...(await reservationChildren(reader, row.id)) };
+  },
+  values: (input) =>
+    definedOnly({
+      officeId: input.office,
+      status: input.status,
+      autoCancel: input.auto_cancel,
+      contactEmergencyName: input.contact_emergency_name,
+      contactEmergencySurname: input.contact_emergency_surname,
+      contactEmergencyPhone: input.contact_emergency_phone,
+      dateIn: input.date_in,
+      dateOut: input.date_out,
+    }),
+  filters: {
+    id: { kind: 'custom', build: exactInteger(reservations.id) },
+    user__username: {
+      kind: 'custom',
+      build: (value) => sql`${reservations.userId} in (select u.id from users u where u.username = ${value})`,
+    },
+    user_reservation__username: {
+      kind: 'custom',
+      build: (value) =>
+        sql`${reservations.userReservationId} in (select u.id from users u where u.username = ${value})`,
+    },
+    office__long_name: {
+      kind: 'custom',
+      build: (value) =>
+        sql`${reservations.officeId} in (select o.id from offices o where o.long_name = ${value})`,
+    },
+    date_emision: {
+      kind: 'custom',
+      build: (value) =>
+        /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))
+          ? sql`${reservations.dateEmision} >= ${value}::date and ${reservations.dateEmision} < ${value}::date + 1`
+          : sql`false`,
+    },
+    status: { kind: 'custom', build: exactInteger(reservations.status) },
+  },
+  ordering: {
+    id: reservations.id,
+    date_emision: reservations.dateEmision,
+    status: reservations.status,
+    total_price: reservations.totalPrice,
+    date_in: reservations.dateIn,
+  },
+  async authorizeWrite({ principal, operation, input, current }) {
+    if (operation === 'update' && input && current) {
+      assertEditableFields(principal, 'reservation', 'edit', input, current as Record<string, unknown>);
+      if (
+        input.status !== undefined &&
+        input.status !== current.status &&
+        !canTransition(current.status, input.status)
+      )
+        throw new HttpError(
+          409,
+          text.reservationTransitionRefused(statusName(current.status), statusName(input.status)),
+        );
+      const dateIn = input.date_in ?? current.date_in;
+      const dateOut = input.date_out ?? current.date_out;
+      if (dateOut < dateIn) throw new FieldValidationError({ date_out: [messages.common.dateOutOfRange] });
+    }
+  },
+  async beforeWrite(tx, input) {
+    if (input.office !== undefined && input.office !== null) {
+      const [office] = await tx.select({ id: offices.id }).from(offices).where(eq(offices.id, input.office));
+      if (!office) throw new FieldValidationError({ office: [messages.resources.invalidChoice] });
+    }
+    return undefined;
+  },
+  actions: {
+    cancel_all: {
+      input: z.strictObject({}),
+      permission: (principal) => mayChangeVoucherStatus(principal),
+      refuse: (row) =>
+        row.openVouchers === 0 && row.status === STATUS.CANCELADO ? text.nothingToCancel : null,
+      async run(tx, { id, principal }) {
+        const cancelled = await cancelReservationVouchers(tx, principal, id);
+        return { cancelled };
+      },
+    },
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// Vouchers
+
+/** What a voucher row shows of its reservation, office, product and supplier (one query per page). */
+interface VoucherInfo {
+  dateIn: string;
+  dateOut: string;
+  officeId: number | null;
+  officeName: string | null;
+  paymentMethod: string;
+  productName: string | null;
+  supplierName: string | null;
+}
+
+const voucherRelations = {
+  info: loader(async (reader, ids) => {
+    const rows = await reader
+      .select({
+        id: vouchers.id,
+        dateIn: reservations.dateIn,
+        dateOut: reservations.dateOut,
+        officeId: reservations.officeId,
+        officeName: offices.longName,
+        paymentMethod: reservations.paymentMethod,
+        productName: products.longName,
+        supplierName: suppliers.longName,
+      })
+      .from(vouchers)
+      .innerJoin(reservations, eq(reservations.id, vouchers.reservationId))
+      .leftJoin(offices, eq(offices.id, reservations.officeId))
+      .leftJoin(products, eq(products.id, vouchers.productId))
+      .leftJoin(suppliers, eq(suppliers.id, products.supplierId))
+      .where(inArray(vouchers.id, [...ids]));
+    return new Map<number, VoucherInfo>(rows.map(({ id, ...info }) => [id, info]));
+  }),
+  paxList: loader(paxOfVouchers),
+};
+type VoucherRow = ResourceRow<typeof vouchers, Record<never, SQL>, typeof voucherRelations>;
+
+export function serializeVoucher(row: VoucherRow): Voucher {
+  const info = row.info;
+  const dateIn = info?.dateIn ?? '';
+  const dateOut = info?.dateOut ?? '';
+  return {
+    id: row.id,
+    reservation: row.reservationId,
+    reservation_date_in: dateIn,
+    reservation_date_out: dateOut,
+    duration: dateIn && dateOut ? dayDiff(dateIn, dateOut) : 0,
+    office: info?.officeId ?? null,
+    office_name: info?.officeName ?? null,
+    payment_method: info?.paymentMethod ?? '',
+    product: row.productId,
+    product_long_name: info?.productName ?? null,
+    supplier_name: info?.supplierName ?? null,
+    status: row.status,
+    status_name: statusName(row.status),
+    status_administracion: row.statusAdministracion,
+    observations: row.observations,
+    pvp: row.pvp,
+    final_price: row.finalPrice,
+    commission: row.commission,
+    net_price: row.netPrice,
+    rate_long_name: row.rateLongName,
+    promotion_long_name: row.promotionLongName,
+    voucher_filter_proveedor: row.voucherFilterProveedor,
+    pax: row.paxList ?? [],
+  };
+}
+
+/** The engine action moving a voucher to `to`, offered only where the transition table allows it. */
+function statusAction(to: ReservationStatusId) {
+  return {
+    input: z.strictObject({}),
+    permission: (principal: Principal) => mayChangeVoucherStatus(principal),
+    refuse: (row: VoucherRow) => transitionRefusal(row.status, to),
+    async run(tx: Transaction, { id }: { id: number }) {
+      await tx.update(vouchers).set({ status: to, updatedAt: new Date() }).where(eq(vouchers.id, id));
+    },
+  };
+}
+
+export const voucherResource = defineResource({
+  contract: voucherContract,
+  table: vouchers,
+  operations: ['list', 'detail', 'update'],
+  relations: voucherRelations,
+  scope: voucherScope,
+  idOrder: 'desc',
+  serialize: serializeVoucher,
+  values: (input) =>
+    definedOnly({
+      status: input.status,
+      statusAdministracion: input.status_administracion,
+      observations: input.observations,
+      pvp: input.pvp,
+      finalPrice: input.final_price,
+      commission: input.commission,
+      netPrice: input.net_price,
+      voucherFilterProveedor: input.voucher_filter_proveedor,
+    }),
+  filters: {
+    id: { kind: 'custom', build: exactInteger(vouchers.id) },
+    product_long_name: {
+      kind: 'custom',
+      build: containsVia(vouchers.productId, products.id, products.longName),
+    },
+    status: { kind: 'custom', build: exactInteger(vouchers.status) },
+    reservation: { kind: 'custom', build: exactInteger(vouchers.reservationId) },
+    voucher_filter_proveedor: {
+      kind: 'custom',
+      build: (value) =>
+        sql`${vouchers.productId} in (select p.id from products p join suppliers s on s.id = p.supplier_id where ${contains(suppliers.longName, value)})`,
+    },
+  },
+  ordering: { id: vouchers.id, status: vouchers.status, final_price: vouchers.finalPrice },
+  async authorizeWrite({ principal, operation, input, current }) {
+    if (operation === 'update' && input && current) {
+      assertEditableFields(principal, 'voucher', 'edit', input, current as Record<string, unknown>);
+      if (input.status !== undefined && input.status !== current.status) {
+        const refusal = transitionRefusal(current.status, input.status);
+        if (refusal) throw new HttpError(409, refusal);
+      }
+    }
+  },
+  async afterWrite(tx, id, input) {
+    for (const passenger of input.pax ?? []) {
+      const [link] = await tx
+        .select({ paxId: voucherPassengers.paxId })
+        .from(voucherPassengers)
+        .where(and(eq(voucherPassengers.voucherId, id), eq(voucherPassengers.paxId, passenger.id)));
+      if (!link) throw new FieldValidationError({ pax: [messages.resources.invalidChoice] });
+      const changes = definedOnly({
+        name: passenger.name,
+        surname: passenger.surname,
+        phone: passenger.phone,
+        docType: passenger.doc_type,
+        docNumber: passenger.doc_number,
+        birthDate: passenger.birth_date,
+        countryId: passenger.country,
+        email: passenger.email,
+        nationalityId: passenger.nationality,
+      });
+      if (Object.keys(changes).length)
+        await tx.update(passengers).set(changes).where(eq(passengers.id, passenger.id));
+    }
+  },
+  actions: {
+    status_1: statusAction(1),
+    status_2: statusAction(2),
+    status_3: statusAction(3),
+    status_4: statusAction(4),
+    status_5: statusAction(5),
+    status_6: statusAction(6),
+  },
+});
+
+/** Refuses unless the principal may change voucher statuses. */
+export function assertMayChangeStatus(principal: Principal): void {
+  if (!mayChangeVoucherStatus(principal)) throw forbidden(messages.common.forbidden);
+}

@@ -1,0 +1,637 @@
+/**
+ * The export engine (issue 12; SPEC §4 'Export notifications', §7 /office_report/ and
+ * GET/PUT /report/{hash}/, §9 limits): one engine for every list export (offices now, vouchers
+ * next). An export is declared over a module registered on the resource engine and reuses its
+ * list read path (`listReaderOf`): the same permission, filters, scope, relations and serializer.
+ *
+ * - A request validates the filters at once (bad input answers the list's field errors), then
+ *   inserts a job row (export_jobs) and answers its hash.
+ * - Workers (one per instance unless EXPORT_WORKER=false) claim jobs with
+ *   `UPDATE … WHERE id = (SELECT … FOR UPDATE SKIP LOCKED LIMIT 1)`: several instances on one
+ *   PostgreSQL never claim the same job. A running job beats a heartbeat with its progress; a job
+ *   whose heartbeat is older than `staleMs` (its worker died, or the instance was restarted) is
+ *   claimed again and written from the start. On PGlite only one server owns the database, so
+ *   jobs still 'running' at its start are orphans and go back to pending at once.
+ * - Rows are read by keyset on id in batches and written to exceljs' streaming WorkbookWriter,
+ *   which runs in a worker thread with a capped heap (./xlsxWorker.mjs: the XML and the zip
+ *   never block the event loop nor grow the server's memory); the zipped bytes are cut into parts of `PART_BYTES` stored in the shared storage
+ *   (`storageOf(context)`), so no instance ever holds the rows or the whole file, and any instance
+ *   can serve the download.
+ *
+ * Why not graphile-worker or pg-boss: both need a real PostgreSQL connection pool (LISTEN/NOTIFY,
+ * advisory locks, their own schema migrations); neither runs on PGlite, the default database.
+ * `FOR UPDATE SKIP LOCKED` runs on both.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { EXPORT_KINDS, EXPORT_LIMITS, type ExportKind, type ExportReport } from '../../contracts/exports';
+import { messages } from '../../contracts/messages';
+import type { Action, Resource } from '../../contracts/permissions';
+import { loadPrincipal, type Principal } from '../auth/principal';
+import type { AppContext } from '../context';
+import type { Database } from '../db/client';
+import { exportJobs } from '../db/schema';
+import { storageOf } from '../services/storage';
+import { type Loader, listReaderOf, type Reader, type ResourceListReader } from './engine';
+
+export type Cell = string | number | boolean | Date | null;
+
+export interface ExportColumn<E> {
+  header: string;
+  /** Column width in characters (exceljs). */
+  width?: number;
+  /** The cell of one row: from the serialized entity and the export's related values. */
+  value(entity: E, related: Record<string, unknown>): Cell;
+}
+
+export interface ExportDefinition<E> {
+  kind: ExportKind;
+  /** The resource engine module the rows come from ('/office/'). */
+  resourcePath: string;
+  /** The sheet's name. */
+  sheetName: string;
+  columns: readonly ExportColumn<E>[];
+  /** Loaders of values the columns show (a country's name for its id), one query per batch. */
+  related?: Record<string, Loader<unknown>>;
+  /** Who may export, on top of the module's list permission (default `{resource}/view`). */
+  permission?: { resource: Resource; action: Action };
+  /** Row limits (SPEC §9: 1000000 without a query, 100000 with one). */
+  limits?: { unfiltered: number; filtered: number };
+  /**
+   * Rows written after the list, computed by the server over the same filters (Facturación's
+   * totals row, one per currency; issue 16).
+   */
+  footer?(reader: Reader, where: SQL | undefined, principal: Principal): Promise<Cell[][]>;
+}
+
+/** Declares an export; `E` is the module's serialized entity. */
+export function defineExport<E>(definition: ExportDefinition<E>): ExportDefinition<E> {
+  return definition;
+}
+
+export type AnyExport = ExportDefinition<never>;
+
+/** Bytes of one stored part of a file. */
+export const PART_BYTES = 1024 * 1024;
+/** Rows read per batch. */
+export const BATCH_ROWS = 500;
+
+export interface ExportWorkerOptions {
+  /** How often an idle worker looks for a job. */
+  pollMs: number;
+  /** A running job whose heartbeat is older than this is taken over. */
+  staleMs: number;
+  /** A job taken over this many times ends as error. */
+  maxAttempts: number;
+  batchRows: number;
+}
+
+export const DEFAULT_WORKER_OPTIONS: ExportWorkerOptions = {
+  pollMs: 2000,
+  staleMs: 30_000,
+  maxAttempts: 3,
+  batchRows: BATCH_ROWS,
+};
+
+type JobRow = typeof exportJobs.$inferSelect;
+
+export const partKey = (prefix: string, index: number) => `${prefix}/${String(index).padStart(5, '0')}.part`;
+const prefixOf = (hash: string, attempt: number) => `exports/${hash}/a${attempt}`;
+
+// ---- the queue ------------------------------------------------------------------------------
+
+type Rows<T> = { rows: T[] };
+
+export interface ClaimedJob {
+  job: JobRow;
+  /** The parts an earlier attempt left (removed before this one writes). */
+  stale: { prefix: string; parts: number } | null;
+}
+
+/**
+ * Claims the oldest pending job, or a running one whose heartbeat is stale; null when none.
+ * One statement: the row is locked by `FOR UPDATE SKIP LOCKED`, so two workers never get the
+ * same job.
+ */
+export async function claimJob(db: Database, workerId: string, staleMs: number): Promise<ClaimedJob | null> {
+  const result = (await db.execute(sql`
+    with candidate as (
+      select id, hash, attempts, file_key, file_parts from export_jobs
+      where status = 'pending'
+         or (status = 'running' and (heartbeat_at is null or heartbeat_at < now() - ${staleMs} * interval '1 millisecond'))
+      order by created_at, id
+      for update skip locked
+      limit 1
+    )
+    update export_jobs set
+      status = 'running', locked_by = ${workerId}, locked_at = now(), heartbeat_at = now(),
+      attempts = export_jobs.attempts + 1, rows_written = 0, rows_total = null,
+      file_key = null, file_parts = 0, file_size = null, error = null, started_at = now()
+    from candidate where export_jobs.id = candidate.id
+    returning export_jobs.id, candidate.file_key as stale_key, candidate.file_parts as stale_parts`)) as unknown as Rows<{
+    id: number;
+    stale_key: string | null;
+    stale_parts: number;
+  }>;
+  const claimed = result.rows[0];
+  if (!claimed) return null;
+  const [job] = await db.select().from(exportJobs).where(eq(exportJobs.id, claimed.id));
+  return {
+    job,
+    stale: claimed.stale_key ? { prefix: claimed.stale_key, parts: Number(claimed.stale_parts) } : null,
+  };
+}
+
+/** Records progress while the job is still ours; false when another worker took it over. */
+async function heartbeat(db: Database, job: JobRow, workerId: string, values: Partial<JobRow>) {
+  const updated = await db
+    .update(exportJobs)
+    .set({ ...values, heartbeatAt: new Date() })
+    .where(
+      and(eq(exportJobs.id, job.id), eq(exportJobs.lockedBy, workerId), eq(exportJobs.status, 'running')),
+    )
+    .returning({ id: exportJobs.id });
+  return updated.length > 0;
+}
+
+/** Puts back to pending every job still running (PGlite at start: nobody else can run them). */
+export async function releaseOrphans(db: Database): Promise<number> {
+  const released = await db
+    .update(exportJobs)
+    .set({ status: 'pending', lockedBy: null, heartbeatAt: null })
+    .where(eq(exportJobs.status, 'running'))
+    .returning({ id: exportJobs.id });
+  return released.length;
+}
+
+/** Ends as error the jobs interrupted `maxAttempts` times (a job that kills its worker). */
+async function failExhausted(db: Database, options: ExportWorkerOptions, log: FastifyBaseLogger) {
+  const failed = await db.execute(sql`
+    update export_jobs set status = 'error', error = ${messages.exports.tooManyAttempts}, finished_at = now(), locked_by = null
+    where attempts >= ${options.maxAttempts}
+      and (status = 'pending' or (status = 'running' and heartbeat_at < now() - ${options.staleMs} * interval '1 millisecond'))
+    returning hash`);
+  for (const row of (failed as unknown as Rows<{ hash: string }>).rows)
+    log.error({ export: row.hash }, `export failed: ${messages.exports.tooManyAttempts}`);
+}
+
+// ---- writing a file -------------------------------------------------------------------------
+
+/**
+ * The file's parts as the worker sends them (PART_BYTES each, the last one shorter), put in the
+ * storage one after the other; `backlog` tells how many wait, so the writer can pause.
+ */
+class PartStore {
+  parts = 0;
+  size = 0;
+  backlog = 0;
+  private chain: Promise<void> = Promise.resolve();
+  private failure: Error | null = null;
+  constructor(
+    private readonly put: (key: string, bytes: Buffer) => Promise<void>,
+    private readonly prefix: string,
+  ) {}
+  add(bytes: Buffer): void {
+    const key = partKey(this.prefix, this.parts);
+    this.parts += 1;
+    this.size += bytes.length;
+    this.backlog += 1;
+    this.chain = this.chain
+      .then(() => (this.failure ? undefined : this.put(key, bytes)))
+      .catch((error: unknown) => {
+        this.failure ??= error instanceof Error ? error : new Error(String(error));
+      })
+      .finally(() => {
+        this.backlog -= 1;
+      });
+  }
+  /** Resolves once every part added so far is stored; rejects if one could not be. */
+  async settled(): Promise<void> {
+    await this.chain;
+    if (this.failure) throw this.failure;
+  }
+}
+
+class LostJobError extends Error {}
+
+/** The heap cap of the xlsx worker: its memory cannot grow with the rows. */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8 };
+
+/**
+ * The xlsx writer in its worker thread (./xlsxWorker.mjs): rows go in a batch at a time (the next
+ * batch is read from the database while the worker writes the current one), zipped bytes come
+ * back as whole parts into `store`.
+ */
+function startXlsxWorker(store: PartStore) {
+  const worker = new Worker(new URL('./xlsxWorker.mjs', import.meta.url), { resourceLimits: WORKER_LIMITS });
+  let waiting: { type: 'ack' | 'done'; resolve: () => void; reject: (error: Error) => void } | null = null;
+  let failure: Error | null = null;
+  const fail = (error: Error) => {
+    failure ??= error;
+    waiting?.reject(failure);
+    waiting = null;
+  };
+  worker.on('message', (message: { type: string; chunk?: Uint8Array; message?: string }) => {
+    if (message.type === 'part' && message.chunk) store.add(Buffer.from(message.chunk.buffer));
+    else if (message.type === 'error') fail(new Error(`xlsx writer: ${message.message}`));
+    else if (waiting && message.type === waiting.type) {
+      const { resolve } = waiting;
+      waiting = null;
+      resolve();
+    }
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => {
+    if (code !== 0) fail(new Error(`xlsx writer stopped (${code})`));
+  });
+  const expect = (type: 'ack' | 'done') =>
+    new Promise<void>((resolve, reject) => {
+      if (failure) return reject(failure);
+      waiting = { type, resolve, reject };
+    });
+  return {
+    start(sheetName: string, columns: { header: string; width: number }[]) {
+      worker.postMessage({ type: 'start', sheetName, columns, partBytes: PART_BYTES });
+    },
+    /** Sends rows; the promise settles once the worker has written them. */
+    rows(rows: Cell[][]): Promise<void> {
+      const written = expect('ack');
+      worker.postMessage({ type: 'rows', rows });
+      return written;
+    },
+    async end(): Promise<void> {
+      const done = expect('done');
+      worker.postMessage({ type: 'end' });
+      await done;
+      await store.settled();
+    },
+    stop: () => worker.terminate(),
+  };
+}
+
+/** Writes one claimed job's file; answers its parts and size. */
+async function writeJob(
+  context: AppContext,
+  definition: AnyExport,
+  job: JobRow,
+  workerId: string,
+  options: ExportWorkerOptions,
+  signal: AbortSignal,
+  progress: { parts: number; rows: number },
+): Promise<{ prefix: string; parts: number; size: number }> {
+  const reader = readerOf(context, definition);
+  const principal = await loadPrincipal(context.db, job.ownerId);
+  if (!principal?.isActive) throw new Error(messages.exports.ownerGone);
+  reader.assertMayList(principal);
+  const { where } = reader.whereOf(job.filters, principal);
+  const total = await reader.count(context.db, where, job.rowLimit);
+  if (!(await heartbeat(context.db, job, workerId, { rowsTotal: total }))) throw new LostJobError();
+
+  const storage = storageOf(context);
+  const prefix = prefixOf(job.hash, job.attempts);
+  const store = new PartStore(async (key, bytes) => {
+    progress.parts += 1;
+    await storage.put(key, bytes);
+  }, prefix);
+  const xlsx = startXlsxWorker(store);
+  try {
+    xlsx.start(
+      definition.sheetName,
+      definition.columns.map((column) => ({ header: column.header, width: column.width ?? 20 })),
+    );
+    const related = Object.entries(definition.related ?? {});
+    const readBatch = async (afterId: number | null, size: number) => {
+      const batch = await reader.batch(context.db, where, afterId, size);
+      const ids = batch.entities.map((entity) => entity.id as number);
+      const loaded: [string, ReadonlyMap<number, unknown>][] = [];
+      for (const [name, load] of related) loaded.push([name, await load(context.db, ids)]);
+      const rows = batch.entities.map((entity) => {
+        const values: Record<string, unknown> = {};
+        for (const [name, map] of loaded) values[name] = map.get(entity.id as number);
+        return definition.columns.map((column) => column.value(entity as never, values));
+      });
+      return { rows, lastId: batch.lastId };
+    };
+    let written = 0;
+    let lastBeat = Date.now();
+    let next = total > 0 ? await readBatch(null, Math.min(options.batchRows, total)) : null;
+    while (next?.rows.length) {
+      if (signal.aborted) throw new LostJobError();
+      const writing = xlsx.rows(next.rows);
+      written += next.rows.length;
+      const remaining = total - written;
+      // The next batch is read while the worker writes this one.
+      const following = remaining > 0 ? readBatch(next.lastId, Math.min(options.batchRows, remaining)) : null;
+      // Awaited below; handled now so a failure while the worker writes is not 'unhandled'.
+      following?.catch(() => {});
+      await writing;
+      // The storage keeps up: at most two parts wait for it.
+      while (store.backlog > 2) await new Promise((resolve) => setTimeout(resolve, 5));
+      progress.rows = written;
+      next = following ? await following : null;
+      if (Date.now() - lastBeat > 250 || !next?.rows.length) {
+        lastBeat = Date.now();
+        if (
+          !(await heartbeat(context.db, job, workerId, { rowsWritten: written, filePartCount: store.parts }))
+        )
+          throw new LostJobError();
+      }
+    }
+    if (definition.footer) await xlsx.rows(await definition.footer(context.db, where, principal));
+    await xlsx.end();
+  } finally {
+    await xlsx.stop();
+  }
+  return { prefix, parts: store.parts, size: store.size };
+}
+
+async function removeParts(context: AppContext, prefix: string, parts: number) {
+  const storage = storageOf(context);
+  for (let index = 0; index < parts; index++) await storage.remove(partKey(prefix, index));
+}
+
+function readerOf(context: AppContext, definition: AnyExport): ResourceListReader {
+  const reader = listReaderOf(context, definition.resourcePath);
+  if (!reader) throw new Error(`export ${definition.kind}: ${definition.resourcePath} is not registered`);
+  return reader;
+}
+
+/** Runs one claimed job to its end: ok, error (logged), or left to whoever took it over. */
+export async function runJob(
+  context: AppContext,
+  registry: ReadonlyMap<string, AnyExport>,
+  claimed: ClaimedJob,
+  workerId: string,
+  log: FastifyBaseLogger,
+  options: ExportWorkerOptions = DEFAULT_WORKER_OPTIONS,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<void> {
+  const { job } = claimed;
+  if (claimed.stale) await removeParts(context, claimed.stale.prefix, claimed.stale.parts);
+  const prefix = prefixOf(job.hash, job.attempts);
+  await heartbeat(context.db, job, workerId, { fileKey: prefix });
+  const progress = { parts: 0, rows: 0 };
+  try {
+    const definition = registry.get(job.kind);
+    if (!definition) throw new Error(`unknown export kind ${job.kind}`);
+    const file = await writeJob(context, definition, job, workerId, options, signal, progress);
+    const done = await context.db
+      .update(exportJobs)
+      .set({
+        status: 'ok',
+        fileKey: file.prefix,
+        filePartCount: file.parts,
+        fileSize: file.size,
+        finishedAt: new Date(),
+        lockedBy: null,
+      })
+      .where(
+        and(eq(exportJobs.id, job.id), eq(exportJobs.lockedBy, workerId), eq(exportJobs.status, 'running')),
+      )
+      .returning({ id: exportJobs.id });
+    if (!done.length) {
+      await removeParts(context, file.prefix, file.parts);
+      return;
+    }
+    log.info({ export: job.hash, kind: job.kind, rows: progress.rows, bytes: file.size }, 'export ready');
+  } catch (error) {
+    if (error instanceof LostJobError) {
+      log.warn({ export: job.hash }, 'export interrupted; another worker (or a restart) takes it over');
+      return;
+    }
+    log.error({ err: error, export: job.hash, kind: job.kind }, 'export failed');
+    const failed = await context.db
+      .update(exportJobs)
+      .set({
+        status: 'error',
+        error: error instanceof Error ? error.message.slice(0, 2000) : String(error),
+        finishedAt: new Date(),
+        lockedBy: null,
+      })
+      .where(and(eq(exportJobs.id, job.id), eq(exportJobs.lockedBy, workerId)))
+      .returning({ id: exportJobs.id });
+    if (failed.length) await removeParts(context, prefix, progress.parts);
+  }
+}
+
+/** Finished exports (downloaded or not) are kept this long, then deleted with their files. */
+export const EXPORT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes the exports finished or consumed before `now - retention`, rows first (`DELETE …
+ * RETURNING`, so two instances never remove one twice), then their files; answers how many went.
+ */
+export async function pruneExports(context: AppContext, now = new Date(), retentionMs = EXPORT_RETENTION_MS) {
+  const cutoff = new Date(now.getTime() - retentionMs);
+  const removed = (await context.db.execute(sql`
+    delete from export_jobs where id in (
+      select id from export_jobs
+      where status in ('ok', 'error', 'consumed') and coalesce(consumed_at, finished_at, created_at) < ${cutoff}
+      limit 500)
+    returning status, file_key, file_parts`)) as unknown as Rows<{
+    status: string;
+    file_key: string | null;
+    file_parts: number;
+  }>;
+  for (const row of removed.rows)
+    if (row.status === 'ok' && row.file_key) await removeParts(context, row.file_key, Number(row.file_parts));
+  return removed.rows.length;
+}
+
+// ---- the worker -----------------------------------------------------------------------------
+
+export interface ExportWorker {
+  readonly id: string;
+  /** Looks for a job now (after a request created one). */
+  wake(): void;
+  /** Resolves when the worker is idle (tests). */
+  idle(): Promise<void>;
+}
+
+const workers = new WeakMap<AppContext, ExportWorker>();
+
+export function exportWorkerOf(context: AppContext): ExportWorker | undefined {
+  return workers.get(context);
+}
+
+/** Starts this instance's worker with the app and stops it (releasing its job) when it closes. */
+export function startExportWorker(
+  app: FastifyInstance,
+  context: AppContext,
+  registry: ReadonlyMap<string, AnyExport>,
+  options: ExportWorkerOptions = DEFAULT_WORKER_OPTIONS,
+): ExportWorker {
+  const id = `${randomUUID()}`;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let current: Promise<void> | null = null;
+  let again = false;
+  const abort = new AbortController();
+
+  let prunedAt = 0;
+  const loop = async () => {
+    if (stopped || !context.config.exportWorker) return;
+    await failExhausted(context.db, options, app.log);
+    if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
+      prunedAt = Date.now();
+      const pruned = await pruneExports(context);
+      if (pruned) app.log.info({ pruned }, 'old exports deleted');
+    }
+    for (;;) {
+      if (stopped) return;
+      const claimed = await claimJob(context.db, id, options.staleMs);
+      if (!claimed) return;
+      await runJob(context, registry, claimed, id, app.log, options, abort.signal);
+    }
+  };
+  const tick = () => {
+    if (stopped) return;
+    clearTimeout(timer);
+    if (current) {
+      again = true;
+      return;
+    }
+    current = loop()
+      .catch((error: unknown) => app.log.error({ err: error }, 'export worker failed'))
+      .finally(() => {
+        current = null;
+        if (stopped) return;
+        if (again) {
+          again = false;
+          tick();
+        } else timer = setTimeout(tick, options.pollMs).unref();
+      });
+  };
+  const worker: ExportWorker = {
+    id,
+    wake: tick,
+    async idle() {
+      while (current) await current;
+    },
+  };
+  workers.set(context, worker);
+  app.addHook('onReady', async () => {
+    if (context.databaseKind === 'pglite' && context.config.exportWorker) {
+      const released = await releaseOrphans(context.db);
+      if (released) app.log.info({ released }, 'exports interrupted by the last stop are resumed');
+    }
+    tick();
+  });
+  app.addHook('onClose', async () => {
+    stopped = true;
+    clearTimeout(timer);
+    abort.abort();
+    await current;
+    // The job this worker was writing goes back to the queue at once.
+    await context.db
+      .update(exportJobs)
+      .set({ status: 'pending', lockedBy: null, heartbeatAt: null })
+      .where(and(eq(exportJobs.lockedBy, id), eq(exportJobs.status, 'running')))
+      .catch(() => {});
+  });
+  return worker;
+}
+
+// ---- requests -------------------------------------------------------------------------------
+
+/** The list query of an export request: its filters, without paging or ordering (rows go in id order). */
+export function exportQueryOf(raw: unknown): Record<string, string> {
+  const query: Record<string, string> = {};
+  if (typeof raw !== 'object' || raw === null) return query;
+  for (const [key, value] of Object.entries(raw)) {
+    if (key === 'offset' || key === 'limit' || key === 'cursor' || key === 'ordering') continue;
+    if (typeof value === 'string') query[key] = value;
+  }
+  return query;
+}
+
+export const limitsOf = (definition: AnyExport) => definition.limits ?? EXPORT_LIMITS;
+
+/** Validates the request as the list would, and inserts the job; answers its hash. */
+export async function requestExport(
+  context: AppContext,
+  definition: AnyExport,
+  principalId: number,
+  query: Record<string, string>,
+  filtered: boolean,
+  requestedLimit: number | undefined,
+): Promise<string> {
+  const limits = limitsOf(definition);
+  const cap = filtered ? limits.filtered : limits.unfiltered;
+  const rowLimit = Math.min(requestedLimit ?? cap, cap);
+  const hash = randomBytes(24).toString('base64url');
+  await context.db.insert(exportJobs).values({
+    hash,
+    kind: definition.kind,
+    ownerId: principalId,
+    filters: query,
+    rowLimit,
+  });
+  return hash;
+}
+
+/** The API answer of a job. */
+export function reportOf(job: JobRow): ExportReport {
+  const kind = job.kind as ExportKind;
+  const failed = job.status === 'error' || (job.status === 'consumed' && job.error !== null);
+  const status = failed ? 'error' : job.status === 'ok' || job.status === 'consumed' ? 'OK' : 'Pending';
+  return {
+    hash: job.hash,
+    kind,
+    status,
+    url: status === 'OK' && job.status !== 'consumed' ? `/report/${job.hash}/file/` : null,
+    file_name: EXPORT_KINDS[kind]?.fileName ?? 'export.xlsx',
+    rows_written: job.rowsWritten,
+    rows_total: job.rowsTotal,
+    consumed: job.status === 'consumed',
+    detail: status === 'error' ? (messages.exports.kinds[kind]?.error ?? messages.common.genericError) : null,
+    created_at: job.createdAt.toISOString(),
+  };
+}
+
+/** The user's job by hash, or undefined (someone else's job is not found either). */
+export async function ownJob(db: Database, hash: string, ownerId: number): Promise<JobRow | undefined> {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(hash)) return undefined;
+  const [job] = await db
+    .select()
+    .from(exportJobs)
+    .where(and(eq(exportJobs.hash, hash), eq(exportJobs.ownerId, ownerId)));
+  return job;
+}
+
+/** The user's exports not yet consumed, newest first (the bell's check). */
+export async function ownJobs(db: Database, ownerId: number): Promise<JobRow[]> {
+  return db
+    .select()
+    .from(exportJobs)
+    .where(
+      and(eq(exportJobs.ownerId, ownerId), inArray(exportJobs.status, ['pending', 'running', 'ok', 'error'])),
+    )
+    .orderBy(sql`${exportJobs.createdAt} desc`)
+    .limit(50);
+}
+
+/** Marks the job consumed and removes its file (PUT /report/{hash}/). */
+export async function consumeJob(context: AppContext, job: JobRow): Promise<JobRow> {
+  const [updated] = await context.db
+    .update(exportJobs)
+    .set({ status: 'consumed', consumedAt: new Date() })
+    .where(and(eq(exportJobs.id, job.id), inArray(exportJobs.status, ['ok', 'error', 'consumed'])))
+    .returning();
+  if (updated && job.status === 'ok' && job.fileKey)
+    await removeParts(context, job.fileKey, job.filePartCount);
+  return updated ?? job;
+}
+
+/** The stored parts of a finished job, in order. */
+export async function* fileParts(context: AppContext, job: JobRow): AsyncGenerator<Buffer> {
+  const storage = storageOf(context);
+  for (let index = 0; index < job.filePartCount; index++) {
+    const bytes = await storage.get(partKey(job.fileKey!, index));
+    if (!bytes) throw new Error(`export ${job.hash}: part ${index} is missing`);
+    yield bytes;
+  }
+}

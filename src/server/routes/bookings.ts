@@ -1,0 +1,349 @@
+/**
+ * Reservas y Vouchers (issue 15; SPEC §7 'Reservations, vouchers, passengers', §4 'Vouchers'):
+ *
+ *   /reservation/, /voucher/ (engine: list, detail, PUT, actions status_N and cancel_all, bulk)
+ *   POST /get_reservation/ {filters}            -> the reservation list; {status: 'Error', detail} on bad filters
+ *   POST /status_reservation {reservation_id, voucher_id, status} -> {status: 'OK', message, results}
+ *   POST /cancelAllVouchers/ {id_reservation}   -> {status: 'OK', message} (one transaction)
+ *   POST /pdfVoucher/ {voucher_id}              -> application/pdf
+ *   POST /pdfMultiVoucher/ {id_reservation}     -> application/pdf (every voucher of the reservation)
+ *   POST /sendEmailCCGG/ {voucher_id, email?}   -> {status: 'OK' | 'Error', message}
+ *   POST /sendMultiVoucher/ {id_reservation, email?} -> {status, message} (the PDF attached)
+ *   GET  /sendAcceptConditions/{data}           -> {status: 'OK', message} (the terms accepted)
+ *   GET  /csv_reservation_filter/?<filters>&offset&limit -> text/csv, UTF-8 with BOM, ';'
+ *
+ * The status calls run the engine's own routes (same scope, permissions, transitions and audit).
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  bookingPaths,
+  cancelAllSchema,
+  pdfMultiVoucherSchema,
+  pdfVoucherSchema,
+  reservationFilterSchema,
+  sendEmailSchema,
+  statusActionName,
+  statusReservationSchema,
+} from '../../contracts/bookings';
+import type { BulkActionResult } from '../../contracts/engine';
+import { messages } from '../../contracts/messages';
+import { authenticate, principalOf, requirePermission } from '../auth/guard';
+import type { Principal } from '../auth/principal';
+import type { AppContext } from '../context';
+import { passengers, reservations, voucherPassengers, vouchers } from '../db/schema';
+import { FieldValidationError, HttpError, notFound } from '../http/errors';
+import { parseWith } from '../http/validate';
+import { reservationResource, reservationScope, voucherResource, voucherScope } from '../resources/bookings';
+import { registerResource } from '../resources/engine';
+import { loadPrintData, renderVouchersPdf } from '../services/voucherPdf';
+
+const text = messages.bookings;
+
+/** The first message of a validation failure, for {status: 'Error', detail}. */
+function detailOf(error: unknown): string | null {
+  if (error instanceof FieldValidationError)
+    return Object.values(error.fields).flat()[0] ?? text.filterInvalid;
+  if (error instanceof HttpError) return error.detail;
+  return null;
+}
+
+function parseOrError<T>(reply: FastifyReply, parse: () => T): T | null {
+  try {
+    return parse();
+  } catch (error) {
+    const detail = detailOf(error);
+    if (detail === null) throw error;
+    const fields = error instanceof FieldValidationError ? error.fields : {};
+    void reply
+      .status(error instanceof HttpError ? error.statusCode : 400)
+      .send({ status: 'Error', detail, errors: fields });
+    return null;
+  }
+}
+
+export function bookingRoutes(app: FastifyInstance, context: AppContext) {
+  const { db, config } = context;
+  registerResource(app, context, reservationResource);
+  registerResource(app, context, voucherResource);
+
+  const forward = (request: FastifyRequest, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { authorization: request.headers.authorization ?? '', 'content-type': 'application/json' },
+      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+    });
+
+  const secret = () => config.jwtSecret;
+  const signConditions = (voucherId: number) =>
+    createHmac('sha256', secret()).update(`conditions:${voucherId}`).digest('base64url').slice(0, 32);
+
+  /** The voucher ids of these, inside the principal's scope (others are 404). */
+  async function scopedVoucher(principal: Principal, voucherId: number) {
+    const scope = voucherScope(principal);
+    const [row] = await db
+      .select({ id: vouchers.id, reservationId: vouchers.reservationId })
+      .from(vouchers)
+      .where(scope ? and(eq(vouchers.id, voucherId), scope) : eq(vouchers.id, voucherId));
+    if (!row) throw notFound(messages.common.notFound);
+    return row;
+  }
+
+  async function scopedReservationVoucherIds(principal: Principal, reservationId: number): Promise<number[]> {
+    const scope = reservationScope(principal);
+    const [reservation] = await db
+      .select({ id: reservations.id })
+      .from(reservations)
+      .where(scope ? and(eq(reservations.id, reservationId), scope) : eq(reservations.id, reservationId));
+    if (!reservation) throw notFound(messages.common.notFound);
+    const rows = await db
+      .select({ id: vouchers.id })
+      .from(vouchers)
+      .where(eq(vouchers.reservationId, reservationId))
+      .orderBy(asc(vouchers.id));
+    return rows.map((row) => row.id);
+  }
+
+  async function firstEmail(voucherIds: readonly number[]): Promise<{ email: string; name: string } | null> {
+    for (const id of voucherIds) {
+      const [row] = await db
+        .select({ email: passengers.email, name: passengers.name })
+        .from(voucherPassengers)
+        .innerJoin(passengers, eq(passengers.id, voucherPassengers.paxId))
+        .where(and(eq(voucherPassengers.voucherId, id), sql`${passengers.email} <> ''`))
+        .orderBy(asc(passengers.id))
+        .limit(1);
+      if (row) return row;
+    }
+    return null;
+  }
+
+  const brand = () => ({ brandName: config.brandName, assistancePhone: config.assistancePhone });
+
+  app.post(bookingPaths.getReservation, { preHandler: authenticate(context) }, async (request, reply) => {
+    const filters = parseOrError(reply, () => parseWith(reservationFilterSchema, request.body ?? {}));
+    if (!filters) return reply;
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(filters))
+      if (value !== undefined) params.set(key, key === 'date_emision' ? String(value) : String(value));
+    const answer = await forward(request, 'GET', `${reservationResource.contract.path}?${params}`);
+    return reply.status(answer.statusCode).type('application/json').send(answer.body);
+  });
+
+  app.post(bookingPaths.statusReservation, { preHandler: authenticate(context) }, async (request, reply) => {
+    const principal = principalOf(request);
+    const body = parseOrError(reply, () => parseWith(statusReservationSchema, request.body ?? {}));
+    if (!body) return reply;
+    let ids: number[];
+    if (body.voucher_id !== null && body.voucher_id !== undefined)
+      ids = Array.isArray(body.voucher_id) ? body.voucher_id : [body.voucher_id];
+    else if (body.reservation_id) ids = await scopedReservationVoucherIds(principal, body.reservation_id);
+    else return reply.status(400).send({ status: 'Error', detail: text.voucherIdsRequired });
+    if (!ids.length) return reply.status(409).send({ status: 'Error', detail: text.statusNotChanged });
+    const answer = await forward(
+      request,
+      'POST',
+      `${voucherResource.contract.path}bulk/${statusActionName(body.status)}/`,
+      {
+        ids,
+      },
+    );
+    const parsed = answer.json() as BulkActionResult & { detail?: string };
+    if (answer.statusCode !== 200)
+      return reply.status(answer.statusCode).send({ status: 'Error', detail: parsed.detail });
+    const done = parsed.results.filter((result) => result.ok).length;
+    if (done === 0) {
+      const first = parsed.results.find((result) => !result.ok);
+      return reply.status(409).send({
+        status: 'Error',
+        detail: first && !first.ok ? first.detail : text.statusNotChanged,
+        results: parsed.results,
+      });
+    }
+    return { status: 'OK', message: text.statusChanged(done), results: parsed.results };
+  });
+
+  app.post(bookingPaths.cancelAll, { preHandler: authenticate(context) }, async (request, reply) => {
+    const body = parseOrError(reply, () => parseWith(cancelAllSchema, request.body ?? {}));
+    if (!body) return reply;
+    const answer = await forward(
+      request,
+      'POST',
+      `${reservationResource.contract.path}${body.id_reservation}/actions/cancel_all/`,
+      {},
+    );
+    const parsed = answer.json() as { detail?: string };
+    if (answer.statusCode !== 200)
+      return reply.status(answer.statusCode).send({ status: 'Error', detail: parsed.detail });
+    return { status: 'OK', message: text.cancelAllDone, reservation: parsed };
+  });
+
+  const viewVoucher = requirePermission(context, 'voucher', 'view');
+
+  const sendPdf = (reply: FastifyReply, bytes: Uint8Array, name: string) =>
+    reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="${name}"`)
+      .header('cache-control', 'no-store')
+      .send(Buffer.from(bytes));
+
+  app.post(bookingPaths.pdfVoucher, { preHandler: viewVoucher }, async (request, reply) => {
+    const body = parseOrError(reply, () => parseWith(pdfVoucherSchema, request.body ?? {}));
+    if (!body) return reply;
+    const voucher = await scopedVoucher(principalOf(request), body.voucher_id);
+    const data = await loadPrintData(db, [voucher.id]);
+    return sendPdf(
+      reply,
+      await renderVouchersPdf(brand(), data, `Voucher ${voucher.id}`),
+      `voucher_${voucher.id}.pdf`,
+    );
+  });
+
+  app.post(bookingPaths.pdfMultiVoucher, { preHandler: viewVoucher }, async (request, reply) => {
+    const body = parseOrError(reply, () => parseWith(pdfMultiVoucherSchema, request.body ?? {}));
+    if (!body) return reply;
+    const ids = await scopedReservationVoucherIds(principalOf(request), body.id_reservation);
+    const data = await loadPrintData(db, ids);
+    return sendPdf(
+      reply,
+      await renderVouchersPdf(brand(), data, `Multivoucher reserva ${body.id_reservation}`),
+      `multivoucher_${body.id_reservation}.pdf`,
+    );
+  });
+
+  app.post(bookingPaths.sendTerms, { preHandler: viewVoucher }, async (request, reply) => {
+    const body = parseOrError(reply, () => parseWith(sendEmailSchema, request.body ?? {}));
+    if (!body) return reply;
+    if (!body.voucher_id) return reply.status(400).send({ status: 'Error', detail: text.voucherRequired });
+    const voucher = await scopedVoucher(principalOf(request), body.voucher_id);
+    const recipient = body.email ? { email: body.email, name: '' } : await firstEmail([voucher.id]);
+    if (!recipient) return reply.status(400).send({ status: 'Error', detail: text.noRecipient });
+    const [data] = await loadPrintData(db, [voucher.id]);
+    const link = `${config.publicUrl}/api${bookingPaths.acceptConditions(`${voucher.id}.${signConditions(voucher.id)}`)}`;
+    try {
+      await context.mailer.send({
+        to: recipient.email,
+        subject: text.mail.termsSubject(config.brandName),
+        text: text.mail.termsBody(recipient.name, voucher.id, data?.productName ?? '', link),
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'terms mail failed');
+      return reply.status(502).send({ status: 'Error', detail: text.mailFailed });
+    }
+    return { status: 'OK', message: text.mailSent };
+  });
+
+  app.post(bookingPaths.sendMulti, { preHandler: viewVoucher }, async (request, reply) => {
+    const body = parseOrError(reply, () => parseWith(sendEmailSchema, request.body ?? {}));
+    if (!body) return reply;
+    if (!body.id_reservation)
+      return reply.status(400).send({ status: 'Error', detail: text.reservationRequired });
+    const ids = await scopedReservationVoucherIds(principalOf(request), body.id_reservation);
+    const recipient = body.email ? { email: body.email, name: '' } : await firstEmail(ids);
+    if (!recipient) return reply.status(400).send({ status: 'Error', detail: text.noRecipient });
+    const pdf = await renderVouchersPdf(
+      brand(),
+      await loadPrintData(db, ids),
+      `Multivoucher reserva ${body.id_reservation}`,
+    );
+    try {
+      await context.mailer.send({
+        to: recipient.email,
+        subject: text.mail.multiSubject(config.brandName, body.id_reservation),
+        text: text.mail.multiBody(recipient.name, body.id_reservation),
+        attachments: [
+          {
+            filename: `multivoucher_${body.id_reservation}.pdf`,
+            content: Buffer.from(pdf),
+            contentType: 'application/pdf',
+          },
+        ],
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'multivoucher mail failed');
+      return reply.status(502).send({ status: 'Error', detail: text.mailFailed });
+    }
+    return { status: 'OK', message: text.mailSent };
+  });
+
+  // Public: the link in the terms mail (signed with the server's secret).
+  app.get('/sendAcceptConditions/:data', async (request, reply) => {
+    const data = String((request.params as { data?: string }).data ?? '');
+    const match = /^(\d{1,10})\.([A-Za-z0-9_-]{32})$/.exec(data);
+    const voucherId = match ? Number(match[1]) : 0;
+    const expected = match ? Buffer.from(signConditions(voucherId)) : Buffer.alloc(0);
+    const given = Buffer.from(match?.[2] ?? '');
+    if (!match || expected.length !== given.length || !timingSafeEqual(expected, given))
+      return reply.status(404).send({ status: 'Error', detail: text.termsLinkInvalid });
+    const updated = await db
+      .update(vouchers)
+      .set({ conditionsAcceptedAt: sql`coalesce(${vouchers.conditionsAcceptedAt}, now())` })
+      .where(eq(vouchers.id, voucherId))
+      .returning({ id: vouchers.id });
+    if (!updated.length) return reply.status(404).send({ status: 'Error', detail: text.termsLinkInvalid });
+    return { status: 'OK', message: text.termsAccepted };
+  });
+
+  // GET /csv_reservation_filter/: the list's rows with its filters, streamed in pages of 1,000.
+  app.get(
+    bookingPaths.reservationCsv,
+    { preHandler: requirePermission(context, 'reservation', 'view') },
+    async (request, reply) => {
+      const query = request.query as Record<string, string | undefined>;
+      const limit = Math.min(Math.max(Number(query.limit ?? 100000) || 100000, 1), 1_000_000);
+      const filters = new URLSearchParams();
+      for (const key of Object.keys(reservationResource.filters))
+        if (typeof query[key] === 'string' && query[key] !== '') filters.set(key, String(query[key]));
+      const columns = [
+        'id',
+        'user_detail',
+        'user_reservation_detail',
+        'office_name',
+        'payment_method',
+        'date_emision',
+        'status_name',
+        'total_price',
+        'date_in',
+        'date_out',
+      ] as const;
+      const headers = text.fields;
+      const cell = (value: unknown) => {
+        const raw = value === null || value === undefined ? '' : String(value);
+        return /[;"\n\r]/.test(raw) ? `"${raw.replace(/"/g, '""')}"` : raw;
+      };
+      const first = await forward(request, 'GET', `${reservationResource.contract.path}?${filters}&limit=1`);
+      if (first.statusCode !== 200)
+        return reply.status(first.statusCode).type('application/json').send(first.body);
+      const self = request;
+      async function* rows() {
+        yield `\uFEFF${[headers.id, headers.user_detail, headers.user_reservation_detail, headers.office, headers.payment_method, headers.date_emision, headers.status, headers.total_price, headers.date_in, headers.date_out].join(';')}\r\n`;
+        let sent = 0;
+        let offset = Number(query.offset ?? 0) || 0;
+        while (sent < limit) {
+          const size = Math.min(1000, limit - sent);
+          const page = await forward(
+            self,
+            'GET',
+            `${reservationResource.contract.path}?${filters}&offset=${offset}&limit=${size}&ordering=id`,
+          );
+          if (page.statusCode !== 200) return;
+          const { results, next } = page.json() as {
+            results: Record<string, unknown>[];
+            next: string | null;
+          };
+          for (const row of results) yield `${columns.map((column) => cell(row[column])).join(';')}\r\n`;
+          sent += results.length;
+          offset += results.length;
+          if (!next || results.length === 0) return;
+        }
+      }
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="filter_reservation.csv"')
+        .send(Readable.from(rows()));
+    },
+  );
+}

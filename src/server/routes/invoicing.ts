@@ -1,0 +1,79 @@
+/**
+ * Facturación and the payment detail (issue 16; SPEC §7 `POST /facturacion/`,
+ * `GET /payment_detail/[{query}]`). The list, its totals and its actions are the engine's
+ * (src/server/resources/invoicing.ts); here:
+ *
+ *   POST /facturacion/ {<filters>, offset?, limit?, ordering?}  the filtered rows, as the spec names
+ *        the list call: the same answer as GET /facturacion/?<filters> (same permission and checks)
+ *   GET  /payment_detail/?reservation_id=                     how the reservation was paid
+ */
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { INVOICING_PATH, type Payment, paymentDetailQuerySchema } from '../../contracts/invoicing';
+import { messages } from '../../contracts/messages';
+import { principalOf, requirePermission } from '../auth/guard';
+import type { AppContext } from '../context';
+import { reservationPayments, reservations } from '../db/schema';
+import { notFound } from '../http/errors';
+import { assertStorable, parseWith } from '../http/validate';
+import { registerResource } from '../resources/engine';
+import { invoicingResource } from '../resources/invoicing';
+
+/** The POST body: list parameters as strings or numbers (never nested). */
+const postedQuerySchema = z.record(
+  z.string().max(40),
+  z.union([z.string().max(200), z.number(), z.null()], { error: messages.resources.invalidInteger }),
+);
+
+export function invoicingRoutes(app: FastifyInstance, context: AppContext) {
+  registerResource(app, context, invoicingResource);
+
+  app.post(INVOICING_PATH, async (request, reply) => {
+    assertStorable(request.body);
+    const posted = parseWith(postedQuerySchema, request.body ?? {});
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(posted))
+      if (value !== null && value !== '') query.set(key, String(value));
+    const search = query.toString();
+    const answer = await app.inject({
+      method: 'GET',
+      url: `${app.prefix}${INVOICING_PATH}${search ? `?${search}` : ''}`,
+      headers: request.headers.authorization ? { authorization: request.headers.authorization } : {},
+    });
+    return reply
+      .status(answer.statusCode)
+      .header('content-type', answer.headers['content-type'] ?? 'application/json; charset=utf-8')
+      .send(answer.body);
+  });
+
+  app.get(
+    '/payment_detail/',
+    { preHandler: requirePermission(context, 'reservation', 'view') },
+    async (request) => {
+      principalOf(request);
+      const { reservation_id: reservationId } = parseWith(paymentDetailQuerySchema, request.query ?? {});
+      const [reservation] = await context.db
+        .select({ id: reservations.id })
+        .from(reservations)
+        .where(eq(reservations.id, reservationId));
+      if (!reservation) throw notFound(messages.common.notFound);
+      const rows = await context.db
+        .select()
+        .from(reservationPayments)
+        .where(eq(reservationPayments.reservationId, reservationId))
+        .orderBy(asc(reservationPayments.paidAt), asc(reservationPayments.id));
+      const results: Payment[] = rows.map((row) => ({
+        id: row.id,
+        reservation_id: row.reservationId,
+        method: row.method as Payment['method'],
+        amount: row.amount,
+        currency: row.currency,
+        instalments: row.instalments,
+        paid_at: row.paidAt,
+        reference: row.reference,
+      }));
+      return { count: results.length, next: null, previous: null, results };
+    },
+  );
+}

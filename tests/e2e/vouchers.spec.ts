@@ -1,0 +1,147 @@
+/**
+ * Reservas y Vouchers (issue 15; SPEC §2, §4 'Vouchers' and 'Export notifications', §6): as Agencia
+ * change a voucher's status and see the prices read-only; as Super Administrador edit a price;
+ * select three vouchers and change their status; cancel every voucher of a reservation (confirmed
+ * first); export the voucher list and download filter_voucher.xlsx from the bell.
+ */
+
+import { readFileSync } from 'node:fs';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { signIn } from './support';
+
+async function idsOf(table: Locator, pattern: RegExp, count: number): Promise<string[]> {
+  await expect(table.getByRole('link', { name: pattern }).first()).toBeVisible();
+  const labels = await table
+    .getByRole('link', { name: pattern })
+    .evaluateAll((links) => links.map((link) => link.getAttribute('aria-label') ?? ''));
+  return labels.slice(0, count).map((label) => /N° (\d+)/.exec(label)?.[1] ?? '');
+}
+
+const vouchersTable = (page: Page) => page.getByRole('table', { name: 'Vouchers' });
+
+test('Agencia changes a voucher status and sees the prices read-only', async ({ page }) => {
+  await signIn(page, 'agencia');
+  await page.goto('/dashboard/vouchers?status=3');
+  const table = vouchersTable(page);
+  const [id] = await idsOf(table, /^Mostrar Voucher N° \d+$/, 1);
+  expect(id).toMatch(/^\d+$/);
+  await page.getByRole('button', { name: `Pedir cancelación Voucher N° ${id}`, exact: true }).click();
+  const confirm = page.getByRole('dialog');
+  await confirm.getByRole('button', { name: 'Pedir cancelación' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(table.getByRole('link', { name: `Mostrar Voucher N° ${id}`, exact: true })).toHaveCount(0);
+
+  await page.goto(`/dashboard/vouchers/${id}/edit`);
+  const form = page.getByRole('form', { name: 'Vouchers' });
+  await expect(form.getByLabel('Estado', { exact: true })).toBeEnabled();
+  await expect(form.getByLabel('Estado', { exact: true })).toHaveValue('1');
+  await expect(form.getByLabel('Precio final')).toHaveAttribute('readonly', '');
+  await expect(form.getByLabel('Comisión')).toHaveAttribute('readonly', '');
+});
+
+test('Super Administrador edits the prices', async ({ page }) => {
+  await signIn(page, 'super_administrador');
+  await page.goto('/dashboard/vouchers?status=4');
+  const [id] = await idsOf(vouchersTable(page), /^Mostrar Voucher N° \d+$/, 1);
+  await page.goto(`/dashboard/vouchers/${id}/edit`);
+  const form = page.getByRole('form', { name: 'Vouchers' });
+  await form.getByLabel('Precio final').fill('321,50');
+  const saved = page.waitForResponse(
+    (answer) => answer.request().method() === 'PUT' && answer.url().endsWith(`/api/voucher/${id}/`),
+  );
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  expect((await saved).status()).toBe(200);
+  await page.goto(`/dashboard/vouchers/${id}/edit`);
+  await expect(page.getByRole('form', { name: 'Vouchers' }).getByLabel('Precio final')).toHaveValue('321,50');
+});
+
+test('select three vouchers and change their status', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/dashboard/vouchers?status=3');
+  const table = vouchersTable(page);
+  const ids = await idsOf(table, /^Mostrar Voucher N° \d+$/, 3);
+  expect(ids).toHaveLength(3);
+  for (const id of ids) await page.getByLabel(`Seleccionar Voucher N° ${id}`, { exact: true }).check();
+  await page.getByRole('toolbar').getByRole('button', { name: 'Pedir cancelación', exact: true }).click();
+  const confirm = page.getByRole('dialog');
+  await confirm.getByRole('button', { name: 'Pedir cancelación' }).click();
+  await expect(confirm).toBeHidden();
+  for (const id of ids)
+    await expect(table.getByRole('link', { name: `Mostrar Voucher N° ${id}`, exact: true })).toHaveCount(0);
+  await page.goto('/dashboard/vouchers?status=1');
+  for (const id of ids)
+    await expect(table.getByRole('link', { name: `Mostrar Voucher N° ${id}`, exact: true })).toHaveCount(1);
+});
+
+test('cancel all the vouchers of a reservation', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/dashboard/reservas?status=3');
+  const table = page.getByRole('table', { name: 'Reservas' });
+  const [id] = await idsOf(table, /^Mostrar Reserva N° \d+$/, 1);
+  await page.getByRole('button', { name: `Cancelar todos Reserva N° ${id}`, exact: true }).click();
+  const confirm = page.getByRole('dialog');
+  await confirm.getByRole('button', { name: 'Cancelar todos' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(table.getByRole('link', { name: `Mostrar Reserva N° ${id}`, exact: true })).toHaveCount(0);
+  await page.goto(`/dashboard/vouchers?status=2`);
+  await page.goto(`/dashboard/reservas/${id}`);
+  await expect(page.getByLabel('Vouchers', { exact: true })).toHaveValue(/CANCELADO/);
+  await expect(page.getByLabel('Vouchers', { exact: true })).not.toHaveValue(/EMITIDO/);
+});
+
+test('export the voucher list and download it from the bell', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'admin');
+  await page.goto('/dashboard/vouchers?status=6');
+  const table = vouchersTable(page);
+  await expect(table.getByRole('link', { name: /^Mostrar Voucher N° \d+$/ }).first()).toBeVisible();
+  const started = page.waitForResponse((response) => response.url().includes('/api/csv_voucher_filter/'));
+  await page.getByRole('button', { name: 'Exportar' }).click();
+  const response = await started;
+  expect(response.status()).toBe(200);
+  expect(new URL(response.url()).searchParams.get('status')).toBe('6');
+  const bell = page.getByRole('button', { name: /^Notificaciones/ });
+  await expect(bell).toHaveAccessibleName('Notificaciones: 1 notificación', { timeout: 40_000 });
+  await bell.click();
+  const panel = page.getByRole('region', { name: 'Notificaciones' });
+  const ready = panel.getByRole('button', { name: 'Listado de vouchers disponible para descargar' });
+  const downloading = page.waitForEvent('download');
+  await ready.click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('filter_voucher.xlsx');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const sheet = workbook.worksheets[0];
+  expect(sheet.getRow(1).getCell(1).value).toBe('ID');
+  expect(sheet.rowCount).toBeGreaterThan(1);
+  for (let row = 2; row <= sheet.rowCount; row++)
+    expect(sheet.getRow(row).getCell(10).value).toBe('PENDIENTE DE PAGO');
+});
+
+test('print a voucher and its multivoucher, and send the terms', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/dashboard/vouchers?status=3');
+  const [id] = await idsOf(vouchersTable(page), /^Mostrar Voucher N° \d+$/, 1);
+  await page.goto(`/dashboard/vouchers/${id}`);
+  const documents = page.getByRole('region', { name: 'Documentos del voucher' });
+  let downloading = page.waitForEvent('download');
+  await documents.getByRole('button', { name: 'Imprimir voucher' }).click();
+  const single = await downloading;
+  expect(single.suggestedFilename()).toBe(`voucher_${id}.pdf`);
+  expect(
+    readFileSync(await single.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+  await expect(documents.getByRole('status')).toHaveText(/PDF descargado: voucher_/);
+
+  downloading = page.waitForEvent('download');
+  await documents.getByRole('button', { name: 'Imprimir multivoucher' }).click();
+  expect((await downloading).suggestedFilename()).toMatch(/^multivoucher_\d+\.pdf$/);
+
+  await documents.getByRole('button', { name: 'Enviar condiciones' }).click();
+  await expect(documents.getByRole('status')).toHaveText(/Email enviado\./);
+  await documents.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(documents.getByRole('status')).toHaveCount(0);
+});
