@@ -106,6 +106,7 @@ test('an expired session goes to /login with the spec message', async ({ page })
   await expect(page.getByText('Su sesión ha caducado. Por favor, vuelva a iniciar sesión.')).toBeVisible();
 });
 
+// A user no other e2e test signs in as: its password changes here (vouchers.spec signs in as agencia).
 test('password recovery: mail from the outbox, new password, sign in with it', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('link', { name: '¿Olvidó su contraseña?' }).click();
@@ -118,12 +119,12 @@ test('password recovery: mail from the outbox, new password, sign in with it', a
     ),
   ).toBeVisible();
 
-  await page.getByLabel('Email').fill('agencia@demo.extranet.local');
+  await page.getByLabel('Email').fill('gerente.pais@demo.extranet.local');
   await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
   await expect(page.getByRole('heading', { name: 'Verifique su email' })).toBeVisible();
 
-  await expect.poll(() => latestMailTo('agencia@demo.extranet.local')).not.toBeNull();
-  const link = linkInMail(latestMailTo('agencia@demo.extranet.local') ?? '');
+  await expect.poll(() => latestMailTo('gerente.pais@demo.extranet.local')).not.toBeNull();
+  const link = linkInMail(latestMailTo('gerente.pais@demo.extranet.local') ?? '');
   expect(link).toMatch(/\/recovery\/[\w-]+$/);
   await page.goto(link!);
 
@@ -139,7 +140,7 @@ test('password recovery: mail from the outbox, new password, sign in with it', a
   await expect(page.getByRole('heading', { name: 'Su contraseña fue cambiada' })).toBeVisible();
   await page.getByRole('link', { name: 'Login' }).click();
 
-  await signIn(page, 'agencia', 'Mar-del-Plata-2026');
+  await signIn(page, 'gerente_pais', 'Mar-del-Plata-2026');
 
   await page.goto(link!);
   await page.getByLabel('Nueva contraseña').fill('Otra-Clave-Segura-9');
