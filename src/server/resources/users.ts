@@ -171,6 +171,25 @@ const userRelations = {
         .where(inArray(userGroups.userId, [...ids])),
     ),
   ),
+  /** Names of the user's groups, for lists and show views (issue 18: names, not ids). */
+  groupNames: loader(async (reader, ids) =>
+    groupRows(
+      await reader
+        .select({ key: userGroups.userId, value: groups.name })
+        .from(userGroups)
+        .innerJoin(groups, eq(groups.id, userGroups.groupId))
+        .where(inArray(userGroups.userId, [...ids])),
+    ),
+  ),
+  officeName: loader(async (reader, ids) =>
+    groupRows(
+      await reader
+        .select({ key: users.id, value: offices.longName })
+        .from(users)
+        .innerJoin(offices, eq(offices.id, users.officeId))
+        .where(inArray(users.id, [...ids])),
+    ),
+  ),
   modules: loader(async (reader, ids) =>
     groupRows(
       await reader
@@ -188,7 +207,7 @@ export const userResource = defineResource({
   relations: userRelations,
   serialize: (row): User => {
     const own = sortedUnique(row.ownCodenames ?? []);
-    return toProfile({
+    const profile = toProfile({
       id: row.id,
       email: row.email,
       username: row.username,
@@ -204,6 +223,11 @@ export const userResource = defineResource({
       permissions: sortedUnique([...own, ...(row.groupCodenames ?? [])]),
       modules: sortedUnique(row.modules ?? []),
     });
+    return {
+      ...profile,
+      group_names: [...(row.groupNames ?? [])].sort((a, b) => a.localeCompare(b, 'es')),
+      office_name: row.officeName?.[0] ?? null,
+    };
   },
   values: (input) => ({
     email: input.email.toLowerCase(),
