@@ -33,7 +33,7 @@ describe('list cells over references', () => {
     const columns = descriptor.columns.filter((column) => references.has(column.key));
 
     it(`${descriptor.routing}: no column shows a referenced record's bare id`, () => {
-      const row: Record<string, unknown> = { id: 1 };
+      const row: Record<string, unknown> & { id: number } = { id: 1 };
       for (const [key, many] of references) row[key] = many ? [ID, ID + 1] : ID;
       for (const column of columns) expect(textOf(column.render(row)), column.key).not.toContain(String(ID));
     });
