@@ -12,6 +12,7 @@ import { historyMessages } from './messages/history';
 import { navigationMessages } from './messages/navigation';
 import { officesMessages } from './messages/offices';
 import { permissionsMessages } from './messages/permissions';
+import { polishMessages } from './messages/polish';
 import { productsMessages } from './messages/products';
 import { qaMessages } from './messages/qa';
 import { refundMessages } from './messages/refund';
@@ -34,6 +35,7 @@ export const messages = {
   products: productsMessages,
   offices: officesMessages,
   exports: exportsMessages,
+  polish: polishMessages,
 } as const;
 
 export type Messages = typeof messages;

@@ -116,7 +116,7 @@ test('Grupos through the screens: is_active travels with the group, no compensat
   await signIn(page, ADMIN.username);
   await page.goto('/dashboard/grupos/create');
   await page.getByLabel('Nombre').fill('E2E Grupo por pantalla');
-  await page.getByRole('group', { name: 'Permisos' }).getByLabel('zone/view').check();
+  await page.getByRole('group', { name: 'Permisos' }).getByLabel('Ver Zonas', { exact: true }).check();
   const posted = page.waitForRequest(
     (sent) => sent.url().endsWith('/api/groups/') && sent.method() === 'POST',
   );
