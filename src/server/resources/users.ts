@@ -13,6 +13,7 @@
  * working) in the same transaction.
  */
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { optionReaders } from '../../contracts/formOptions';
 import { messages } from '../../contracts/messages';
 import { can } from '../../contracts/permissions';
 import { modulesForPermissions } from '../../contracts/roleRules';
@@ -298,10 +299,6 @@ export const permissionResource = defineResource({
   ordering: { resource: permissions.resource, action: permissions.action },
   // The pickers of the Usuarios and Grupos forms read it too.
   permissions: {
-    list: anyOf(
-      { resource: 'permission', action: 'view' },
-      { resource: 'user', action: 'add' },
-      { resource: 'group', action: 'add' },
-    ),
+    list: anyOf(...optionReaders('/permission/')),
   },
 });
