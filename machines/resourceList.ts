@@ -16,7 +16,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CountKind } from '../src/contracts/engine';
 import { messages } from '../src/contracts/messages';
-import { messageOf } from './support/errors';
+import { isRefusal, messageOf } from './support/errors';
 
 /** A row as the list holds it: the API entity, with its id. */
 export type ResourceRecord = { id: number } & Record<string, unknown>;
@@ -68,6 +68,8 @@ export interface ResourceListContext {
   count: number;
   /** Why the page could not be loaded. */
   error: string | null;
+  /** Whether retrying the failed load can help (not after a permission refusal). */
+  retryable: boolean;
   /** The row the user asked to delete (the confirmation names it). */
   pendingDelete: ResourceRecord | null;
   /** Why the last delete failed; the row stays in the list. */
@@ -316,6 +318,7 @@ export const resourceListMachine = setup({
     rows: [],
     count: 0,
     error: null,
+    retryable: true,
     pendingDelete: null,
     deleteError: null,
     countKind: 'exact',
@@ -366,7 +369,10 @@ export const resourceListMachine = setup({
         ],
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => messageOf(event.error, messages.common.genericRetry) }),
+          actions: assign({
+            error: ({ event }) => messageOf(event.error, messages.common.genericRetry),
+            retryable: ({ event }) => !isRefusal(event.error),
+          }),
         },
       },
     },

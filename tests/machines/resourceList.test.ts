@@ -215,3 +215,25 @@ describe('resourceList with actors', () => {
     expect(queryKey({ ...base, filters: { a: ' ' } })).toBe(queryKey(base));
   });
 });
+
+describe('a permission refusal while loading (issue 18)', () => {
+  it.each([
+    [403, false],
+    [500, true],
+  ])('after a %i the list offers a retry: %s', async (status, retryable) => {
+    const actor = createActor(
+      resourceListMachine.provide({
+        actors: {
+          loadPage: fromPromise<ListPage, ListQuery>(async () => {
+            throw Object.assign(new Error('refused'), { status });
+          }),
+        },
+      }),
+      { input: { query: { limit: 20 } } },
+    );
+    actor.start();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.retryable).toBe(retryable);
+  });
+});

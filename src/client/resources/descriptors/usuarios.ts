@@ -59,6 +59,7 @@ export const usuariosDescriptor = defineDescriptor({
       span: 6,
       maxLength: 128,
       hint: text.passwordEditHint,
+      hintMode: 'edit',
       renderer: 'password',
       fromRecord: () => '',
       toBody: (value) => (value === '' ? undefined : value),

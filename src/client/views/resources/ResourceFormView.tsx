@@ -116,9 +116,14 @@ function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: st
 
   const readOnly = snapshot.matches('showing');
   const busy = snapshot.matches('validating') || snapshot.matches('saving');
-  const shownFields = descriptor.fields.filter(
-    (field) => accessOf(fieldAccess, field.name) !== 'hidden' && !(field.createOnly && mode !== 'create'),
-  );
+  const shownFields = descriptor.fields
+    .filter(
+      (field) => accessOf(fieldAccess, field.name) !== 'hidden' && !(field.createOnly && mode !== 'create'),
+    )
+    // A hint meant for one mode only (the password's 'leave it empty' on edit) shows only there.
+    .map((field) =>
+      field.hintMode && field.hintMode !== (readOnly ? 'show' : mode) ? { ...field, hint: undefined } : field,
+    );
   const fieldNames = new Set(shownFields.map((field) => field.name));
   // Errors of nested fields (`karing.municipality`, `aditional_offices.0.name`) show under them.
   const shownError = (key: string) =>
@@ -180,9 +185,11 @@ function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: st
           <Row justify="between">
             <span>{error}</span>
             <Row>
-              <Button variant="secondary" size="small" onClick={() => actor.send({ type: 'RETRY' })}>
-                {text.retry}
-              </Button>
+              {snapshot.context.retryable ? (
+                <Button variant="secondary" size="small" onClick={() => actor.send({ type: 'RETRY' })}>
+                  {text.retry}
+                </Button>
+              ) : null}
               <Link to={listPath}>{text.cancel}</Link>
             </Row>
           </Row>

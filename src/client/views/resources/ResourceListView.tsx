@@ -206,9 +206,11 @@ export function ResourceListView({
         <Alert tone="danger" role="alert">
           <Row justify="between">
             <span>{error}</span>
-            <Button variant="secondary" size="small" onClick={() => actor.send({ type: 'RETRY' })}>
-              {text.retry}
-            </Button>
+            {snapshot.context.retryable ? (
+              <Button variant="secondary" size="small" onClick={() => actor.send({ type: 'RETRY' })}>
+                {text.retry}
+              </Button>
+            ) : null}
           </Row>
         </Alert>
       ) : null}
