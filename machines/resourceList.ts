@@ -248,6 +248,10 @@ export const resourceListMachine = setup({
      * (Oficinas' 'Duplicar' opens the new office in edit mode).
      */
     rowActionDone: (_, _params: { action: string; output: unknown }) => {},
+    /** A record was deleted: the view provides it to say so (issue 18: a success notification). */
+    recordRemoved: (_, _params: { record: ResourceRecord | null }) => {},
+    /** A bulk action succeeded on every selected row: the view provides it to say so. */
+    bulkActionDone: (_, _params: { action: string; count: number }) => {},
     clearSelection: assign({ selected: [] as number[] }),
     askDelete: assign({
       pendingDelete: ({ context, event }) =>
@@ -427,7 +431,16 @@ export const resourceListMachine = setup({
               {
                 guard: 'allSucceeded',
                 target: '#resourceList.loading',
-                actions: assign({ selected: [], bulkAction: null, bulkResults: [] }),
+                actions: [
+                  {
+                    type: 'bulkActionDone',
+                    params: ({ context }) => ({
+                      action: context.bulkAction ?? '',
+                      count: context.selected.length,
+                    }),
+                  },
+                  assign({ selected: [], bulkAction: null, bulkResults: [] }),
+                ],
               },
               {
                 // Partial failure: each row's outcome is reported; the failed rows stay selected.
@@ -510,7 +523,10 @@ export const resourceListMachine = setup({
             },
             onDone: {
               target: '#resourceList.loading',
-              actions: assign({ pendingDelete: null, deleteError: null }),
+              actions: [
+                { type: 'recordRemoved', params: ({ context }) => ({ record: context.pendingDelete }) },
+                assign({ pendingDelete: null, deleteError: null }),
+              ],
             },
             onError: {
               target: 'deleteFailed',

@@ -237,3 +237,39 @@ describe('a permission refusal while loading (issue 18)', () => {
     expect(actor.getSnapshot().context.retryable).toBe(retryable);
   });
 });
+
+describe('success notifications (issue 18)', () => {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  it('tells the view a delete and a bulk action succeeded, never a failed one', async () => {
+    const said: string[] = [];
+    const actor = createActor(
+      resourceListMachine.provide({
+        actors: {
+          loadPage: fromPromise<ListPage, ListQuery>(async () => ({ count: 3, results: sampleZones })),
+          removeRecord: fromPromise(async ({ input }: { input: ResourceRecord }) => void input),
+          runBulkAction: fromPromise(async ({ input }: { input: { action: string; ids: number[] } }) =>
+            input.ids.map((id) => ({ id, ok: true as const })),
+          ),
+        },
+        actions: {
+          recordRemoved: (_, { record }) => said.push(`removed ${record?.id}`),
+          bulkActionDone: (_, { action, count }) => said.push(`${action} ${count}`),
+        },
+      }),
+      { input: { query: { limit: 20 } } },
+    );
+    actor.start();
+    await settle();
+    actor.send({ type: 'DELETE_ASKED', record: sampleZones[0] });
+    actor.send({ type: 'DELETE_CONFIRMED' });
+    await settle();
+    await settle();
+    actor.send({ type: 'ROW_TOGGLED', id: sampleZones[1].id });
+    actor.send({ type: 'ROW_TOGGLED', id: sampleZones[2].id });
+    actor.send({ type: 'BULK_ASKED', action: 'disable' });
+    actor.send({ type: 'BULK_CONFIRMED' });
+    await settle();
+    await settle();
+    expect(said).toEqual([`removed ${sampleZones[0].id}`, 'disable 2']);
+  });
+});

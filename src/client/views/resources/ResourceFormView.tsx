@@ -7,6 +7,7 @@
  * after a save is the machine's `recordSaved` action, provided here. Fields the user may only read
  * are read-only, hidden ones are not rendered (per-field access from access.ts).
  */
+
 import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -20,6 +21,7 @@ import {
 } from '../../../../machines/resourceForm';
 import { messages } from '../../../contracts/messages';
 import { formActors } from '../../api/resources';
+import { notifySuccess } from '../../app/toasts';
 import { useLinkBlocker } from '../../app/unsavedChanges';
 import { maskAmountInput } from '../../refund/masks';
 import {
@@ -103,7 +105,15 @@ function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: st
     () =>
       resourceFormMachine.provide({
         actors: formActors(descriptor, { canEdit: access.canEdit, mode, subject }),
-        actions: { recordSaved: () => afterSave.current() },
+        actions: {
+          recordSaved: () => {
+            const toasts = messages.polish.toasts;
+            notifySuccess(
+              mode === 'edit' ? toasts.updated(descriptor.title) : toasts.created(descriptor.title),
+            );
+            afterSave.current();
+          },
+        },
       }),
     [descriptor, access.canEdit, mode],
   );
