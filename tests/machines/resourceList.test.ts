@@ -246,7 +246,7 @@ describe('success notifications (issue 18)', () => {
       resourceListMachine.provide({
         actors: {
           loadPage: fromPromise<ListPage, ListQuery>(async () => ({ count: 3, results: sampleZones })),
-          removeRecord: fromPromise(async ({ input }: { input: ResourceRecord }) => void input),
+          removeRecord: fromPromise<void, ResourceRecord>(async () => {}),
           runBulkAction: fromPromise(async ({ input }: { input: { action: string; ids: number[] } }) =>
             input.ids.map((id) => ({ id, ok: true as const })),
           ),
