@@ -7,6 +7,8 @@ import {
   sampleZones,
 } from '../../machines/models/resources';
 import {
+  type BulkItemResult,
+  type BulkRequest,
   type ListPage,
   type ListQuery,
   nextOrdering,
@@ -247,7 +249,7 @@ describe('success notifications (issue 18)', () => {
         actors: {
           loadPage: fromPromise<ListPage, ListQuery>(async () => ({ count: 3, results: sampleZones })),
           removeRecord: fromPromise<void, ResourceRecord>(async () => {}),
-          runBulkAction: fromPromise(async ({ input }: { input: { action: string; ids: number[] } }) =>
+          runBulkAction: fromPromise<BulkItemResult[], BulkRequest>(async ({ input }) =>
             input.ids.map((id) => ({ id, ok: true as const })),
           ),
         },
