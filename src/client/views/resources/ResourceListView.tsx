@@ -182,7 +182,13 @@ export function ResourceListView({
       >
         <TabsList aria-label={descriptor.title}>
           {descriptor.tabs.map((tab) => (
-            <TabsTrigger key={tab.key ?? DEFAULT_TAB} value={tab.key ?? DEFAULT_TAB}>
+            // The tabs filter the one list below; no per-tab panel exists, so no aria-controls
+            // pointing at a panel never rendered (axe aria-valid-attr-value, issue 18).
+            <TabsTrigger
+              key={tab.key ?? DEFAULT_TAB}
+              value={tab.key ?? DEFAULT_TAB}
+              aria-controls={undefined}
+            >
               {tab.label}
             </TabsTrigger>
           ))}
