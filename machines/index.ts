@@ -5,6 +5,7 @@
 
 import type { AnyStateMachine } from 'xstate';
 import { accessTokenModel, mySiteModel, passwordChangeModel, passwordResetModel } from './models/auth';
+import { dashboardFiguresModel } from './models/dashboard';
 import { exportNotificationsModel } from './models/exports';
 import { recordHistoryModel } from './models/history';
 import { productWizardMachineModel } from './models/products';
@@ -31,6 +32,11 @@ function catalogued<TMachine extends AnyStateMachine>(
 }
 
 export const machineCatalogue: MachineEntry[] = [
+  catalogued(
+    'dashboardFigures',
+    'Dashboard figures: records counts and pending items of the cards the user may view (issue 18).',
+    dashboardFiguresModel,
+  ),
   catalogued('session', 'Staff session: restore, sign in, signed in, expired, sign out.', sessionModel),
   catalogued(
     'passwordReset',
