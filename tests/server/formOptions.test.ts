@@ -52,7 +52,9 @@ describe('form options as each role', () => {
       const grants = { isSuperuser: false, permissions: role?.permissions ?? [] };
       return DESCRIPTORS.filter((descriptor) => {
         const create = descriptor.section.createPermission;
-        return can(grants, create.resource, create.action) && optionPaths(descriptor).includes('/country_name_id/');
+        return (
+          can(grants, create.resource, create.action) && optionPaths(descriptor).includes('/country_name_id/')
+        );
       }).map((descriptor) => descriptor.routing);
     };
     for (const key of ['agencia', 'administracion', 'soporte', 'ejecutivo_supervisor'])
