@@ -6,6 +6,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { accessTokenModel, mySiteModel, passwordChangeModel, passwordResetModel } from './models/auth';
 import { voucherDocumentsModel } from './models/bookings';
+import { dashboardFiguresModel } from './models/dashboard';
 import { exportNotificationsModel } from './models/exports';
 import { recordHistoryModel } from './models/history';
 import { paymentDetailModel } from './models/invoicing';
@@ -35,6 +36,11 @@ function catalogued<TMachine extends AnyStateMachine>(
 }
 
 export const machineCatalogue: MachineEntry[] = [
+  catalogued(
+    'dashboardFigures',
+    'Dashboard figures: records counts and pending items of the cards the user may view (issue 18).',
+    dashboardFiguresModel,
+  ),
   catalogued('session', 'Staff session: restore, sign in, signed in, expired, sign out.', sessionModel),
   catalogued(
     'passwordReset',

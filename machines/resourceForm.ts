@@ -19,7 +19,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { messages } from '../src/contracts/messages';
 import type { ResourceRecord } from './resourceList';
-import { FieldErrorsError, fieldErrorsOf, messageOf } from './support/errors';
+import { FieldErrorsError, fieldErrorsOf, isRefusal, messageOf } from './support/errors';
 
 export type FormMode = 'create' | 'edit' | 'show' | 'clone';
 /** A group of named values (a nested group of fields, one row of a list of groups). */
@@ -79,6 +79,8 @@ export interface ResourceFormContext {
   fieldErrors: FieldErrors;
   /** A message not tied to a field (the server's detail, or why loading failed). */
   error: string | null;
+  /** Whether retrying the failed load can help (not after a permission refusal). */
+  retryable: boolean;
   saved: ResourceRecord | null;
 }
 
@@ -178,6 +180,7 @@ export const resourceFormMachine = setup({
     body: null,
     fieldErrors: {},
     error: null,
+    retryable: true,
     saved: null,
   }),
   initial: 'loading',
@@ -219,7 +222,10 @@ export const resourceFormMachine = setup({
         ],
         onError: {
           target: 'loadFailed',
-          actions: assign({ error: ({ event }) => messageOf(event.error, messages.common.genericRetry) }),
+          actions: assign({
+            error: ({ event }) => messageOf(event.error, messages.common.genericRetry),
+            retryable: ({ event }) => !isRefusal(event.error),
+          }),
         },
       },
     },

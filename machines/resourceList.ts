@@ -16,7 +16,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CountKind } from '../src/contracts/engine';
 import { messages } from '../src/contracts/messages';
-import { messageOf } from './support/errors';
+import { isRefusal, messageOf } from './support/errors';
 
 /** A row as the list holds it: the API entity, with its id. */
 export type ResourceRecord = { id: number } & Record<string, unknown>;
@@ -72,6 +72,8 @@ export interface ResourceListContext {
   count: number;
   /** Why the page could not be loaded. */
   error: string | null;
+  /** Whether retrying the failed load can help (not after a permission refusal). */
+  retryable: boolean;
   /** The row the user asked to delete (the confirmation names it). */
   pendingDelete: ResourceRecord | null;
   /** Why the last delete failed; the row stays in the list. */
@@ -255,6 +257,10 @@ export const resourceListMachine = setup({
      * (Oficinas' 'Duplicar' opens the new office in edit mode).
      */
     rowActionDone: (_, _params: { action: string; output: unknown }) => {},
+    /** A record was deleted: the view provides it to say so (issue 18: a success notification). */
+    recordRemoved: (_, _params: { record: ResourceRecord | null }) => {},
+    /** A bulk action succeeded on every selected row: the view provides it to say so. */
+    bulkActionDone: (_, _params: { action: string; count: number }) => {},
     clearSelection: assign({ selected: [] as number[] }),
     askDelete: assign({
       pendingDelete: ({ context, event }) =>
@@ -325,6 +331,7 @@ export const resourceListMachine = setup({
     rows: [],
     count: 0,
     error: null,
+    retryable: true,
     pendingDelete: null,
     deleteError: null,
     countKind: 'exact',
@@ -378,7 +385,10 @@ export const resourceListMachine = setup({
         ],
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => messageOf(event.error, messages.common.genericRetry) }),
+          actions: assign({
+            error: ({ event }) => messageOf(event.error, messages.common.genericRetry),
+            retryable: ({ event }) => !isRefusal(event.error),
+          }),
         },
       },
     },
@@ -443,7 +453,16 @@ export const resourceListMachine = setup({
               {
                 guard: 'allSucceeded',
                 target: '#resourceList.loading',
-                actions: assign({ selected: [], bulkAction: null, bulkResults: [] }),
+                actions: [
+                  {
+                    type: 'bulkActionDone',
+                    params: ({ context }) => ({
+                      action: context.bulkAction ?? '',
+                      count: context.selected.length,
+                    }),
+                  },
+                  assign({ selected: [], bulkAction: null, bulkResults: [] }),
+                ],
               },
               {
                 // Partial failure: each row's outcome is reported; the failed rows stay selected.
@@ -526,7 +545,10 @@ export const resourceListMachine = setup({
             },
             onDone: {
               target: '#resourceList.loading',
-              actions: assign({ pendingDelete: null, deleteError: null }),
+              actions: [
+                { type: 'recordRemoved', params: ({ context }) => ({ record: context.pendingDelete }) },
+                assign({ pendingDelete: null, deleteError: null }),
+              ],
             },
             onError: {
               target: 'deleteFailed',

@@ -1,6 +1,14 @@
 /** Actors reject with an Error whose message is already the Spanish text to show. */
 export class UserFacingError extends Error {}
 
+/**
+ * A permission refusal (HTTP 403): retrying cannot help, so no 'Reintentar' is offered (issue 18).
+ * Errors carry the answer's status when the API client made them.
+ */
+export function isRefusal(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 403;
+}
+
 export function messageOf(error: unknown, fallback: string): string {
   return error instanceof UserFacingError && error.message ? error.message : fallback;
 }

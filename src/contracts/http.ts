@@ -48,5 +48,7 @@ export const publicConfigSchema = z.object({
   oldAdminUrl: z.string(),
   refundSupportEmail: z.string(),
   brandName: z.string(),
+  /** Issue 18: whether 'Grabar sesión' is offered to superusers (QA_RECORDING). */
+  qaRecording: z.boolean().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

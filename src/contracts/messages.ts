@@ -14,6 +14,7 @@ import { invoicingMessages } from './messages/invoicing';
 import { navigationMessages } from './messages/navigation';
 import { officesMessages } from './messages/offices';
 import { permissionsMessages } from './messages/permissions';
+import { polishMessages } from './messages/polish';
 import { productsMessages } from './messages/products';
 import { promotionsMessages } from './messages/promotions';
 import { qaMessages } from './messages/qa';
@@ -42,6 +43,7 @@ export const messages = {
   bookings: bookingsMessages,
   promotions: promotionsMessages,
   invoicing: invoicingMessages,
+  polish: polishMessages,
 } as const;
 
 export type Messages = typeof messages;

@@ -23,8 +23,15 @@ import {
 
 const text = messages.permissions;
 
-/** A user as the API answers it: never with a password or its hash. */
-export const userSchema = profileSchema;
+/**
+ * A user as the API answers it: never with a password or its hash. The list and detail also
+ * answer the names of its groups and office (issue 18: names, not ids, in lists and show views).
+ */
+export const userSchema = z.object({
+  ...profileSchema.shape,
+  group_names: z.array(z.string()).optional(),
+  office_name: z.string().nullable().optional(),
+});
 export type User = z.infer<typeof userSchema>;
 export const userListSchema = z.object({
   count: z.number().int().min(0),

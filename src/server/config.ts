@@ -34,6 +34,8 @@ const environmentSchema = z.object({
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: booleanFlag.default(true),
+  /** Issue 18: 'Grabar sesión' for superusers (QA). Default: on for the demo, off in production. */
+  QA_RECORDING: booleanFlag.optional(),
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).default(60),
   REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).default(7),
   /** Issue 10: stored bytes one refund access (voucher) may have uploaded and not yet submitted. */
@@ -98,6 +100,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     assistancePhone: env.ASSISTANCE_PHONE,
     admin: { username: env.ADMIN_USERNAME, email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     seedDemo: env.SEED_DEMO,
+    qaRecording: env.QA_RECORDING ?? (env.SEED_DEMO && environment.NODE_ENV !== 'production'),
     accessTokenMinutes: env.ACCESS_TOKEN_MINUTES,
     refreshTokenDays: env.REFRESH_TOKEN_DAYS,
     logLevel: env.LOG_LEVEL,

@@ -55,7 +55,7 @@ test('a user in a group sees only its modules, and the menu follows the group at
   for (const hidden of ['Vouchers', 'Reservas', 'Usuarios', 'Grupos', 'Currency', 'Oficinas'])
     await expect(sidebar.getByRole('link', { name: hidden })).toHaveCount(0);
   await expect(sidebar.getByText('Permisos')).toHaveCount(0);
-  await expect(cards.getByRole('link')).toHaveText(['Zonas', 'Tags']);
+  await expect(cards.getByRole('link')).toHaveText([/Zonas/, /Tags/]);
 
   // A section the group does not allow is refused, even by address.
   await page.goto('/dashboard/usuarios');
@@ -80,7 +80,7 @@ test('a user in a group sees only its modules, and the menu follows the group at
   await expect(sidebar.getByRole('link', { name: 'Currency' })).toBeVisible();
   await expect(sidebar.getByRole('link', { name: 'Tags' })).toHaveCount(0);
   // Cards need the module too: Tags went with its permission; Currencies was never a module of this user.
-  await expect(cards.getByRole('link')).toHaveText(['Zonas']);
+  await expect(cards.getByRole('link')).toHaveText([/Zonas/]);
   await signOut(page);
 
   // Grupos delete: the status record, then the group, in one call.
@@ -116,7 +116,7 @@ test('Grupos through the screens: is_active travels with the group, no compensat
   await signIn(page, ADMIN.username);
   await page.goto('/dashboard/grupos/create');
   await page.getByLabel('Nombre').fill('E2E Grupo por pantalla');
-  await page.getByRole('group', { name: 'Permisos' }).getByLabel('zone/view').check();
+  await page.getByRole('group', { name: 'Permisos' }).getByLabel('Ver Zonas', { exact: true }).check();
   const posted = page.waitForRequest(
     (sent) => sent.url().endsWith('/api/groups/') && sent.method() === 'POST',
   );

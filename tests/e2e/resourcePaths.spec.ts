@@ -142,7 +142,8 @@ test.describe('resourceList paths at /dashboard/zonas', () => {
   for (const path of paths) {
     test(path.description, async ({ page }) => {
       await signIn(page, 'admin');
-      const list = holdRequests(page, /\/api\/zone\/\?/, 'GET');
+      // Not the dashboard's card figure (limit=1&offset=0), read right after signing in (issue 18).
+      const list = holdRequests(page, /\/api\/zone\/\?(?!limit=1&offset=0$)/, 'GET');
       const bulk = holdRequests(page, '**/api/zone/bulk/remove/', 'POST');
       const remove = holdRequests(page, /\/api\/zone\/\d+\/$/, 'DELETE');
       await Promise.all([list.ready, bulk.ready, remove.ready]);

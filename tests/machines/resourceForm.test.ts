@@ -227,3 +227,30 @@ describe('resourceForm with actors', () => {
     expect(actor.getSnapshot().context.dirty).toBe(false);
   });
 });
+
+describe('a permission refusal while loading (issue 18)', () => {
+  class Refusal extends FieldErrorsError {
+    constructor(readonly status: number) {
+      super({}, status === 403 ? messages.common.forbidden : messages.common.genericRetry);
+    }
+  }
+  it.each([
+    [403, false],
+    [500, true],
+  ])('after a %i the form offers a retry: %s', async (status, retryable) => {
+    const actor = createActor(
+      resourceFormMachine.provide({
+        actors: {
+          loadForm: fromPromise(async (): Promise<LoadedForm> => {
+            throw new Refusal(status);
+          }),
+        },
+      }),
+      { input: { mode: 'edit', id: 1, defaults: {} } },
+    );
+    actor.start();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().value).toBe('loadFailed');
+    expect(actor.getSnapshot().context.retryable).toBe(retryable);
+  });
+});

@@ -8,6 +8,8 @@ import {
   sampleZones,
 } from '../../machines/models/resources';
 import {
+  type BulkItemResult,
+  type BulkRequest,
   type ListPage,
   type ListQuery,
   nextOrdering,
@@ -220,5 +222,63 @@ describe('resourceList with actors', () => {
   it('treats blank filters as absent', () => {
     const base: ListQuery = { filters: {}, offset: 0, limit: 10, ordering: null, tab: null };
     expect(queryKey({ ...base, filters: { a: ' ' } })).toBe(queryKey(base));
+  });
+});
+
+describe('a permission refusal while loading (issue 18)', () => {
+  it.each([
+    [403, false],
+    [500, true],
+  ])('after a %i the list offers a retry: %s', async (status, retryable) => {
+    const actor = createActor(
+      resourceListMachine.provide({
+        actors: {
+          loadPage: fromPromise<ListPage, ListQuery>(async () => {
+            throw Object.assign(new Error('refused'), { status });
+          }),
+        },
+      }),
+      { input: { query: { limit: 20 } } },
+    );
+    actor.start();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.retryable).toBe(retryable);
+  });
+});
+
+describe('success notifications (issue 18)', () => {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  it('tells the view a delete and a bulk action succeeded, never a failed one', async () => {
+    const said: string[] = [];
+    const actor = createActor(
+      resourceListMachine.provide({
+        actors: {
+          loadPage: fromPromise<ListPage, ListQuery>(async () => ({ count: 3, results: sampleZones })),
+          removeRecord: fromPromise<void, ResourceRecord>(async () => {}),
+          runBulkAction: fromPromise<BulkItemResult[], BulkRequest>(async ({ input }) =>
+            input.ids.map((id) => ({ id, ok: true as const })),
+          ),
+        },
+        actions: {
+          recordRemoved: (_, { record }) => said.push(`removed ${record?.id}`),
+          bulkActionDone: (_, { action, count }) => said.push(`${action} ${count}`),
+        },
+      }),
+      { input: { query: { limit: 20 } } },
+    );
+    actor.start();
+    await settle();
+    actor.send({ type: 'DELETE_ASKED', record: sampleZones[0] });
+    actor.send({ type: 'DELETE_CONFIRMED' });
+    await settle();
+    await settle();
+    actor.send({ type: 'ROW_TOGGLED', id: sampleZones[1].id });
+    actor.send({ type: 'ROW_TOGGLED', id: sampleZones[2].id });
+    actor.send({ type: 'BULK_ASKED', action: 'disable' });
+    actor.send({ type: 'BULK_CONFIRMED' });
+    await settle();
+    await settle();
+    expect(said).toEqual([`removed ${sampleZones[0].id}`, 'disable 2']);
   });
 });

@@ -49,6 +49,32 @@ describe('GET /profile/ (list)', () => {
     expect(response.body).not.toMatch(/password|scrypt\$/i);
   });
 
+  it('answers the names of the groups and the office beside their ids (issue 18)', async () => {
+    const [office] = (await admin({ method: 'GET', url: '/api/office_name_id/?limit=1' })).json<{
+      results: { id: number; long_name: string }[];
+    }>().results;
+    const created = await create(
+      valid({ username: 'con_nombres', email: 'con.nombres@example.com', office: office.id }),
+    );
+    expect(created.statusCode).toBe(201);
+    const id = created.json<{ id: number }>().id;
+    const group = (await admin({ method: 'GET', url: '/api/groups/13/' })).json<{ name: string }>();
+    const shown = (await admin({ method: 'GET', url: `/api/profile/${id}/` })).json();
+    expect(shown).toMatchObject({
+      groups: [13],
+      group_names: [group.name],
+      office: office.id,
+      office_name: office.long_name,
+    });
+    const listed = (await admin({ method: 'GET', url: '/api/profile/?username=con_nombres' })).json<{
+      results: Record<string, unknown>[];
+    }>().results;
+    expect(listed).toEqual([
+      expect.objectContaining({ group_names: [group.name], office_name: office.long_name }),
+    ]);
+    expect((await admin({ method: 'DELETE', url: `/api/profile/${id}/` })).statusCode).toBe(204);
+  });
+
   it.each([
     ['email', 'AGENCIA@demo', 'agencia'],
     ['username', 'SOPORTE', 'soporte'],

@@ -13,6 +13,7 @@ import { Button } from '../ui/primitives';
 import { globalCss, styled } from '../ui/theme';
 import { ExportsProvider } from './exports';
 import { NotificationBell } from './NotificationBell';
+import { ToastRegion } from './ToastRegion';
 import { UserMenu } from './UserMenu';
 
 const shell = messages.navigation.shell;
@@ -128,6 +129,7 @@ export function StaffShell({ session, children }: { session: StaffSession; child
           </Sidebar>
           <Main>{children}</Main>
         </Body>
+        <ToastRegion />
       </Layout>
     </ExportsProvider>
   );

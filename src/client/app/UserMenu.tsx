@@ -166,7 +166,8 @@ function UserMenuPanel({ session, config }: { session: StaffSession; config: Pub
         css={{ color: 'white' }}
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={shell.userMenu}
+        // The name starts with the visible label (axe label-content-name-mismatch, issue 18).
+        aria-label={`${user.first_name || user.username} - ${shell.userMenu}`}
         onClick={() => setOpen((value) => !value)}
       >
         {user.first_name || user.username} ▾

@@ -2,10 +2,12 @@
  * 'Grabar sesión': records the running flows (every actor started with useRecordedMachine or
  * withRecording) and, when switched off, downloads the masked recording as JSON for the QA
  * gallery. Tiny on purpose: it loads with the staff shell and the refund portal, never mermaid
- * or the gallery. Show it to staff superusers and in development builds (`canRecord`).
+ * or the gallery. Show it to staff superusers and in development builds (`canRecord`), and only
+ * where the server's QA_RECORDING setting enables it (issue 18: off in production by default).
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { messages } from '../../contracts/messages';
+import { loadPublicConfig } from '../app/config';
 import { styled } from '../ui/theme';
 import { downloadRecording } from './download';
 import {
@@ -55,8 +57,25 @@ const Dot = styled('span', {
   variants: { on: { true: { backgroundColor: '#e5484d', borderColor: '#e5484d' } } },
 });
 
+/** Whether the server's configuration offers recording (QA_RECORDING); false until it answers. */
+function useRecordingEnabled(): boolean {
+  const [enabled, setEnabled] = useState(import.meta.env.DEV);
+  useEffect(() => {
+    let live = true;
+    loadPublicConfig()
+      .then((config) => live && setEnabled(import.meta.env.DEV || config.qaRecording === true))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return enabled;
+}
+
 export function RecordSwitch({ tone = 'onLight' }: { tone?: 'onDark' | 'onLight' }) {
+  const enabled = useRecordingEnabled();
   useSyncExternalStore(subscribeRecording, recordingVersion, recordingVersion);
+  if (!enabled && !isRecording()) return null;
   const on = isRecording();
   const toggle = () => {
     if (!on) {

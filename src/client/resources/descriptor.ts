@@ -82,6 +82,8 @@ export interface FieldDescriptor {
   default?: FormValue;
   /** Shown with the field. */
   hint?: string;
+  /** Show the hint only in this mode (the password's 'leave it empty to keep it' on edit). */
+  hintMode?: FormMode;
   maxLength?: number;
   /** A custom control, by key (the views map keys to components). */
   renderer?: FieldRendererKey;

@@ -94,7 +94,8 @@ interface FieldProps {
 /** A labelled control with its hint and error, wired for screen readers. */
 export function Field({ label, error, hint, children }: FieldProps) {
   const id = useId();
-  const errorText = Array.isArray(error) ? error.join(' ') : error;
+  // One message per field, the first that applies (issue 18): never two joined.
+  const errorText = Array.isArray(error) ? error[0] : error;
   const describedBy =
     [errorText ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (

@@ -34,6 +34,17 @@ export const countryWriteSchema = z.strictObject({
 });
 export type CountryWrite = z.input<typeof countryWriteSchema>;
 
+/** GET /country_name_id/ (issue 18): id and name only, for the forms' country selects. */
+export const countryNameIdContract = defineContract({
+  path: '/country_name_id/',
+  resource: 'country',
+  entity: z.object({ id: z.number().int(), long_name: z.string() }),
+  write: z.never(),
+  filters: { long_name: CONTAINS },
+  ordering: ['long_name'] as const,
+  defaultOrdering: 'long_name',
+});
+
 export const countryContract = defineContract({
   path: '/country/',
   resource: 'country',

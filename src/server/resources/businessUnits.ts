@@ -1,5 +1,7 @@
 /** Unidades de Negocio on the resource engine (/bussines_unit/), with the country's name. */
+
 import { sql } from 'drizzle-orm';
+import { optionReaders } from '../../contracts/formOptions';
 import { businessUnitContract } from '../../contracts/resources';
 import { businessUnits, countries } from '../db/schema';
 import { anyOf, containsVia, defineResource } from './engine';
@@ -48,6 +50,6 @@ export const businessUnitResource = defineResource({
   unique: [{ column: businessUnits.shortName, field: 'short_name' }],
   // The office form's business-unit select (issue 12): whoever may write offices lists them.
   permissions: {
-    list: anyOf({ resource: 'bussines_unit', action: 'view' }, { resource: 'office', action: 'add' }),
+    list: anyOf(...optionReaders('/bussines_unit/')),
   },
 });

@@ -3,7 +3,8 @@
  * without `ident` gets the next free number; an update without it keeps the stored one.
  */
 import { eq, sql } from 'drizzle-orm';
-import { countryContract } from '../../contracts/resources';
+import { optionReaders } from '../../contracts/formOptions';
+import { countryContract, countryNameIdContract } from '../../contracts/resources';
 import { countries, currencies } from '../db/schema';
 import { anyOf, defineResource } from './engine';
 
@@ -68,4 +69,19 @@ export const countryResource = defineResource({
     { column: countries.shortName, field: 'short_name' },
     { column: countries.ident, field: 'ident' },
   ],
+});
+
+/**
+ * GET /country_name_id/ (issue 18): id and name only, the selector every form with a country
+ * select reads (passengers, currencies, business units, Producto Sperta, offices), open to whoever
+ * may use one of those forms (src/contracts/formOptions.ts).
+ */
+export const countryNameIdResource = defineResource({
+  contract: countryNameIdContract,
+  table: countries,
+  operations: ['list'],
+  serialize: (row) => ({ id: row.id, long_name: row.longName }),
+  filters: { long_name: { kind: 'contains', on: [countries.longName] } },
+  ordering: { long_name: countries.longName },
+  permissions: { list: anyOf(...optionReaders('/country_name_id/')) },
 });

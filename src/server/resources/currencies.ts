@@ -1,11 +1,14 @@
 /** Currencies on the resource engine (/currency/; the enabled switch defaults to enabled). */
+import { optionReaders } from '../../contracts/formOptions';
 import { currencyContract } from '../../contracts/resources';
 import { currencies } from '../db/schema';
-import { defineResource } from './engine';
+import { anyOf, defineResource } from './engine';
 
 export const currencyResource = defineResource({
   contract: currencyContract,
   table: currencies,
+  // The Países form's currency select reads it too (issue 18).
+  permissions: { list: anyOf(...optionReaders('/currency/')) },
   serialize: (row) => ({
     id: row.id,
     short_name: row.shortName,

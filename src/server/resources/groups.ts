@@ -9,6 +9,7 @@
  * group has before the change and will have after it, deletion included.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
+import { optionReaders } from '../../contracts/formOptions';
 import { messages } from '../../contracts/messages';
 import { findRole } from '../../contracts/roles';
 import { groupContract } from '../../contracts/users';
@@ -16,7 +17,8 @@ import { bumpPrincipalEpoch } from '../auth/principal';
 import type { Transaction } from '../db/client';
 import { groupPermissions, groupStatuses, groups, permissions } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { defineResource, groupRows, loader } from './engine';
+import { anyOf, defineResource, groupRows, loader } from './engine';
+
 import { assertHoldsAll, assertMayGrant, permissionIdsOf } from './users';
 
 const text = messages.permissions;
@@ -48,6 +50,8 @@ export const groupResource = defineResource({
   contract: groupContract,
   table: groups,
   relations: groupRelations,
+  // The Usuarios form's group select reads it too (issue 18).
+  permissions: { list: anyOf(...optionReaders('/groups/')) },
   serialize: (row) => ({ id: row.id, name: row.name, all_permissions: row.codenames ?? [] }),
   values: (input) => ({ name: input.name }),
   filters: { search: { kind: 'contains', on: [groups.name] } },

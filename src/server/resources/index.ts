@@ -1,7 +1,7 @@
 /** Every master-data module declared on the resource engine (issue 3). */
 import { blacklistResource } from './blacklist';
 import { businessUnitResource } from './businessUnits';
-import { countryResource } from './countries';
+import { countryNameIdResource, countryResource } from './countries';
 import { coverageResource } from './coverages';
 import { currencyResource } from './currencies';
 import { resource } from './engine';
@@ -15,6 +15,7 @@ import { zoneResource } from './zones';
 export const masterDataResources = [
   resource(zoneResource),
   resource(countryResource),
+  resource(countryNameIdResource),
   resource(currencyResource),
   resource(supplierResource),
   resource(productTypeResource),

@@ -9,9 +9,11 @@
  * everything and answers {detail: 'Hubo un error'} with the field errors that caused it (§7).
  * The row action 'duplicate' copies an office and its sub-records. History: the engine's audit.
  */
+
 import { and, asc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { optionReaders } from '../../contracts/formOptions';
 import { messages } from '../../contracts/messages';
 import {
   type AditionalOffice,
@@ -554,7 +556,7 @@ const officeColumns = {
 
 /** office/view reads offices; the Usuarios form (user/add) reads the list for its office select. */
 export const mayListOffices = (principal: Principal) =>
-  can(principal, 'office', 'view') || can(principal, 'user', 'add');
+  optionReaders('/office_name_id/').some((grant) => can(principal, grant.resource, grant.action));
 
 const containsIn =
   (...columns: SQL[]) =>

@@ -11,6 +11,7 @@
  */
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { optionReaders } from '../../contracts/formOptions';
 import { messages } from '../../contracts/messages';
 import { can } from '../../contracts/permissions';
 import { productContract } from '../../contracts/products';
@@ -29,7 +30,7 @@ import {
   zones,
 } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { containsVia, defineResource, type Reader } from './engine';
+import { anyOf, containsVia, defineResource, type Reader } from './engine';
 
 const text = messages.products;
 
@@ -159,6 +160,8 @@ export const productResource = defineResource({
   contract: productContract,
   table: products,
   operations: ['list', 'detail', 'remove'],
+  // The Producto Sperta form's product select reads it too (issue 18).
+  permissions: { list: anyOf(...optionReaders('/product/')) },
   extra: {
     supplierName: sql<
       string | null

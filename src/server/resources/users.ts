@@ -13,6 +13,7 @@
  * working) in the same transaction.
  */
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { optionReaders } from '../../contracts/formOptions';
 import { messages } from '../../contracts/messages';
 import { can } from '../../contracts/permissions';
 import { modulesForPermissions } from '../../contracts/roleRules';
@@ -171,6 +172,25 @@ const userRelations = {
         .where(inArray(userGroups.userId, [...ids])),
     ),
   ),
+  /** Names of the user's groups, for lists and show views (issue 18: names, not ids). */
+  groupNames: loader(async (reader, ids) =>
+    groupRows(
+      await reader
+        .select({ key: userGroups.userId, value: groups.name })
+        .from(userGroups)
+        .innerJoin(groups, eq(groups.id, userGroups.groupId))
+        .where(inArray(userGroups.userId, [...ids])),
+    ),
+  ),
+  officeName: loader(async (reader, ids) =>
+    groupRows(
+      await reader
+        .select({ key: users.id, value: offices.longName })
+        .from(users)
+        .innerJoin(offices, eq(offices.id, users.officeId))
+        .where(inArray(users.id, [...ids])),
+    ),
+  ),
   modules: loader(async (reader, ids) =>
     groupRows(
       await reader
@@ -188,7 +208,7 @@ export const userResource = defineResource({
   relations: userRelations,
   serialize: (row): User => {
     const own = sortedUnique(row.ownCodenames ?? []);
-    return toProfile({
+    const profile = toProfile({
       id: row.id,
       email: row.email,
       username: row.username,
@@ -204,6 +224,11 @@ export const userResource = defineResource({
       permissions: sortedUnique([...own, ...(row.groupCodenames ?? [])]),
       modules: sortedUnique(row.modules ?? []),
     });
+    return {
+      ...profile,
+      group_names: [...(row.groupNames ?? [])].sort((a, b) => a.localeCompare(b, 'es')),
+      office_name: row.officeName?.[0] ?? null,
+    };
   },
   values: (input) => ({
     email: input.email.toLowerCase(),
@@ -274,10 +299,6 @@ export const permissionResource = defineResource({
   ordering: { resource: permissions.resource, action: permissions.action },
   // The pickers of the Usuarios and Grupos forms read it too.
   permissions: {
-    list: anyOf(
-      { resource: 'permission', action: 'view' },
-      { resource: 'user', action: 'add' },
-      { resource: 'group', action: 'add' },
-    ),
+    list: anyOf(...optionReaders('/permission/')),
   },
 });

@@ -10,9 +10,11 @@
  *   GET  /review/?office_payment={id} (office/view) -> the payment history, newest first
  *   GET  /karing/get_municipios/?query | ?offset&limit (office/view or office/add)
  */
+
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { optionReaders } from '../../contracts/formOptions';
 import { messages } from '../../contracts/messages';
 import {
   duplicateOfficeSchema,
@@ -160,7 +162,9 @@ export function officeRoutes(app: FastifyInstance, context: AppContext) {
 
   app.get('/karing/get_municipios/', { preHandler: authenticate(context) }, async (request) => {
     const principal = principalOf(request);
-    if (!can(principal, 'office', 'view') && !can(principal, 'office', 'add'))
+    if (
+      !optionReaders('/karing/get_municipios/').some((grant) => can(principal, grant.resource, grant.action))
+    )
       throw forbidden(messages.common.forbidden);
     const query = parseWith(municipalityQuerySchema, request.query);
     const conditions: SQL[] = [];

@@ -21,6 +21,7 @@ export function systemRoutes(app: FastifyInstance, context: AppContext) {
       oldAdminUrl: context.config.oldAdminUrl,
       refundSupportEmail: context.config.refundSupportEmail,
       brandName: context.config.brandName,
+      qaRecording: context.config.qaRecording,
     }),
   );
 }

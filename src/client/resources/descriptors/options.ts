@@ -3,8 +3,9 @@ import type { OptionSource } from '../descriptor';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
+/** GET /country_name_id/ (issue 18): id and name only, readable by every form with a country select. */
 export const countryOptions: OptionSource = {
-  path: '/country/',
+  path: '/country_name_id/',
   label: (row) => text(row.long_name),
 };
 

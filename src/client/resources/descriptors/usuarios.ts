@@ -41,8 +41,9 @@ export const usuariosDescriptor = defineDescriptor({
     { key: 'is_superuser', header: text.isSuperuser },
     { key: 'is_staff', header: text.isStaff },
     { key: 'user_permissions', header: text.userPermissions },
-    { key: 'groups', header: text.groups },
-    { key: 'office', header: text.office, render: (row) => cellText(row.office) },
+    // Names, not ids (issue 18): the server answers group_names and office_name.
+    { key: 'groups', header: text.groups, render: (row) => cellText(row.group_names) },
+    { key: 'office', header: text.office, render: (row) => cellText(row.office_name) },
   ],
   filters: [
     { param: 'email', label: text.email },
@@ -58,6 +59,7 @@ export const usuariosDescriptor = defineDescriptor({
       span: 6,
       maxLength: 128,
       hint: text.passwordEditHint,
+      hintMode: 'edit',
       renderer: 'password',
       fromRecord: () => '',
       toBody: (value) => (value === '' ? undefined : value),

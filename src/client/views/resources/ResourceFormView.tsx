@@ -7,6 +7,7 @@
  * after a save is the machine's `recordSaved` action, provided here. Fields the user may only read
  * are read-only, hidden ones are not rendered (per-field access from access.ts).
  */
+
 import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -20,6 +21,7 @@ import {
 } from '../../../../machines/resourceForm';
 import { messages } from '../../../contracts/messages';
 import { formActors } from '../../api/resources';
+import { notifySuccess } from '../../app/toasts';
 import { useLinkBlocker } from '../../app/unsavedChanges';
 import { maskAmountInput } from '../../refund/masks';
 import {
@@ -104,7 +106,15 @@ function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: st
     () =>
       resourceFormMachine.provide({
         actors: formActors(descriptor, { canEdit: access.canEdit, mode, subject }),
-        actions: { recordSaved: () => afterSave.current() },
+        actions: {
+          recordSaved: () => {
+            const toasts = messages.polish.toasts;
+            notifySuccess(
+              mode === 'edit' ? toasts.updated(descriptor.title) : toasts.created(descriptor.title),
+            );
+            afterSave.current();
+          },
+        },
       }),
     [descriptor, access.canEdit, mode],
   );
@@ -117,9 +127,14 @@ function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: st
 
   const readOnly = snapshot.matches('showing');
   const busy = snapshot.matches('validating') || snapshot.matches('saving');
-  const shownFields = descriptor.fields.filter(
-    (field) => accessOf(fieldAccess, field.name) !== 'hidden' && !(field.createOnly && mode !== 'create'),
-  );
+  const shownFields = descriptor.fields
+    .filter(
+      (field) => accessOf(fieldAccess, field.name) !== 'hidden' && !(field.createOnly && mode !== 'create'),
+    )
+    // A hint meant for one mode only (the password's 'leave it empty' on edit) shows only there.
+    .map((field) =>
+      field.hintMode && field.hintMode !== (readOnly ? 'show' : mode) ? { ...field, hint: undefined } : field,
+    );
   const fieldNames = new Set(shownFields.map((field) => field.name));
   // Errors of nested fields (`karing.municipality`, `aditional_offices.0.name`) show under them.
   const shownError = (key: string) =>
@@ -193,9 +208,11 @@ function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: st
           <Row justify="between">
             <span>{error}</span>
             <Row>
-              <Button variant="secondary" size="small" onClick={() => actor.send({ type: 'RETRY' })}>
-                {text.retry}
-              </Button>
+              {snapshot.context.retryable ? (
+                <Button variant="secondary" size="small" onClick={() => actor.send({ type: 'RETRY' })}>
+                  {text.retry}
+                </Button>
+              ) : null}
               <Link to={listPath}>{text.cancel}</Link>
             </Row>
           </Row>

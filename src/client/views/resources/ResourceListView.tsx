@@ -7,6 +7,7 @@
  * allowed_actions say. Renders the resourceList machine. The URL follows the machine through its
  * `queryChanged` action (provided here); Back, Forward and pasted links send QUERY_SYNCED.
  */
+
 import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, useEffect, useMemo, useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -19,6 +20,7 @@ import {
 } from '../../../../machines/resourceList';
 import { messages } from '../../../contracts/messages';
 import { listActors } from '../../api/resources';
+import { notifySuccess } from '../../app/toasts';
 import type { FilterField, ResourceDescriptor } from '../../resources/descriptor';
 import { paramsFromQuery, queryFromParams, urlMatches } from '../../resources/urlQuery';
 import { ConfirmDialog, Dialog } from '../../ui/dialog';
@@ -96,7 +98,16 @@ export function ResourceListView({
         actors: listActors(descriptor),
         actions: {
           queryChanged: (_, { query }) => writeUrl.current(query),
-          rowActionDone: (_, { action, output }) => openActionResult.current(action, output),
+          rowActionDone: (_, { action, output }) => {
+            const label = descriptor.rowActions.find((candidate) => candidate.action === action)?.label;
+            notifySuccess(messages.polish.toasts.action(label ?? action));
+            openActionResult.current(action, output);
+          },
+          recordRemoved: () => notifySuccess(messages.polish.toasts.removed(descriptor.title)),
+          bulkActionDone: (_, { action }) => {
+            const label = descriptor.bulkActions.find((candidate) => candidate.action === action)?.label;
+            notifySuccess(messages.polish.toasts.action(label ?? action));
+          },
         },
       }),
     [descriptor],
@@ -172,7 +183,13 @@ export function ResourceListView({
       >
         <TabsList aria-label={descriptor.title}>
           {descriptor.tabs.map((tab) => (
-            <TabsTrigger key={tab.key ?? DEFAULT_TAB} value={tab.key ?? DEFAULT_TAB}>
+            // The tabs filter the one list below; no per-tab panel exists, so no aria-controls
+            // pointing at a panel never rendered (axe aria-valid-attr-value, issue 18).
+            <TabsTrigger
+              key={tab.key ?? DEFAULT_TAB}
+              value={tab.key ?? DEFAULT_TAB}
+              aria-controls={undefined}
+            >
               {tab.label}
             </TabsTrigger>
           ))}
@@ -207,9 +224,11 @@ export function ResourceListView({
         <Alert tone="danger" role="alert">
           <Row justify="between">
             <span>{error}</span>
-            <Button variant="secondary" size="small" onClick={() => actor.send({ type: 'RETRY' })}>
-              {text.retry}
-            </Button>
+            {snapshot.context.retryable ? (
+              <Button variant="secondary" size="small" onClick={() => actor.send({ type: 'RETRY' })}>
+                {text.retry}
+              </Button>
+            ) : null}
           </Row>
         </Alert>
       ) : null}

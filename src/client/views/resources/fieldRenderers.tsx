@@ -10,6 +10,7 @@ import { type Action, isPermissionCodename, type Resource } from '../../../contr
 import { SessionContext } from '../../app/session';
 import type { FieldDescriptor, FieldRendererKey } from '../../resources/descriptor';
 import { Checkbox, Field, Input } from '../../ui/primitives';
+import { PermissionGrid } from './PermissionGrid';
 
 /** What a field control receives. */
 export interface FieldRendererProps {
@@ -77,7 +78,10 @@ export function MultiSelectField(props: FieldRendererProps) {
   return <CheckList {...props} />;
 }
 
-/** Permission codenames; those the signed-in user does not hold are disabled (already chosen ones stay changeable). */
+/**
+ * Permission codenames as a grid (PermissionGrid, the same for Usuarios and Grupos); those the
+ * signed-in user does not hold are disabled (already chosen ones stay changeable).
+ */
 function PermissionPicker(props: FieldRendererProps) {
   const subject = useSubject();
   const mayChoose = (codename: string) => {
@@ -85,7 +89,17 @@ function PermissionPicker(props: FieldRendererProps) {
     const [resource, action] = codename.split('/') as [Resource, Action];
     return mayDo(subject, resource, action);
   };
-  return <CheckList {...props} mayChoose={mayChoose} />;
+  return (
+    <PermissionGrid
+      label={props.field.label}
+      error={props.error}
+      options={props.options}
+      chosen={listOf(props.value)}
+      readOnly={props.readOnly}
+      mayChoose={mayChoose}
+      onChange={props.onChange}
+    />
+  );
 }
 
 /**
