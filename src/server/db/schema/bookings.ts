@@ -45,6 +45,9 @@ export const reservations = pgTable(
   (table) => [
     index('reservations_status_idx').on(table.status),
     index('reservations_office_idx').on(table.officeId),
+    // Facturación's date filters (issue 16; migration 0017).
+    index('reservations_created_at_idx').on(table.createdAt, table.id),
+    index('reservations_date_in_idx').on(table.dateIn),
   ],
 );
 
