@@ -14,14 +14,8 @@
  * Budgets: under 45 s, peak RSS under 300 MB, list p99 under 100 ms. Exits 1 when one is missed.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/client';
-import { seed } from '../src/server/db/seed';
-import { ADMIN_PASSWORD, argument, type BenchTarget, JWT_SECRET, signIn, startServer } from './server';
+import { argument, type BenchTarget, prepareBenchDatabase, signIn, startServer } from './server';
 
 const kind = argument('db', 'pglite') as 'pglite' | 'postgres';
 const rows = Number(argument('rows', '1000000'));
@@ -32,49 +26,17 @@ const BUDGET = { wallSeconds: 45, rssMb: 300, listP99Ms: 100 };
 type Rows<T> = { rows: T[] };
 
 /** A database holding `rows` generated offices (made once, kept between runs). */
-async function prepareOffices(): Promise<BenchTarget> {
-  const dataDir = path.join(tmpdir(), `extranet-bench-offices-${kind}-${rows}`);
-  let databaseUrl: string | undefined;
-  if (kind === 'postgres') {
-    const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-    if (!serverUrl) throw new Error('set BENCH_DATABASE_URL to a PostgreSQL server (see bench/README.md)');
-    const name = `extranet_bench_offices_${rows}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-    if (!exists.rowCount) await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET,
-    ADMIN_USERNAME: 'admin',
-    ADMIN_EMAIL: 'admin@example.com',
-    ADMIN_PASSWORD,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
-  } as NodeJS.ProcessEnv);
-  const handle = await openDatabase({
-    databaseUrl,
-    pgliteDir: databaseUrl ? undefined : path.join(dataDir, 'pgdata'),
-  });
-  try {
-    await handle.migrate();
-    await seed(handle.db, config);
-    const counted = (await handle.db.execute(
-      sql`select count(*)::int as n from offices`,
-    )) as unknown as Rows<{
+function prepareOffices(): Promise<BenchTarget> {
+  return prepareBenchDatabase(kind, `offices_${rows}`, async (db) => {
+    const counted = (await db.execute(sql`select count(*)::int as n from offices`)) as unknown as Rows<{
       n: number;
     }>;
     if (Number(counted.rows[0].n) < rows) {
       const started = performance.now();
       process.stdout.write(`generating ${rows.toLocaleString('en')} offices (${kind})...\n`);
-      await handle.db.execute(sql`truncate offices restart identity cascade`);
+      await db.execute(sql`truncate offices restart identity cascade`);
       const countryIds = (
-        (await handle.db.execute(sql`select id from countries order by id`)) as unknown as Rows<{
+        (await db.execute(sql`select id from countries order by id`)) as unknown as Rows<{
           id: number;
         }>
       ).rows.map((row) => Number(row.id));
@@ -82,13 +44,13 @@ async function prepareOffices(): Promise<BenchTarget> {
       const chunk = 250_000;
       for (let from = 1; from <= rows; from += chunk) {
         const to = Math.min(rows, from + chunk - 1);
-        await handle.db.execute(
+        await db.execute(
           sql.raw(`insert into offices (short_name, long_name, is_enabled, country_id)
             select 'OF' || i, 'Oficina ' || i || ' Viajes del Sur', i % 7 <> 0, (${ids})[1 + i % ${countryIds.length}]
             from generate_series(${from}, ${to}) as i`),
         );
       }
-      await handle.db.execute(sql`vacuum analyze offices`);
+      await db.execute(sql`vacuum analyze offices`);
       process.stdout.write(`  generated in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
     }
     // The office list sorts by long_name and filters by contains: at a million rows it needs a
@@ -96,23 +58,20 @@ async function prepareOffices(): Promise<BenchTarget> {
     // Without them (this branch) the bench adds them to its database only, so that the list
     // calls measure the export's effect rather than a sort of a million rows.
     const own = (
-      (await handle.db.execute(
+      (await db.execute(
         sql`select indexname from pg_indexes where tablename = 'offices' and indexdef ilike '%long_name%' and indexname not like 'bench_%'`,
       )) as unknown as Rows<{ indexname: string }>
     ).rows;
     if (!own.length) {
-      await handle.db.execute(
+      await db.execute(
         sql`create index if not exists bench_offices_long_name_id_idx on offices (long_name, id)`,
       );
-      await handle.db.execute(
+      await db.execute(
         sql`create index if not exists bench_offices_long_name_trgm_idx on offices using gin (long_name gin_trgm_ops)`,
       );
-      await handle.db.execute(sql`analyze offices`);
+      await db.execute(sql`analyze offices`);
     }
-  } finally {
-    await handle.close();
-  }
-  return { kind, databaseUrl, dataDir };
+  });
 }
 
 /** Resident memory (MB) of a process, from /proc. */

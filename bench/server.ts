@@ -11,7 +11,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/client';
+import { type Database, openDatabase } from '../src/server/db/client';
 import { seed } from '../src/server/db/seed';
 import { generatePassengers } from './paxData';
 
@@ -30,21 +30,28 @@ export function argument(name: string, fallback: string): string {
   return process.argv.find((value) => value.startsWith(prefix))?.slice(prefix.length) ?? fallback;
 }
 
-/** A database holding `rows` generated passengers (made once, kept between runs). */
-export async function prepareDatabase(kind: 'pglite' | 'postgres', rows: number): Promise<BenchTarget> {
-  const dataDir = path.join(tmpdir(), `extranet-bench-${kind}-${rows}`);
+/**
+ * A migrated, seeded bench database named `name` (a PGlite directory or a PostgreSQL database of
+ * BENCH_DATABASE_URL, made once and kept between runs), handed to `fill` to generate its rows.
+ */
+export async function prepareBenchDatabase(
+  kind: 'pglite' | 'postgres',
+  name: string,
+  fill: (db: Database) => Promise<void>,
+): Promise<BenchTarget> {
+  const dataDir = path.join(tmpdir(), `extranet-bench-${name.replace(/_/g, '-')}-${kind}`);
   let databaseUrl: string | undefined;
   if (kind === 'postgres') {
     const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
     if (!serverUrl) throw new Error('set BENCH_DATABASE_URL to a PostgreSQL server (see bench/README.md)');
-    const name = `extranet_bench_${rows}`;
+    const database = `extranet_bench_${name}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-    if (!exists.rowCount) await admin.query(`create database ${name}`);
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
+    if (!exists.rowCount) await admin.query(`create database ${database}`);
     await admin.end();
     const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
+    url.pathname = `/${database}`;
     databaseUrl = url.toString();
   }
   const config = loadConfig({
@@ -63,19 +70,26 @@ export async function prepareDatabase(kind: 'pglite' | 'postgres', rows: number)
   try {
     await handle.migrate();
     await seed(handle.db, config);
-    const counted = (await handle.db.execute(sql`select count(*)::int as n from pax`)) as unknown as {
-      rows: { n: number }[];
-    };
-    if (Number(counted.rows[0].n) < rows) {
-      await handle.db.execute(sql`truncate pax restart identity cascade`);
-      process.stdout.write(`generating ${rows.toLocaleString('en')} passengers (${kind})...\n`);
-      const ms = await generatePassengers(handle.db, rows);
-      process.stdout.write(`  generated in ${(ms / 1000).toFixed(1)} s\n`);
-    }
+    await fill(handle.db);
   } finally {
     await handle.close();
   }
   return { kind, databaseUrl, dataDir };
+}
+
+/** A database holding `rows` generated passengers (made once, kept between runs). */
+export function prepareDatabase(kind: 'pglite' | 'postgres', rows: number): Promise<BenchTarget> {
+  return prepareBenchDatabase(kind, String(rows), async (db) => {
+    const counted = (await db.execute(sql`select count(*)::int as n from pax`)) as unknown as {
+      rows: { n: number }[];
+    };
+    if (Number(counted.rows[0].n) < rows) {
+      await db.execute(sql`truncate pax restart identity cascade`);
+      process.stdout.write(`generating ${rows.toLocaleString('en')} passengers (${kind})...\n`);
+      const ms = await generatePassengers(db, rows);
+      process.stdout.write(`  generated in ${(ms / 1000).toFixed(1)} s\n`);
+    }
+  });
 }
 
 export interface RunningServer {
