@@ -4,14 +4,27 @@
  *   - readers (3/4 of the clients): list pages of every shape, details, the health check;
  *   - writers (1/4): create a passenger, edit it, delete it, in a loop;
  *   - uploaders (2 clients): a receipt to the image service with a refund token (429 answers,
- *     the per-address upload limit of a single test machine, are counted apart, not as errors).
- * Budgets: no errors or timeouts, read p99 ≤ 500 ms. Exits 1 when missed.
+ *     the per-address upload limit of a single test machine, are counted apart, not as errors);
+ *   - submitters (`--submitters`, 4): travellers claiming a refund as the portal does, one after
+ *     the other: log in with document and voucher, upload a real JPEG receipt, submit the claim
+ *     with its bank data (POST /api/refund_data/ with an idempotency key), each call with the
+ *     client's 30 s timeout. The public limits of one address (30 submissions per 15 minutes)
+ *     answer 429 past them: counted apart, since they are answered.
+ * The database is the list benchmark's passengers plus the demo data (its travellers), in a
+ * database of its own (`extranet_bench_demo_<rows>`).
+ * Budgets: no errors or timeouts, read p99 ≤ 500 ms, every submission call answered (no timeout,
+ * no 5xx). Exits 1 when missed.
  *
  *   npx tsx bench/mixedLoad.bench.ts --db=postgres|pglite [--clients=200] [--seconds=180] [--rows=1000000]
+ *        [--submitters=4]
  */
+
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { RefundLoginResponse } from '../src/contracts/refund';
 import { openDatabase } from '../src/server/db/client';
 import { countries, passengers, voucherPassengers } from '../src/server/db/schema';
 import { COMMON_FRAGMENT, docNumberOf, RARE_FRAGMENT } from './paxData';
@@ -23,20 +36,30 @@ const seconds = Number(argument('seconds', '180'));
 const rows = Number(argument('rows', '1000000'));
 const root = path.resolve(argument('root', process.cwd()));
 const port = Number(argument('port', '3293'));
+const submitters = Number(argument('submitters', '4'));
+/** The demo traveller who claims (ARG, CBU): SPEC §5's bank rules for Argentina. */
+const CLAIMANT = { doc: '30123456', cbu: '2850590940090418135201', cuitCuil: '20055361682' };
 
 /** What a writer connection remembers between its requests. */
 interface Slot {
   id?: number;
 }
 
-const JPEG = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
-  Buffer.from('JFIF\0'),
-  Buffer.alloc(20_000, 9),
-  Buffer.from([0xff, 0xd9]),
-]);
+// A real photo-sized JPEG: uploads are decoded and re-encoded, so a fake one would be refused.
+const JPEG = await sharp({
+  create: { width: 800, height: 600, channels: 3, background: { r: 200, g: 180, b: 150 } },
+})
+  .composite([
+    {
+      input: Buffer.from(
+        '<svg width="800" height="600"><text x="40" y="300" font-size="48">Recibo 0001 - 1.234,56 EUR</text></svg>',
+      ),
+    },
+  ])
+  .jpeg({ quality: 80 })
+  .toBuffer();
 
-const target = await prepareDatabase(kind, rows);
+const target = await prepareDatabase(kind, rows, { demo: true });
 const handle = await openDatabase({
   databaseUrl: target.databaseUrl,
   pgliteDir: target.databaseUrl ? undefined : path.join(target.dataDir, 'pgdata'),
@@ -45,6 +68,7 @@ const [traveller] = await handle.db
   .select({ voucherId: voucherPassengers.voucherId, doc: passengers.docNumber })
   .from(voucherPassengers)
   .innerJoin(passengers, eq(passengers.id, voucherPassengers.paxId))
+  .where(eq(passengers.docNumber, CLAIMANT.doc))
   .limit(1);
 const [country] = await handle.db.select({ id: countries.id }).from(countries).limit(1);
 const countryId = country.id;
@@ -154,7 +178,10 @@ try {
         body: form.payload,
       })
     : null;
-  const [read, write, upload] = await Promise.all([reading, writing, uploading]);
+  const submitting = traveller
+    ? submissionLoops(server.url, traveller.voucherId, submitters, seconds * 1000)
+    : Promise.resolve(null);
+  const [read, write, upload, submissions] = await Promise.all([reading, writing, uploading, submitting]);
   const line = (name: string, result: autocannon.Result, connections: number) => {
     const codes = result.statusCodeStats as unknown as Record<string, { count: number }> | undefined;
     const limited = codes?.['429']?.count ?? 0;
@@ -170,9 +197,141 @@ try {
   if (upload) lines.push(line('uploads', upload, 2));
   for (const result of lines) console.log(result.text);
   if (lines.some((result) => result.bad > 0)) failed = true;
+  if (submissions) {
+    const { calls, stored, limited, timeouts, serverErrors, refused, latencies } = submissions;
+    latencies.sort((a, b) => a - b);
+    const p99 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? 0;
+    console.log(
+      `${'submits'.padEnd(10)} ${String(submitters).padStart(4)} clients  ${calls} calls (login, upload, submit)  ${stored} refunds stored  p99 ${p99.toFixed(0)} ms  max ${(latencies.at(-1) ?? 0).toFixed(0)} ms  timeouts ${timeouts}  5xx ${serverErrors}  4xx ${refused}${limited ? ` (+${limited} rate-limited)` : ''}`,
+    );
+    if (timeouts + serverErrors + refused > 0) failed = true;
+  } else {
+    console.log('submits    no claimable demo traveller in the bench database: not measured');
+    failed = true;
+  }
   if (read.latency.p99 > 500) failed = true;
 } finally {
   await server.stop();
 }
 console.log(failed ? 'OVER BUDGET' : 'all budgets met');
 process.exit(failed ? 1 : 0);
+
+interface SubmissionTally {
+  calls: number;
+  stored: number;
+  limited: number;
+  timeouts: number;
+  serverErrors: number;
+  refused: number;
+  latencies: number[];
+}
+
+/**
+ * `count` travellers claiming refunds for `durationMs`, each one claim after the other, as the
+ * portal's calls do.
+ */
+async function submissionLoops(
+  url: string,
+  voucherId: number,
+  count: number,
+  durationMs: number,
+): Promise<SubmissionTally> {
+  const tally: SubmissionTally = {
+    calls: 0,
+    stored: 0,
+    limited: 0,
+    timeouts: 0,
+    serverErrors: 0,
+    refused: 0,
+    latencies: [],
+  };
+  const until = Date.now() + durationMs;
+  /** One call with the client's 30 s timeout; null when it was refused or not answered. */
+  const call = async (input: string, init: RequestInit = {}): Promise<Response | null> => {
+    tally.calls += 1;
+    const started = performance.now();
+    try {
+      const response = await fetch(input, { ...init, signal: AbortSignal.timeout(30_000) });
+      await response.clone().arrayBuffer();
+      tally.latencies.push(performance.now() - started);
+      if (response.status === 429) tally.limited += 1;
+      else if (response.status >= 500) tally.serverErrors += 1;
+      else if (response.status >= 400) tally.refused += 1;
+      return response.ok ? response : null;
+    } catch {
+      tally.timeouts += 1;
+      return null;
+    }
+  };
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 250));
+  const claim = async () => {
+    const login = await call(`${url}/api/refund_data/?voucher_id=${voucherId}&document=${CLAIMANT.doc}`);
+    if (!login) return pause();
+    const answer = (await login.json()) as RefundLoginResponse;
+    const authorization = `Bearer ${answer.access}`;
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(JPEG)], { type: 'image/jpeg' }), 'recibo.jpg');
+    const uploaded = await call(`${url}/images/upload-image`, {
+      method: 'POST',
+      headers: { authorization },
+      body: form,
+    });
+    if (!uploaded) return pause();
+    const { files } = (await uploaded.json()) as { files: { id: string }[] };
+    const data = answer.refunds;
+    const coverage =
+      data.coverages.find((name) => !data.multi_cause_coverages.includes(name)) ?? data.coverages[0];
+    const eventDate = new Date(Date.now() - 15 * 86_400_000).toISOString().slice(0, 10);
+    const submission = {
+      idempotency_key: randomUUID(),
+      refund: {
+        name: data.name,
+        surname: data.surname,
+        doc_number: data.doc_number,
+        voucher: data.voucher,
+        email: 'viajero@example.com',
+        phone_contact: '1145678901',
+        client_comment: '',
+      },
+      refund_coverage: {
+        claims: [
+          {
+            coverage,
+            sinister_country: 'ITA',
+            sinister_date: eventDate,
+            currency: 'EUR',
+            amount: '1234.56',
+            coverage_files: files,
+          },
+        ],
+        comment: 'Carga mixta',
+      },
+      refund_payment: {
+        payment_method: 'Transferencia',
+        refund_method: 'Cuenta propia',
+        owner: 'Titular Demo',
+        bank: '285',
+        account_type: 'Caja de ahorro en pesos',
+        account_number: '123456789',
+        cbu: CLAIMANT.cbu,
+        cuit_cuil: CLAIMANT.cuitCuil,
+      },
+    };
+    const body = new FormData();
+    body.append('data', JSON.stringify(submission));
+    body.append('files', JSON.stringify(files));
+    const submitted = await call(`${url}/api/refund_data/`, {
+      method: 'POST',
+      headers: { authorization },
+      body,
+    });
+    if (submitted) tally.stored += 1;
+    else await pause();
+  };
+  await Promise.all(
+    Array.from({ length: count }, async () => {
+      while (Date.now() < until) await claim();
+    }),
+  );
+  return tally;
+}

@@ -38,6 +38,7 @@ export async function prepareBenchDatabase(
   kind: 'pglite' | 'postgres',
   name: string,
   fill: (db: Database) => Promise<void>,
+  options: { demo?: boolean } = {},
 ): Promise<BenchTarget> {
   const dataDir = path.join(tmpdir(), `extranet-bench-${name.replace(/_/g, '-')}-${kind}`);
   let databaseUrl: string | undefined;
@@ -60,7 +61,7 @@ export async function prepareBenchDatabase(
     ADMIN_USERNAME: 'admin',
     ADMIN_EMAIL: 'admin@example.com',
     ADMIN_PASSWORD,
-    SEED_DEMO: 'false',
+    SEED_DEMO: options.demo ? 'true' : 'false',
     LOG_LEVEL: 'silent',
   } as NodeJS.ProcessEnv);
   const handle = await openDatabase({
@@ -78,18 +79,32 @@ export async function prepareBenchDatabase(
 }
 
 /** A database holding `rows` generated passengers (made once, kept between runs). */
-export function prepareDatabase(kind: 'pglite' | 'postgres', rows: number): Promise<BenchTarget> {
-  return prepareBenchDatabase(kind, String(rows), async (db) => {
-    const counted = (await db.execute(sql`select count(*)::int as n from pax`)) as unknown as {
-      rows: { n: number }[];
-    };
-    if (Number(counted.rows[0].n) < rows) {
-      await db.execute(sql`truncate pax restart identity cascade`);
-      process.stdout.write(`generating ${rows.toLocaleString('en')} passengers (${kind})...\n`);
-      const ms = await generatePassengers(db, rows);
-      process.stdout.write(`  generated in ${(ms / 1000).toFixed(1)} s\n`);
-    }
-  });
+export function prepareDatabase(
+  kind: 'pglite' | 'postgres',
+  rows: number,
+  options: { demo?: boolean } = {},
+): Promise<BenchTarget> {
+  // With the demo data (travellers who may claim a refund) in a database of its own, so the list
+  // benchmark's counts stay those of the generated passengers alone.
+  const name = options.demo ? `demo_${rows}` : String(rows);
+  return prepareBenchDatabase(
+    kind,
+    name,
+    async (db) => {
+      const counted = (await db.execute(sql`select count(*)::int as n from pax`)) as unknown as {
+        rows: { n: number }[];
+      };
+      if (Number(counted.rows[0].n) < rows) {
+        // The demo's passengers (and its vouchers, which reference them) stay; the generated rows
+        // come after them.
+        if (!options.demo) await db.execute(sql`truncate pax restart identity cascade`);
+        process.stdout.write(`generating ${rows.toLocaleString('en')} passengers (${kind})...\n`);
+        const ms = await generatePassengers(db, rows);
+        process.stdout.write(`  generated in ${(ms / 1000).toFixed(1)} s\n`);
+      }
+    },
+    options,
+  );
 }
 
 export interface RunningServer {
