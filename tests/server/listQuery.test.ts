@@ -9,8 +9,14 @@ import { COMMON_FRAGMENT, generatePassengers, RARE_FRAGMENT } from '../../bench/
 import { passengers } from '../../src/server/db/schema';
 import { contains } from '../../src/server/http/filters';
 import {
+  ANCHOR_STEP,
+  anchorStatement,
+  anchorWalkCount,
   clearCountCache,
   countStatement,
+  forgetListMemory,
+  type ListRequest,
+  listPage,
   pageStatement,
   parseOrdering,
 } from '../../src/server/resources/listQuery';
@@ -212,5 +218,73 @@ describe('plans over 100,000 rows', () => {
     const page = await plan(query);
     expect(page).toMatch(/Index Only Scan Backward using pax_pkey/);
     expect(page).not.toMatch(/Seq Scan/);
+  });
+
+  describe('deep offsets start from anchors', () => {
+    const deep = (offset: number, overrides: Partial<ListRequest> = {}): ListRequest => ({
+      table: passengers,
+      selection: { id: passengers.id, surname: passengers.surname },
+      where: undefined,
+      order,
+      offset,
+      limit: 25,
+      ...overrides,
+    });
+    /** The same page by walking every row before it (no anchors). */
+    const walked = async (request: ListRequest) =>
+      ((await pageStatement(testApp.handle.db, request).query) as { id: number }[])
+        .slice(0, request.limit)
+        .map((row) => row.id);
+    const anchored = async (request: ListRequest) =>
+      (await listPage<{ id: number }>(testApp.handle.db, request)).rows.map((row) => row.id);
+
+    it('answers exactly the rows a plain walk answers, at every depth and past the end', async () => {
+      clearCountCache();
+      const bySurname = parseOrdering('surname', '-id', paxResource.ordering, passengers.id);
+      for (const request of [
+        deep(10_000),
+        deep(12_345),
+        deep(50_999),
+        deep(99_990),
+        deep(100_500),
+        deep(31_007, { order: bySurname }),
+        deep(11_111, { where: contains(passengers.email, 'pasajero1'), order: bySurname }),
+      ]) {
+        const expected = await walked(request);
+        expect(await anchored(request)).toEqual(expected);
+      }
+      expect(await anchored(deep(99_990))).toHaveLength(10);
+      expect(await anchored(deep(100_500))).toEqual([]);
+    });
+
+    it('walks once for the pages of a neighbourhood, and again after an engine write', async () => {
+      clearCountCache();
+      const before = anchorWalkCount();
+      await anchored(deep(40_000));
+      await anchored(deep(40_025));
+      await anchored(deep(45_500));
+      expect(anchorWalkCount()).toBe(before + 1);
+      // A new row lands first in '-id': this instance forgets its anchors and stays exact.
+      await testApp.handle.db.execute(
+        sql`insert into pax (name, surname, doc_type, doc_number) values ('Nueva', 'Fila', 'DNI', 'ANCLA1')`,
+      );
+      forgetListMemory(passengers);
+      const request = deep(40_000);
+      expect(await anchored(request)).toEqual(await walked(request));
+      expect(anchorWalkCount()).toBe(before + 2);
+    });
+
+    it('the anchor walk reads an index in order and the anchored page an index range', async () => {
+      const walk = await plan(anchorStatement(deep(50_000), 50_000 + 10 * ANCHOR_STEP));
+      expect(walk).toMatch(/Index Only Scan Backward using pax_pkey/);
+      expect(walk).not.toMatch(/Seq Scan/);
+      // Only the few anchors are sorted (by position), never the rows walked.
+      for (const sortKey of walk.match(/Sort Key: .*/g) ?? [])
+        expect(sortKey).toBe('Sort Key: walked.__position');
+      const { query } = pageStatement(testApp.handle.db, deep(123), [60_000]);
+      const page = await plan(query);
+      expect(page).toMatch(/Index Only Scan Backward using pax_pkey/);
+      expect(page).not.toMatch(/Seq Scan/);
+    });
   });
 });

@@ -33,7 +33,7 @@ import { contains } from '../http/filters';
 import { cursorLinks, pageLinks } from '../http/pagination';
 import { assertStorable, idFromParams, parseWith, zodIssuesToFieldErrors } from '../http/validate';
 import { writeAudit } from './audit';
-import { listPage, parseOrdering } from './listQuery';
+import { forgetListMemory, listPage, parseOrdering } from './listQuery';
 
 const text = messages.resources;
 
@@ -294,10 +294,6 @@ export function groupRows<V>(rows: readonly { key: number; value: V }[]): Map<nu
 const MAX_INT = 2_147_483_647;
 const idOf = (request: FastifyRequest) => idFromParams(request.params);
 
-function fieldError(field: string, message: string): FieldValidationError {
-  return new FieldValidationError({ [field]: [message] } satisfies FieldErrors);
-}
-
 /** How the history route decides whether a principal may read one record's entries. */
 export interface HistoryAccess {
   /** Throws 403/404 like the detail route would; resolves when the history may be read. */
@@ -530,7 +526,10 @@ export function registerResource<
     work: (tx: Transaction) => Promise<R>,
   ): Promise<R> {
     try {
-      return await context.db.transaction(work);
+      const result = await context.db.transaction(work);
+      // This instance's next page of the module is exact again (listQuery.ts: anchors, counts).
+      forgetListMemory(table);
+      return result;
     } catch (error) {
       throw translate(error, operation);
     }
