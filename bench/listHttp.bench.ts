@@ -13,6 +13,8 @@
  * ≥ 200 req/s at 4 connections; health ≤ 50 ms while busy. Exits 1 when one is missed.
  */
 import path from 'node:path';
+import autocannon from 'autocannon';
+import { DEMO_FIRST_NAMES } from '../src/server/db/seed/masterData';
 import { COMMON_FRAGMENT, docNumberOf, RARE_FRAGMENT } from './paxData';
 import { argument, load, prepareDatabase, signIn, singleRequestMs, startServer } from './server';
 
@@ -81,9 +83,27 @@ try {
     console.log(lines[lines.length - 1]);
   }
 
-  // The health check while the database is busy with deep offsets from 50 connections.
-  const busyUrl = `${server.url}/api/pax/?${shapes[4].query}`;
-  const busy = load(busyUrl, authorization, Math.max(...connectionCounts), 5);
+  // The health check while the database is busy from 50 connections with queries nothing
+  // remembers: a contains filter of thousands of matches (a fragment of a common first name,
+  // drawn per request, so no count is reused) at a random offset below the anchors, each
+  // reading and ordering every match.
+  const fragments = DEMO_FIRST_NAMES.map((name) => name.slice(0, 3).toLowerCase());
+  const busy = autocannon({
+    url: server.url,
+    connections: Math.max(...connectionCounts),
+    duration: 5,
+    timeout: 30,
+    headers: { authorization },
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => ({
+          ...request,
+          path: `/api/pax/?name=${encodeURIComponent(fragments[Math.floor(Math.random() * fragments.length)])}&offset=${Math.floor(Math.random() * 9_000)}&limit=25`,
+        }),
+      },
+    ],
+  });
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const health: number[] = [];
   for (let index = 0; index < 20; index++) {
@@ -93,9 +113,9 @@ try {
     health.push(performance.now() - started);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  await busy;
+  const busyLoad = await busy;
   health.sort((a, b) => a - b);
-  const healthLine = `health check while busy: median ${health[10].toFixed(1)} ms, max ${health[19].toFixed(1)} ms (budget 50 ms)`;
+  const healthLine = `health check while busy (${busyLoad.requests.average.toFixed(0)} req/s of uncached contains pages, their p99 ${busyLoad.latency.p99} ms): median ${health[10].toFixed(1)} ms, max ${health[19].toFixed(1)} ms (budget 50 ms)`;
   if (health[19] > 50) misses.push(`health while busy: max ${health[19].toFixed(1)} ms`);
   console.log(`\n${lines.join('\n')}\n${healthLine}`);
 } finally {
