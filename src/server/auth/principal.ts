@@ -148,7 +148,23 @@ export async function bumpPrincipalEpoch(tx: Database | Transaction): Promise<vo
     });
 }
 
-type Rows<T> = { rows: T[] };
+/**
+ * The validity query, prepared once per database handle: every authenticated request runs it, so
+ * on PostgreSQL it is a named statement (parsed and planned once per connection, issue 11).
+ */
+function prepareValidity(db: Database) {
+  return db
+    .select({
+      tokenVersion: users.tokenVersion,
+      isActive: users.isActive,
+      updatedAt: sql<string>`${users.updatedAt}::text`,
+      epoch: sql<string>`coalesce((select value from app_meta where key = ${PRINCIPAL_EPOCH_KEY}), '0')`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('principal_validity');
+}
+const validityStatements = new WeakMap<Database, ReturnType<typeof prepareValidity>>();
 
 /**
  * The principal of an authenticated request, with the user's current token version: one small
@@ -158,11 +174,12 @@ export async function currentPrincipal(
   db: Database,
   userId: number,
 ): Promise<{ principal: Principal; tokenVersion: number } | null> {
-  const result = (await db.execute(sql`
-    select u.token_version as "tokenVersion", u.is_active as "isActive", u.updated_at::text as "updatedAt",
-      coalesce((select value from app_meta where key = ${PRINCIPAL_EPOCH_KEY}), '0') as epoch
-    from users u where u.id = ${userId}`)) as unknown as Rows<Validity>;
-  const validity = result.rows[0];
+  let statement = validityStatements.get(db);
+  if (!statement) {
+    statement = prepareValidity(db);
+    validityStatements.set(db, statement);
+  }
+  const [validity]: Validity[] = await statement.execute({ userId });
   if (!validity) {
     cache.delete(userId);
     return null;
