@@ -10,7 +10,7 @@ import { dashboardFiguresModel } from './models/dashboard';
 import { exportNotificationsModel } from './models/exports';
 import { recordHistoryModel } from './models/history';
 import { paymentDetailModel } from './models/invoicing';
-import { productWizardMachineModel } from './models/products';
+import { productDetailModel, productWizardMachineModel } from './models/products';
 import { promotionWizardModel } from './models/promotions';
 import { claimFormModel, refundLoginModel, refundWizardModel } from './models/refund';
 import { paymentUpdateModel, pendingDocsModel } from './models/refundLinks';
@@ -132,6 +132,11 @@ export const machineCatalogue: MachineEntry[] = [
     'productWizard',
     'Product wizard (Crear, Clonar, Editar): steps 0-1-2 each kept by POST /step/ (hash), rate and image uploads, final call SUCCESS or ERROR with retry on the same hash.',
     productWizardMachineModel,
+  ),
+  catalogued(
+    'productDetail',
+    "Mostrar a product: the product and its rates, failed with 'Reintentar' (none after a refusal), an office's rate replaced by a file then the rates read again, or the file's row errors.",
+    productDetailModel,
   ),
   catalogued(
     'exportNotifications',

@@ -4,6 +4,8 @@
  * final call answering SUCCESS, ERROR (retry, or back to the refused step) or a lost draft.
  */
 import { messages } from '../../src/contracts/messages';
+import type { ProductDetail, RateDetail } from '../../src/contracts/productWizard';
+import { productDetailMachine } from '../productDetail';
 import { type ProductWizardInput, productWizardMachine } from '../productWizard';
 import type { FormValues } from '../resourceForm';
 import { FieldErrorsError, UserFacingError } from '../support/errors';
@@ -181,4 +183,104 @@ export const productWizardMachineModel = defineModel({
       { type: 'BACK' },
     ],
   ],
+});
+
+// ---- Mostrar a product (machines/productDetail.ts) ------------------------------------------
+
+export const sampleProduct: ProductDetail = {
+  id: 4,
+  short_name: 'MUNDO',
+  long_name: 'Asistencia Mundo',
+  is_enabled: true,
+  url_image: '',
+  product_type: 1,
+  product_type_name: 'Asistencia',
+  supplier: 2,
+  supplier_name: 'Asistencia Global',
+  used_by: 0,
+  zones: [{ id: 1, name: 'Mundo' }],
+  offices: [{ id: 9, name: 'Casa Central' }],
+  product_coverage: [
+    {
+      coverage_id: 3,
+      coverage_name: 'Gastos médicos',
+      limit_amount: '50000.00',
+      currency_id: 1,
+      currency: 'USD',
+    },
+  ],
+  rate_counts: { general: 1, particular: { '9': 1 } },
+};
+const rateRow = (id: number, price: string, office: number | null) => ({
+  id,
+  office,
+  office_name: office === null ? null : 'Casa Central',
+  days_from: 1,
+  days_to: 10,
+  age_from: 0,
+  age_to: 70,
+  price,
+  currency: 'USD',
+});
+export const sampleRates: RateDetail = {
+  product: 4,
+  long_name: 'Asistencia Mundo',
+  rates: [rateRow(1, '25.00', null), rateRow(2, '20.00', 9)],
+};
+/** The rates after the office's rate was replaced. */
+export const replacedRates: RateDetail = {
+  ...sampleRates,
+  rates: [rateRow(1, '25.00', null), rateRow(3, '18.50', 9)],
+};
+export const PRODUCT_REFUSAL = 'No tiene permiso para realizar esta acción.';
+export const RATE_FILE_ERROR = 'El archivo tiene errores.';
+
+const refusal = () => Object.assign(new UserFacingError(PRODUCT_REFUSAL), { status: 403 });
+
+export const productDetailModel = defineModel({
+  machine: productDetailMachine,
+  events: (snapshot) => {
+    if (snapshot.matches('loading'))
+      return [
+        { type: 'xstate.done.actor.loadProduct', output: { product: sampleProduct, rates: sampleRates } },
+        { type: 'xstate.error.actor.loadProduct', error: new Error('network') },
+        { type: 'xstate.error.actor.loadProduct', error: refusal() },
+      ];
+    if (snapshot.matches('failed')) return [{ type: 'RETRY' }];
+    if (snapshot.matches({ shown: 'idle' })) return [{ type: 'REPLACE_RATE', officeId: 9, file: rateFile() }];
+    if (snapshot.matches({ shown: 'replacing' }))
+      return [
+        { type: 'xstate.done.actor.replaceRate', output: undefined },
+        {
+          type: 'xstate.error.actor.replaceRate',
+          error: new FieldErrorsError({ rows: [RATE_ROW_ERROR] }, RATE_FILE_ERROR),
+        },
+        { type: 'xstate.error.actor.replaceRate', error: new Error('network') },
+      ];
+    return [
+      { type: 'xstate.done.actor.reloadProduct', output: { product: sampleProduct, rates: replacedRates } },
+      { type: 'xstate.error.actor.reloadProduct', error: new Error('network') },
+    ];
+  },
+  journeys: [
+    // 'Reintentar' after a network failure loads again.
+    [{ type: 'xstate.error.actor.loadProduct', error: new Error('network') }, { type: 'RETRY' }],
+    // A second replacement after the first one succeeded.
+    [
+      { type: 'xstate.done.actor.loadProduct', output: { product: sampleProduct, rates: sampleRates } },
+      { type: 'REPLACE_RATE', officeId: 9, file: rateFile() },
+      { type: 'xstate.done.actor.replaceRate', output: undefined },
+      { type: 'xstate.done.actor.reloadProduct', output: { product: sampleProduct, rates: replacedRates } },
+      { type: 'REPLACE_RATE', officeId: 9, file: rateFile() },
+    ],
+  ],
+  serializeState: (snapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      snapshot.context.rates?.rates.length ?? null,
+      snapshot.context.rates?.rates.at(-1)?.id ?? null,
+      snapshot.context.error,
+      snapshot.context.notice,
+      snapshot.context.refused,
+    ]),
 });

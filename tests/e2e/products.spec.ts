@@ -3,7 +3,7 @@
  * 'add' with tabs Crear, Clonar, Editar; §4 Product save status; §5 messages): create a product
  * through steps 0, 1 and 2 with an image, a general and a particular rate file (a bad file first,
  * its rows listed), Volver keeping what was typed and a reload keeping the wizard; find it in the
- * list; see its rates in the detail; clone it; edit its coverages; a product in use refuses the
+ * list; see its rates in the detail and replace an office's rate there (a bad file first); clone it; edit its coverages; a product in use refuses the
  * delete and offers to disable it instead.
  */
 import { expect, type Page, test } from '@playwright/test';
@@ -101,6 +101,21 @@ test('create a product in three steps, find it, see its rates, clone it and edit
   await expect(rates.getByRole('row')).toHaveCount(8);
   await expect(rates.getByRole('row').filter({ hasText: 'Sucursal Córdoba' })).toContainText('19.90');
   await expect(rates.getByRole('row').nth(1)).toContainText('General');
+
+  // An office's rate replaced from the detail: a bad file is refused row by row and the product
+  // stays on screen; a good one replaces the rate and the table is read again.
+  const cordobaRate = page.getByLabel('Sucursal Córdoba', { exact: true });
+  await cordobaRate.setInputFiles(csv(BAD_CSV, 'mala.csv'));
+  await expect(page.getByRole('alert')).toContainText('Fila');
+  await expect(rates.getByRole('row').filter({ hasText: 'Sucursal Córdoba' })).toContainText('19.90');
+  await cordobaRate.setInputFiles(
+    csv('dias_desde,dias_hasta,edad_desde,edad_hasta,precio,moneda\n1,30,0,99,17.25,USD\n', 'nueva.csv'),
+  );
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Tarifa de la oficina reemplazada.' }),
+  ).toBeVisible();
+  await expect(rates.getByRole('row').filter({ hasText: 'Sucursal Córdoba' })).toContainText('17.25');
+  await expect(page.getByRole('alert')).toHaveCount(0);
 
   // Found in the list.
   await page.goto('/dashboard/productos');

@@ -3,11 +3,12 @@
  * its data, zones, offices, coverages and its rates as a table (general first, then per office);
  * each office's particular rate can be replaced by a new file (POST /updateOfficeRate/).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { type LoadedProduct, productDetailMachine } from '../../../../machines/productDetail';
 import { messages } from '../../../contracts/messages';
-import type { ProductDetail, RateDetail } from '../../../contracts/productWizard';
-import { toApiError } from '../../api/http';
 import { getProduct, rateDetail, replaceOfficeRate } from '../../api/products';
 import {
   Alert,
@@ -30,45 +31,40 @@ const yesNo = (value: boolean) => (value ? messages.resourceScreens.yes : messag
 export function ProductDetailView({ canEdit }: { canEdit: boolean }) {
   const { id = '' } = useParams();
   const productId = /^\d{1,10}$/.test(id) ? Number(id) : 0;
-  const [product, setProduct] = useState<ProductDetail | null>(null);
-  const [rates, setRates] = useState<RateDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const logic = useMemo(
+    () =>
+      productDetailMachine.provide({
+        actors: {
+          loadProduct: fromPromise<LoadedProduct>(async () => {
+            const [product, rates] = await Promise.all([getProduct(productId), rateDetail(productId)]);
+            return { product, rates };
+          }),
+          replaceRate: fromPromise<void, { officeId: number; file: File }>(async ({ input }) => {
+            await replaceOfficeRate(productId, input.officeId, input.file);
+          }),
+        },
+      }),
+    [productId],
+  );
+  const actor = useActorRef(logic);
+  const snapshot = useSelector(actor, (state) => state);
+  const { product, rates, error, notice, refused } = snapshot.context;
 
-  const load = useCallback(async () => {
-    setError(null);
-    try {
-      const [loaded, loadedRates] = await Promise.all([getProduct(productId), rateDetail(productId)]);
-      setProduct(loaded);
-      setRates(loadedRates);
-    } catch (caught) {
-      setError(toApiError(caught).message);
-    }
-  }, [productId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const replace = async (officeId: number, file: File | undefined) => {
-    if (!file) return;
-    setNotice(null);
-    try {
-      await replaceOfficeRate(productId, officeId, file);
-      setNotice(text.replaceOfficeRateDone);
-      await load();
-    } catch (caught) {
-      const apiError = toApiError(caught);
-      setError([apiError.message, ...(apiError.fields.rows ?? [])].join(' · '));
-    }
-  };
-
-  if (error && !product)
+  if (snapshot.matches('failed'))
     return (
       <Alert tone="danger" role="alert">
-        {error}
+        <Row justify="between">
+          <span>{error}</span>
+          {refused ? null : (
+            <Button variant="secondary" size="small" onClick={() => actor.send({ type: 'RETRY' })}>
+              {messages.resourceScreens.retry}
+            </Button>
+          )}
+        </Row>
       </Alert>
     );
   if (!product || !rates) return <Spinner label={messages.common.loading} />;
+  const replacing = !snapshot.matches({ shown: 'idle' });
   return (
     <Card>
       <Stack>
@@ -176,8 +172,11 @@ export function ProductDetailView({ canEdit }: { canEdit: boolean }) {
                     {...aria}
                     type="file"
                     accept=".csv,text/csv"
+                    disabled={replacing}
+                    aria-busy={replacing && snapshot.context.officeId === office.id}
                     onChange={(event) => {
-                      void replace(office.id, event.target.files?.[0]);
+                      const file = event.target.files?.[0];
+                      if (file) actor.send({ type: 'REPLACE_RATE', officeId: office.id, file });
                       event.target.value = '';
                     }}
                   />
