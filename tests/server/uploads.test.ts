@@ -6,7 +6,6 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
