@@ -63,7 +63,13 @@ export const promotionsMessages = {
     backToPromotion: 'Volver a la promoción',
     edit: 'Editar promoción',
     officesOf: (product: string) => `Oficinas de ${product}`,
+    /** Issue 14, §7 CHECK_EXPORT_VOUCHERS / CHECK_EXPORT_OFFICES. */
+    exportVouchers: 'Exportar vouchers',
+    exportOffices: 'Exportar oficinas',
   },
+  /** The promotion exports' refusals (GET /promotion_voucher_report/, /promotion_office_report/). */
+  exportPromotionRequired: 'Indique la promoción a exportar (su número).',
+  exportPromotionNotFound: 'La promoción no existe.',
 
   wizard: {
     title: 'Asignar productos a la promoción',

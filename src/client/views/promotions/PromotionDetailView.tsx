@@ -4,10 +4,14 @@
  * its data, its products each with its offices (shown on request), and the actions 'Agregar
  * producto' (the wizard), 'Editar oficinas' (the wizard's single step, pp) and 'Quitar' after a
  * confirmation. The 'Historial' tab beside 'Datos' lists the promotion's history.
+ * 'Exportar vouchers' and 'Exportar oficinas' (§7 CHECK_EXPORT_VOUCHERS / CHECK_EXPORT_OFFICES)
+ * start the promotion's exports on the bell's exportNotifications actor, offered to whoever holds
+ * voucher/view or office/view (promotion/view is why this page opens at all).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { messages } from '../../../contracts/messages';
+import { can } from '../../../contracts/permissions';
 import type { Promotion, PromotionProductEntry } from '../../../contracts/promotions';
 import { toApiError } from '../../api/http';
 import { getPromotion, removePromotionProduct } from '../../api/promotions';
@@ -16,7 +20,9 @@ import { ConfirmDialog } from '../../ui/dialog';
 import { Alert, Button, Card, Heading, Muted, Row, Spinner, Stack, Subheading } from '../../ui/primitives';
 import { Table, TableWrapper } from '../../ui/table';
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../ui/tabs';
+import { type ExportRequestSpec, ExportRequests } from '../resources/ExportButton';
 import { RecordHistory } from '../resources/RecordHistory';
+import { useGrants } from '../resources/ResourceArea';
 
 const text = messages.promotions;
 const detail = text.detail;
@@ -31,6 +37,7 @@ export function PromotionDetailView({ canEdit }: { canEdit: boolean }) {
   const [removing, setRemoving] = useState<PromotionProductEntry | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const grants = useGrants();
 
   const load = useCallback(async () => {
     setError(null);
@@ -81,6 +88,15 @@ export function PromotionDetailView({ canEdit }: { canEdit: boolean }) {
   const products = promotion.products ?? [];
   const wizardPath = `/dashboard/promociones/${promotion.id}/producto/create`;
   const saleFull = promotion.promotion_type === 'venta' && products.length >= 1;
+  const exportQuery = { promotion: String(promotion.id) };
+  const exports: ExportRequestSpec[] = [
+    ...(can(grants, 'voucher', 'view')
+      ? [{ kind: 'promotion_vouchers' as const, query: exportQuery, label: detail.exportVouchers }]
+      : []),
+    ...(can(grants, 'office', 'view')
+      ? [{ kind: 'promotion_offices' as const, query: exportQuery, label: detail.exportOffices }]
+      : []),
+  ];
   const data: [string, string][] = [
     [text.fields.short_name, promotion.short_name],
     [text.fields.long_name, promotion.long_name],
@@ -107,6 +123,7 @@ export function PromotionDetailView({ canEdit }: { canEdit: boolean }) {
             </Button>
           ) : null}
         </Row>
+        <ExportRequests requests={exports} />
         {notice ? (
           <Alert tone="success" role="status">
             {notice}
