@@ -6,7 +6,8 @@
  * producto'. A second model opens the single-step edit of one product's offices (`pp`).
  */
 import { messages } from '../../src/contracts/messages';
-import type { PromotionProductEntry, PromotionType } from '../../src/contracts/promotions';
+import type { Promotion, PromotionProductEntry, PromotionType } from '../../src/contracts/promotions';
+import { promotionDetailMachine } from '../promotionDetail';
 import {
   type LoadedPromotion,
   type OfficePage,
@@ -250,4 +251,94 @@ export const promotionOfficesEditModel = defineModel({
       'only assigning saves for the next product',
     'promotionWizard.saving xstate.error.actor.save [refusedProducts]': 'an edit sends no products',
   },
+});
+
+// ---- the promotion's Mostrar (machines/promotionDetail.ts) -------------------------------------
+
+export const otherEntry: PromotionProductEntry = {
+  id: 32,
+  product: 1,
+  product_name: 'Asistencia Global',
+  offices: [
+    { id: 91, office: 11, office_name: 'Casa Central' },
+    { id: 92, office: 12, office_name: 'Sucursal Norte' },
+  ],
+};
+
+export const shownPromotion: Promotion = {
+  id: PROMOTION_ID,
+  short_name: 'VER',
+  long_name: 'Verano',
+  description: 'Temporada',
+  reservation_date_from: '2027-01-01',
+  reservation_date_to: '2027-01-31',
+  travel_date_from: '2027-01-15',
+  travel_date_to: '2027-02-28',
+  total_days: 10,
+  promotion_type: 'proveedor',
+  products_count: 2,
+  products: [heldEntry, otherEntry],
+};
+/** The promotion after heldEntry was removed. */
+export const reducedPromotion: Promotion = { ...shownPromotion, products_count: 1, products: [otherEntry] };
+export const LOAD_REFUSED = messages.common.notFound;
+/** The server's detail of a refused DELETE /promotion_product/{id}/ (§8). */
+export const REMOVE_REFUSED = 'El producto ya no está en la promoción.';
+
+export const promotionDetailModel = defineModel({
+  machine: promotionDetailMachine,
+  input: { promotionId: PROMOTION_ID },
+  events: (snapshot) => {
+    if (snapshot.matches('loading'))
+      return [
+        { type: 'xstate.done.actor.loadPromotion', output: shownPromotion },
+        { type: 'xstate.error.actor.loadPromotion', error: new UserFacingError(LOAD_REFUSED) },
+      ];
+    if (snapshot.matches('loadFailed')) return [{ type: 'RETRY' }];
+    const shown = snapshot.context.open.includes(otherEntry.id);
+    const toggle = { type: shown ? ('HIDE_OFFICES' as const) : ('SHOW_OFFICES' as const), id: otherEntry.id };
+    if (snapshot.matches({ ready: 'idle' }))
+      return [toggle, { type: 'ASK_REMOVE', id: heldEntry.id }, { type: 'ASK_REMOVE', id: 999 }];
+    if (snapshot.matches({ ready: 'confirming' })) return [toggle, { type: 'CANCEL' }, { type: 'CONFIRM' }];
+    if (snapshot.matches({ ready: 'removing' }))
+      return [
+        { type: 'xstate.done.actor.removeProduct', output: undefined },
+        { type: 'xstate.error.actor.removeProduct', error: new UserFacingError(REMOVE_REFUSED) },
+      ];
+    return [
+      { type: 'xstate.done.actor.reloadPromotion', output: reducedPromotion },
+      { type: 'xstate.error.actor.reloadPromotion', error: new Error('network') },
+    ];
+  },
+  journeys: [
+    // Offices shown, then the product removed after a refusal, and reloaded.
+    [
+      { type: 'xstate.done.actor.loadPromotion', output: shownPromotion },
+      { type: 'SHOW_OFFICES', id: heldEntry.id },
+      { type: 'ASK_REMOVE', id: heldEntry.id },
+      { type: 'CONFIRM' },
+      { type: 'xstate.error.actor.removeProduct', error: new UserFacingError(REMOVE_REFUSED) },
+      { type: 'CONFIRM' },
+      { type: 'xstate.done.actor.removeProduct', output: undefined },
+      { type: 'xstate.done.actor.reloadPromotion', output: reducedPromotion },
+    ],
+    // Loaded after a failed load; the offices shown and hidden again.
+    [
+      { type: 'xstate.error.actor.loadPromotion', error: new UserFacingError(LOAD_REFUSED) },
+      { type: 'RETRY' },
+      { type: 'xstate.done.actor.loadPromotion', output: shownPromotion },
+      { type: 'SHOW_OFFICES', id: otherEntry.id },
+      { type: 'HIDE_OFFICES', id: otherEntry.id },
+    ],
+  ],
+  simplePaths: false,
+  serializeState: (snapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      snapshot.context.open,
+      snapshot.context.promotion?.products?.length ?? null,
+      snapshot.context.error !== null,
+      snapshot.context.removeError !== null,
+      snapshot.context.notice !== null,
+    ]),
 });

@@ -7,14 +7,16 @@
  * 'Exportar vouchers' and 'Exportar oficinas' (§7 CHECK_EXPORT_VOUCHERS / CHECK_EXPORT_OFFICES)
  * start the promotion's exports on the bell's exportNotifications actor, offered to whoever holds
  * voucher/view or office/view (promotion/view is why this page opens at all).
+ * The flow (load, retry, offices shown, confirm, remove, reload) is the promotionDetail machine;
+ * this view renders its state and sends its events.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useParams } from 'react-router-dom';
+import { promotionDetailMachine } from '../../../../machines/promotionDetail';
 import { messages } from '../../../contracts/messages';
 import { can } from '../../../contracts/permissions';
-import type { Promotion, PromotionProductEntry } from '../../../contracts/promotions';
-import { toApiError } from '../../api/http';
-import { getPromotion, removePromotionProduct } from '../../api/promotions';
+import { promotionDetailActors } from '../../api/promotions';
+import { withRecording } from '../../qa/useRecordedMachine';
 import { isoToLocalDate } from '../../resources/format';
 import { ConfirmDialog } from '../../ui/dialog';
 import { Alert, Button, Card, Heading, Muted, Row, Spinner, Stack, Subheading } from '../../ui/primitives';
@@ -29,52 +31,27 @@ const detail = text.detail;
 
 export function PromotionDetailView({ canEdit }: { canEdit: boolean }) {
   const { id = '' } = useParams();
-  const promotionId = /^\d{1,10}$/.test(id) ? Number(id) : 0;
-  const [promotion, setPromotion] = useState<Promotion | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [open, setOpen] = useState<number[]>([]);
-  const [removing, setRemoving] = useState<PromotionProductEntry | null>(null);
-  const [removeError, setRemoveError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Another promotion's address starts a new machine.
+  return <PromotionDetail key={id} promotionId={/^\d{1,10}$/.test(id) ? Number(id) : 0} canEdit={canEdit} />;
+}
+
+function PromotionDetail({ promotionId, canEdit }: { promotionId: number; canEdit: boolean }) {
+  const actor = useActorRef(
+    promotionDetailMachine.provide({ actors: promotionDetailActors }),
+    withRecording({ input: { promotionId } }),
+  );
+  const snapshot = useSelector(actor, (state) => state);
+  const { promotion, error, notice, open, removing, removeError } = snapshot.context;
   const grants = useGrants();
 
-  const load = useCallback(async () => {
-    setError(null);
-    try {
-      setPromotion(await getPromotion(promotionId));
-    } catch (caught) {
-      setError(toApiError(caught).message || detail.loadFailed);
-    }
-  }, [promotionId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const confirmRemove = async () => {
-    if (!removing) return;
-    setBusy(true);
-    setRemoveError(null);
-    try {
-      await removePromotionProduct(removing.id);
-      setRemoving(null);
-      setNotice(detail.removed);
-      await load();
-    } catch (caught) {
-      setRemoveError(toApiError(caught).message || detail.removeFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  if (error && !promotion)
+  if (snapshot.matches('loadFailed') || (!promotion && error))
     return (
       <Stack>
         <Alert tone="danger" role="alert">
           {error}
         </Alert>
         <Row>
-          <Button type="button" onClick={() => void load()}>
+          <Button type="button" onClick={() => actor.send({ type: 'RETRY' })}>
             {text.wizard.retry}
           </Button>
           <Button as={Link} to="/dashboard/promociones" variant="secondary">
@@ -127,6 +104,11 @@ export function PromotionDetailView({ canEdit }: { canEdit: boolean }) {
         {notice ? (
           <Alert tone="success" role="status">
             {notice}
+          </Alert>
+        ) : null}
+        {error ? (
+          <Alert tone="danger" role="alert">
+            {error}
           </Alert>
         ) : null}
         <TabsRoot defaultValue="data">
@@ -198,11 +180,10 @@ export function PromotionDetailView({ canEdit }: { canEdit: boolean }) {
                                   variant="ghost"
                                   aria-expanded={shown}
                                   onClick={() =>
-                                    setOpen(
-                                      shown
-                                        ? open.filter((value) => value !== entry.id)
-                                        : [...open, entry.id],
-                                    )
+                                    actor.send({
+                                      type: shown ? 'HIDE_OFFICES' : 'SHOW_OFFICES',
+                                      id: entry.id,
+                                    })
                                   }
                                 >
                                   {detail.viewOffices}
@@ -219,10 +200,7 @@ export function PromotionDetailView({ canEdit }: { canEdit: boolean }) {
                                     <Button
                                       type="button"
                                       variant="danger"
-                                      onClick={() => {
-                                        setRemoveError(null);
-                                        setRemoving(entry);
-                                      }}
+                                      onClick={() => actor.send({ type: 'ASK_REMOVE', id: entry.id })}
                                     >
                                       {detail.remove}
                                     </Button>
@@ -253,14 +231,14 @@ export function PromotionDetailView({ canEdit }: { canEdit: boolean }) {
         </TabsRoot>
       </Stack>
       <ConfirmDialog
-        open={removing !== null}
+        open={snapshot.matches({ ready: 'confirming' }) || snapshot.matches({ ready: 'removing' })}
         title={detail.remove}
         text={removing ? detail.confirmRemove(removing.product_name) : ''}
         confirmLabel={detail.confirm}
-        busy={busy}
+        busy={snapshot.matches({ ready: 'removing' })}
         error={removeError}
-        onConfirm={() => void confirmRemove()}
-        onCancel={() => setRemoving(null)}
+        onConfirm={() => actor.send({ type: 'CONFIRM' })}
+        onCancel={() => actor.send({ type: 'CANCEL' })}
       />
     </Card>
   );
