@@ -7,13 +7,15 @@
  * missing, malformed or unknown promotion answers a Spanish 400 or 404, never a 500; the report
  * is consumed by PUT /report/{hash}/.
  */
-import { eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportReport } from '../../src/contracts/exports';
 import { messages } from '../../src/contracts/messages';
 import {
   exportJobs,
+  groupPermissions,
+  permissions,
   promotionProductOffices,
   promotionProducts,
   promotions,
@@ -263,5 +265,44 @@ describe('permissions and bad input', () => {
     }
     // None of the refused requests became a job.
     expect(await jobCount()).toBe(before);
+  });
+});
+
+describe('a permission lost before the job is written', () => {
+  it('ends the export as error with the §8 text, no file', async () => {
+    const ejecutivo = as(testApp, await testApp.login('ejecutivo'));
+    const db = testApp.context.db;
+    const [grant] = await db
+      .select({ groupId: groupPermissions.groupId, permissionId: groupPermissions.permissionId })
+      .from(groupPermissions)
+      .innerJoin(permissions, eq(permissions.id, groupPermissions.permissionId))
+      .where(and(eq(groupPermissions.groupId, 13), eq(permissions.codename, 'promotion/view')));
+    expect(grant).toBeDefined();
+    testApp.context.config.exportWorker = false;
+    try {
+      const started = await ejecutivo({
+        method: 'GET',
+        url: `/api/promotion_office_report/?promotion=${promotion.sale}`,
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      await db
+        .delete(groupPermissions)
+        .where(
+          and(
+            eq(groupPermissions.groupId, grant.groupId),
+            eq(groupPermissions.permissionId, grant.permissionId),
+          ),
+        );
+      testApp.context.config.exportWorker = true;
+      const report = await waitForReport(ejecutivo, started.json<{ hash: string }>().hash);
+      expect(report).toMatchObject({
+        status: 'error',
+        url: null,
+        detail: messages.exports.kinds.promotion_offices.error,
+      });
+    } finally {
+      testApp.context.config.exportWorker = true;
+      await db.insert(groupPermissions).values(grant).onConflictDoNothing();
+    }
   });
 });
