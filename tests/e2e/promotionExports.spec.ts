@@ -6,7 +6,7 @@
  * file (filter_offices.xlsx: exactly the promotion's offices; filter_voucher.xlsx: vouchers of
  * the promotion's product sold by its offices) and marks it consumed. Signed in as Supervisor
  * (promotion/view, office/view, voucher/view), whom no other spec uses, so the bell holds only
- * these exports.
+ * these exports. Agencia (no office/view) is offered the voucher export only.
  */
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
@@ -106,4 +106,15 @@ test("export a promotion's offices and vouchers from its Mostrar and download th
   }
   await expect(panel.getByText('No hay notificaciones')).toBeVisible();
   await expect(bell).toHaveAccessibleName('Notificaciones');
+});
+
+test('a user without office/view (Agencia) is offered only the voucher export', async ({ page }) => {
+  await signIn(page, 'agencia');
+  await page.goto('/dashboard/promociones');
+  await page.getByLabel('Nombre', { exact: true }).fill(PROMOTION);
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await page.getByRole('link', { name: `Mostrar ${PROMOTION}` }).click();
+  await expect(page.getByRole('heading', { name: `Promoción: ${PROMOTION}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Exportar vouchers' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Exportar oficinas' })).toHaveCount(0);
 });
