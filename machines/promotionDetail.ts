@@ -1,8 +1,8 @@
 /**
  * A promotion's Mostrar (issue 14; SPEC §2 show at promociones/show/{id}; §7 GET /promotion/{id}/,
  * DELETE /promotion_product/{id}/; §8 'Promotion product delete errors when detail is present or
- * status is 300 or above'): the promotion is loaded (or its error, with Reintentar); each product's
- * offices are shown on request ('Ver oficinas'); 'Quitar' asks first, then deletes the
+ * status is 300 or above'): the promotion is loaded (or its error, with Reintentar); 'Quitar' asks
+ * first, then deletes the
  * promotion_product; a refusal stays in the dialog (the server's message) and may be confirmed
  * again; a removal says so and reloads the promotion (a failed reload keeps what was shown and
  * says why).
@@ -19,8 +19,6 @@ export interface PromotionDetailContext {
   promotion: Promotion | null;
   /** Why the promotion could not be (re)loaded. */
   error: string | null;
-  /** The promotion_product ids whose offices are shown. */
-  open: number[];
   /** The product asked to be removed (the dialog). */
   removing: PromotionProductEntry | null;
   removeError: string | null;
@@ -30,8 +28,6 @@ export interface PromotionDetailContext {
 
 export type PromotionDetailEvent =
   | { type: 'RETRY' }
-  | { type: 'SHOW_OFFICES'; id: number }
-  | { type: 'HIDE_OFFICES'; id: number }
   | { type: 'ASK_REMOVE'; id: number }
   | { type: 'CANCEL' }
   | { type: 'CONFIRM' };
@@ -61,7 +57,6 @@ export const promotionDetailMachine = setup({
     promotionId: input?.promotionId ?? 0,
     promotion: null,
     error: null,
-    open: [],
     removing: null,
     removeError: null,
     notice: null,
@@ -84,17 +79,6 @@ export const promotionDetailMachine = setup({
     loadFailed: { on: { RETRY: 'loading' } },
     ready: {
       initial: 'idle',
-      on: {
-        SHOW_OFFICES: {
-          actions: assign({
-            open: ({ context, event }) =>
-              context.open.includes(event.id) ? context.open : [...context.open, event.id],
-          }),
-        },
-        HIDE_OFFICES: {
-          actions: assign({ open: ({ context, event }) => context.open.filter((id) => id !== event.id) }),
-        },
-      },
       states: {
         idle: {
           on: {
@@ -124,11 +108,7 @@ export const promotionDetailMachine = setup({
             input: ({ context }) => ({ id: context.removing?.id ?? 0 }),
             onDone: {
               target: 'reloading',
-              actions: assign(({ context }) => ({
-                removing: null,
-                notice: text.removed,
-                open: context.open.filter((id) => id !== context.removing?.id),
-              })),
+              actions: assign({ removing: null, notice: text.removed }),
             },
             onError: {
               target: 'confirming',

@@ -8,6 +8,7 @@
 import { messages } from '../../src/contracts/messages';
 import type { Promotion, PromotionProductEntry, PromotionType } from '../../src/contracts/promotions';
 import { promotionDetailMachine } from '../promotionDetail';
+import { promotionOfficesMachine } from '../promotionOffices';
 import {
   type LoadedPromotion,
   type OfficePage,
@@ -295,11 +296,12 @@ export const promotionDetailModel = defineModel({
         { type: 'xstate.error.actor.loadPromotion', error: new UserFacingError(LOAD_REFUSED) },
       ];
     if (snapshot.matches('loadFailed')) return [{ type: 'RETRY' }];
-    const shown = snapshot.context.open.includes(otherEntry.id);
-    const toggle = { type: shown ? ('HIDE_OFFICES' as const) : ('SHOW_OFFICES' as const), id: otherEntry.id };
     if (snapshot.matches({ ready: 'idle' }))
-      return [toggle, { type: 'ASK_REMOVE', id: heldEntry.id }, { type: 'ASK_REMOVE', id: 999 }];
-    if (snapshot.matches({ ready: 'confirming' })) return [toggle, { type: 'CANCEL' }, { type: 'CONFIRM' }];
+      return [
+        { type: 'ASK_REMOVE', id: heldEntry.id },
+        { type: 'ASK_REMOVE', id: 999 },
+      ];
+    if (snapshot.matches({ ready: 'confirming' })) return [{ type: 'CANCEL' }, { type: 'CONFIRM' }];
     if (snapshot.matches({ ready: 'removing' }))
       return [
         { type: 'xstate.done.actor.removeProduct', output: undefined },
@@ -311,10 +313,9 @@ export const promotionDetailModel = defineModel({
     ];
   },
   journeys: [
-    // Offices shown, then the product removed after a refusal, and reloaded.
+    // The product removed after a refusal, and reloaded.
     [
       { type: 'xstate.done.actor.loadPromotion', output: shownPromotion },
-      { type: 'SHOW_OFFICES', id: heldEntry.id },
       { type: 'ASK_REMOVE', id: heldEntry.id },
       { type: 'CONFIRM' },
       { type: 'xstate.error.actor.removeProduct', error: new UserFacingError(REMOVE_REFUSED) },
@@ -322,23 +323,81 @@ export const promotionDetailModel = defineModel({
       { type: 'xstate.done.actor.removeProduct', output: undefined },
       { type: 'xstate.done.actor.reloadPromotion', output: reducedPromotion },
     ],
-    // Loaded after a failed load; the offices shown and hidden again.
+    // Loaded after a failed load.
     [
       { type: 'xstate.error.actor.loadPromotion', error: new UserFacingError(LOAD_REFUSED) },
       { type: 'RETRY' },
       { type: 'xstate.done.actor.loadPromotion', output: shownPromotion },
-      { type: 'SHOW_OFFICES', id: otherEntry.id },
-      { type: 'HIDE_OFFICES', id: otherEntry.id },
     ],
   ],
   simplePaths: false,
   serializeState: (snapshot) =>
     JSON.stringify([
       snapshot.value,
-      snapshot.context.open,
       snapshot.context.promotion?.products?.length ?? null,
       snapshot.context.error !== null,
       snapshot.context.removeError !== null,
       snapshot.context.notice !== null,
     ]),
+});
+
+// ---- one product's offices, paged (machines/promotionOffices.ts) --------------------------------
+
+export const PAGED_PP = 33;
+export const pagedEntry: PromotionProductEntry = {
+  id: PAGED_PP,
+  product: 2,
+  product_name: 'Asistencia Europa',
+  offices: [11, 12, 13, 14, 15].map((office, index) => ({
+    id: 100 + index,
+    office,
+    office_name: `Oficina ${office}`,
+  })),
+};
+export const officesPromotion: Promotion = {
+  ...shownPromotion,
+  products_count: 3,
+  products: [heldEntry, otherEntry, pagedEntry],
+};
+
+export const promotionOfficesModel = defineModel({
+  machine: promotionOfficesMachine,
+  input: { promotionId: PROMOTION_ID, pp: PAGED_PP },
+  events: (snapshot) => {
+    if (snapshot.matches('loading'))
+      return [
+        { type: 'xstate.done.actor.loadPromotion', output: officesPromotion },
+        // The product is no longer in the promotion.
+        { type: 'xstate.done.actor.loadPromotion', output: reducedPromotion },
+        { type: 'xstate.error.actor.loadPromotion', error: new UserFacingError(LOAD_REFUSED) },
+      ];
+    if (snapshot.matches('loadFailed')) return [{ type: 'RETRY' }];
+    if (!snapshot.matches('ready')) return [];
+    const { offset, limit } = snapshot.context;
+    return [
+      { type: 'PAGE_SIZE', limit: limit === 2 ? 4 : 2 },
+      { type: 'PAGE_SIZE', limit: 8 },
+      { type: 'PAGE_SIZE', limit: 3 },
+      { type: 'PAGE', offset: offset + limit },
+      ...(offset > 0 ? [{ type: 'PAGE', offset: offset - limit }] : []),
+    ];
+  },
+  journeys: [
+    [
+      { type: 'xstate.error.actor.loadPromotion', error: new UserFacingError(LOAD_REFUSED) },
+      { type: 'RETRY' },
+      { type: 'xstate.done.actor.loadPromotion', output: officesPromotion },
+    ],
+    [
+      { type: 'xstate.done.actor.loadPromotion', output: officesPromotion },
+      { type: 'PAGE', offset: 2 },
+      { type: 'PAGE', offset: 4 },
+      // Past the last page, and a size the table does not offer: refused.
+      { type: 'PAGE', offset: 6 },
+      { type: 'PAGE_SIZE', limit: 3 },
+      { type: 'PAGE_SIZE', limit: 8 },
+    ],
+  ],
+  serializeState: (snapshot) =>
+    JSON.stringify([snapshot.value, snapshot.context.offset, snapshot.context.limit, snapshot.context.error]),
 });

@@ -35,18 +35,16 @@ test("export a promotion's offices and vouchers from its Mostrar and download th
   const promotionId = page.url().split('/').pop();
   await expect(page.getByRole('heading', { name: `Promoción: ${PROMOTION}` })).toBeVisible();
 
-  // The promotion's product and its offices, as the page lists them.
+  // The promotion's product, and its offices as the offices view lists them (view=show).
   const productRow = page.getByRole('table', { name: 'Productos de la promoción' }).getByRole('row').nth(1);
   const product = ((await productRow.getByRole('cell').first().textContent()) ?? '').trim();
-  await productRow.getByRole('button', { name: 'Ver oficinas' }).click();
-  const offices = (
-    await page
-      .getByRole('list', { name: `Oficinas de ${product}` })
-      .getByRole('listitem')
-      .allInnerTexts()
-  )
-    .map((name) => name.trim())
-    .sort();
+  await productRow.getByRole('link', { name: 'Ver oficinas' }).click();
+  const officesTable = page.getByRole('table', { name: `Oficinas de ${product} en la promoción` });
+  await page.getByLabel('Filas por página').selectOption('8');
+  await expect(officesTable.getByRole('row')).toHaveCount(4);
+  const offices = (await officesTable.getByRole('cell').allTextContents()).map((name) => name.trim()).sort();
+  await page.getByRole('link', { name: 'Volver a la promoción' }).click();
+  await expect(page.getByRole('heading', { name: `Promoción: ${PROMOTION}` })).toBeVisible();
   expect(offices).toHaveLength(3);
 
   const officesStarted = page.waitForResponse((answer) =>

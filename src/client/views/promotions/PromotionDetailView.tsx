@@ -1,13 +1,13 @@
 /**
  * Mostrar a promotion (issue 14; SPEC §2 show at promociones/show/{id}; §7 GET /promotion/{id}/,
  * DELETE /promotion_product/{id}/; §8 a delete answer with detail or status >= 300 is an error):
- * its data, its products each with its offices (shown on request), and the actions 'Agregar
- * producto' (the wizard), 'Editar oficinas' (the wizard's single step, pp) and 'Quitar' after a
- * confirmation. The 'Historial' tab beside 'Datos' lists the promotion's history.
+ * its data, its products each with its count of offices, and the actions 'Agregar producto' (the
+ * wizard), 'Ver oficinas' and 'Editar oficinas' (the offices view, idPromotionProductOffices with
+ * view show or edit; edit is the wizard's single step) and 'Quitar' after a confirmation. The 'Historial' tab beside 'Datos' lists the promotion's history.
  * 'Exportar vouchers' and 'Exportar oficinas' (§7 CHECK_EXPORT_VOUCHERS / CHECK_EXPORT_OFFICES)
  * start the promotion's exports on the bell's exportNotifications actor, offered to whoever holds
  * voucher/view or office/view (promotion/view is why this page opens at all).
- * The flow (load, retry, offices shown, confirm, remove, reload) is the promotionDetail machine;
+ * The flow (load, retry, confirm, remove, reload) is the promotionDetail machine;
  * this view renders its state and sends its events.
  */
 import { useActorRef, useSelector } from '@xstate/react';
@@ -25,6 +25,7 @@ import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../ui/tabs';
 import { type ExportRequestSpec, ExportRequests } from '../resources/ExportButton';
 import { RecordHistory } from '../resources/RecordHistory';
 import { useGrants } from '../resources/ResourceArea';
+import { promotionOfficesPath } from './PromotionOfficesView';
 
 const text = messages.promotions;
 const detail = text.detail;
@@ -41,7 +42,7 @@ function PromotionDetail({ promotionId, canEdit }: { promotionId: number; canEdi
     withRecording({ input: { promotionId } }),
   );
   const snapshot = useSelector(actor, (state) => state);
-  const { promotion, error, notice, open, removing, removeError } = snapshot.context;
+  const { promotion, error, notice, removing, removeError } = snapshot.context;
   const grants = useGrants();
 
   if (snapshot.matches('loadFailed') || (!promotion && error))
@@ -64,6 +65,7 @@ function PromotionDetail({ promotionId, canEdit }: { promotionId: number; canEdi
 
   const products = promotion.products ?? [];
   const wizardPath = `/dashboard/promociones/${promotion.id}/producto/create`;
+  const officesPath = (pp: number, view: 'show' | 'edit') => promotionOfficesPath(promotion.id, pp, view);
   const saleFull = promotion.promotion_type === 'venta' && products.length >= 1;
   const exportQuery = { promotion: String(promotion.id) };
   const exports: ExportRequestSpec[] = [
@@ -159,42 +161,18 @@ function PromotionDetail({ promotionId, canEdit }: { promotionId: number; canEdi
                     </thead>
                     <tbody>
                       {products.map((entry) => {
-                        const shown = open.includes(entry.id);
                         return (
                           <tr key={entry.id} data-testid={`promotion-product-${entry.product}`}>
                             <td>{entry.product_name}</td>
-                            <td>
-                              {detail.offices(entry.offices.length)}
-                              {shown ? (
-                                <ul aria-label={detail.officesOf(entry.product_name)}>
-                                  {entry.offices.map((office) => (
-                                    <li key={office.id}>{office.office_name}</li>
-                                  ))}
-                                </ul>
-                              ) : null}
-                            </td>
+                            <td>{detail.offices(entry.offices.length)}</td>
                             <td>
                               <Row>
-                                <Button
-                                  type="button"
-                                  variant="ghost"
-                                  aria-expanded={shown}
-                                  onClick={() =>
-                                    actor.send({
-                                      type: shown ? 'HIDE_OFFICES' : 'SHOW_OFFICES',
-                                      id: entry.id,
-                                    })
-                                  }
-                                >
+                                <Button as={Link} variant="ghost" to={officesPath(entry.id, 'show')}>
                                   {detail.viewOffices}
                                 </Button>
                                 {canEdit ? (
                                   <>
-                                    <Button
-                                      as={Link}
-                                      variant="secondary"
-                                      to={`${wizardPath}?pp=${entry.id}&step=1`}
-                                    >
+                                    <Button as={Link} variant="secondary" to={officesPath(entry.id, 'edit')}>
                                       {detail.editOffices}
                                     </Button>
                                     <Button
