@@ -2,7 +2,8 @@
  * Generated reservations and vouchers at volume (issue 15): `vouchers` vouchers over
  * vouchers / 3 reservations (one to five per reservation, three on average), one traveller per
  * reservation, 200 offices in a tree (20 heads, 180 agencies below them), 10 suppliers and 60
- * products when the database has fewer; statuses spread as a back office sees them (most EMITIDO).
+ * products when the database has fewer; statuses spread as a back office sees them (most EMITIDO);
+ * one voucher in ten sold under one of the promotions, if any (promotion_id and its name).
  * Everything is `insert ... select from generate_series` in chunks (no round trip per row);
  * the secondary indexes of the four big tables are dropped during the load and built afterwards,
  * then VACUUM ANALYZE. Runs on PGlite and PostgreSQL.
@@ -76,6 +77,8 @@ export async function generateVouchers(db: Database, vouchers: number, log = fal
   const officeIds = `(select array_agg(id order by id) from offices)`;
   const productIds = `(select array_agg(id order by id) from products)`;
   const userIds = `(select coalesce(array_agg(id order by id), array[null]::int[]) from users)`;
+  const promotionIds = `(select coalesce(array_agg(id order by id), array[]::int[]) from promotions)`;
+  const promotionNames = `(select coalesce(array_agg(long_name::text order by id), array[]::text[]) from promotions)`;
   const r0 = await scalar(db, 'select coalesce(max(id), 0) as n from reservations');
   const v0 = await scalar(db, 'select coalesce(max(id), 0) as n from vouchers');
   const p0 = await scalar(db, 'select coalesce(max(id), 0) as n from pax');
@@ -128,15 +131,20 @@ export async function generateVouchers(db: Database, vouchers: number, log = fal
     // Voucher j belongs to reservation 1 + (j - 1) * R / V: one to five per reservation, three on average.
     await db.execute(
       sql.raw(`
-      with refs as (select ${productIds} as products)
-      insert into vouchers (id, reservation_id, product_id, status, pvp, final_price, commission, net_price, rate_long_name)
+      with refs as (select ${productIds} as products, ${promotionIds} as promotions, ${promotionNames} as promotion_names)
+      insert into vouchers (id, reservation_id, product_id, status, pvp, final_price, commission, net_price, rate_long_name,
+        promotion_id, promotion_long_name)
       select ${v0} + j, ${r0} + 1 + ((j - 1)::bigint * ${reservationsCount} / ${vouchers})::int,
         refs.products[1 + abs(hashint4(j)) % cardinality(refs.products)],
         (array[3,3,3,3,3,3,4,5,6,1,2,2])[1 + abs(hashint4(j + 9)) % 12],
         p, p, round(p * 0.15, 2), round(p * 0.85, 2),
-        'Tarifa ' || (3 + abs(hashint4(j + 2)) % 60) || ' días'
+        'Tarifa ' || (3 + abs(hashint4(j + 2)) % 60) || ' días',
+        refs.promotions[promo], coalesce(refs.promotion_names[promo], '')
       from generate_series(${from}, ${to}) as j, refs,
-        lateral (select (40 + abs(hashint4(j + 5)) % 600)::numeric(14, 2) as p) as price`),
+        lateral (select (40 + abs(hashint4(j + 5)) % 600)::numeric(14, 2) as p) as price,
+        -- One voucher in ten was sold under one of the promotions (when there are any; issue 14).
+        lateral (select case when abs(hashint4(j + 29)) % 10 = 0 and cardinality(refs.promotions) > 0
+          then 1 + abs(hashint4(j + 31)) % cardinality(refs.promotions) end as promo) as sold`),
     );
     await db.execute(
       sql.raw(`

@@ -11,7 +11,7 @@ import { exportNotificationsModel } from './models/exports';
 import { recordHistoryModel } from './models/history';
 import { paymentDetailModel } from './models/invoicing';
 import { productDetailModel, productWizardMachineModel } from './models/products';
-import { promotionWizardModel } from './models/promotions';
+import { promotionDetailModel, promotionOfficesModel, promotionWizardModel } from './models/promotions';
 import { claimFormModel, refundLoginModel, refundWizardModel } from './models/refund';
 import { paymentUpdateModel, pendingDocsModel } from './models/refundLinks';
 import { bankRevealModel, receiptViewerModel, refundReviewModel } from './models/refundReview';
@@ -152,5 +152,15 @@ export const machineCatalogue: MachineEntry[] = [
     'promotionWizard',
     "Promotion wizard '1 de 2', '2 de 2': products (a sale promotion one, a provider several), offices in a paged table (2, 4, 8) locked for providers, one save; Finalizar or 'Aplicar y asignar nuevo producto'; editing one product's offices in a single step.",
     promotionWizardModel,
+  ),
+  catalogued(
+    'promotionDetail',
+    "A promotion's Mostrar: load (or its error and Reintentar), show a product's offices, 'Quitar' a product after confirming (a refusal stays in the dialog), then reload the promotion.",
+    promotionDetailModel,
+  ),
+  catalogued(
+    'promotionOffices',
+    "The offices of one product of a promotion (idPromotionProductOffices, view=show): load, or its error and Reintentar, or 'no longer in the promotion'; paged 2, 4 or 8 (default 2).",
+    promotionOfficesModel,
   ),
 ];

@@ -6,7 +6,9 @@
  * producto'. A second model opens the single-step edit of one product's offices (`pp`).
  */
 import { messages } from '../../src/contracts/messages';
-import type { PromotionProductEntry, PromotionType } from '../../src/contracts/promotions';
+import type { Promotion, PromotionProductEntry, PromotionType } from '../../src/contracts/promotions';
+import { promotionDetailMachine } from '../promotionDetail';
+import { promotionOfficesMachine } from '../promotionOffices';
 import {
   type LoadedPromotion,
   type OfficePage,
@@ -250,4 +252,152 @@ export const promotionOfficesEditModel = defineModel({
       'only assigning saves for the next product',
     'promotionWizard.saving xstate.error.actor.save [refusedProducts]': 'an edit sends no products',
   },
+});
+
+// ---- the promotion's Mostrar (machines/promotionDetail.ts) -------------------------------------
+
+export const otherEntry: PromotionProductEntry = {
+  id: 32,
+  product: 1,
+  product_name: 'Asistencia Global',
+  offices: [
+    { id: 91, office: 11, office_name: 'Casa Central' },
+    { id: 92, office: 12, office_name: 'Sucursal Norte' },
+  ],
+};
+
+export const shownPromotion: Promotion = {
+  id: PROMOTION_ID,
+  short_name: 'VER',
+  long_name: 'Verano',
+  description: 'Temporada',
+  reservation_date_from: '2027-01-01',
+  reservation_date_to: '2027-01-31',
+  travel_date_from: '2027-01-15',
+  travel_date_to: '2027-02-28',
+  total_days: 10,
+  promotion_type: 'proveedor',
+  products_count: 2,
+  products: [heldEntry, otherEntry],
+};
+/** The promotion after heldEntry was removed. */
+export const reducedPromotion: Promotion = { ...shownPromotion, products_count: 1, products: [otherEntry] };
+export const LOAD_REFUSED = messages.common.notFound;
+/** The server's detail of a refused DELETE /promotion_product/{id}/ (§8). */
+export const REMOVE_REFUSED = 'El producto ya no está en la promoción.';
+
+export const promotionDetailModel = defineModel({
+  machine: promotionDetailMachine,
+  input: { promotionId: PROMOTION_ID },
+  events: (snapshot) => {
+    if (snapshot.matches('loading'))
+      return [
+        { type: 'xstate.done.actor.loadPromotion', output: shownPromotion },
+        { type: 'xstate.error.actor.loadPromotion', error: new UserFacingError(LOAD_REFUSED) },
+      ];
+    if (snapshot.matches('loadFailed')) return [{ type: 'RETRY' }];
+    if (snapshot.matches({ ready: 'idle' }))
+      return [
+        { type: 'ASK_REMOVE', id: heldEntry.id },
+        { type: 'ASK_REMOVE', id: 999 },
+      ];
+    if (snapshot.matches({ ready: 'confirming' })) return [{ type: 'CANCEL' }, { type: 'CONFIRM' }];
+    if (snapshot.matches({ ready: 'removing' }))
+      return [
+        { type: 'xstate.done.actor.removeProduct', output: undefined },
+        { type: 'xstate.error.actor.removeProduct', error: new UserFacingError(REMOVE_REFUSED) },
+      ];
+    return [
+      { type: 'xstate.done.actor.reloadPromotion', output: reducedPromotion },
+      { type: 'xstate.error.actor.reloadPromotion', error: new Error('network') },
+    ];
+  },
+  journeys: [
+    // The product removed after a refusal, and reloaded.
+    [
+      { type: 'xstate.done.actor.loadPromotion', output: shownPromotion },
+      { type: 'ASK_REMOVE', id: heldEntry.id },
+      { type: 'CONFIRM' },
+      { type: 'xstate.error.actor.removeProduct', error: new UserFacingError(REMOVE_REFUSED) },
+      { type: 'CONFIRM' },
+      { type: 'xstate.done.actor.removeProduct', output: undefined },
+      { type: 'xstate.done.actor.reloadPromotion', output: reducedPromotion },
+    ],
+    // Loaded after a failed load.
+    [
+      { type: 'xstate.error.actor.loadPromotion', error: new UserFacingError(LOAD_REFUSED) },
+      { type: 'RETRY' },
+      { type: 'xstate.done.actor.loadPromotion', output: shownPromotion },
+    ],
+  ],
+  simplePaths: false,
+  serializeState: (snapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      snapshot.context.promotion?.products?.length ?? null,
+      snapshot.context.error !== null,
+      snapshot.context.removeError !== null,
+      snapshot.context.notice !== null,
+    ]),
+});
+
+// ---- one product's offices, paged (machines/promotionOffices.ts) --------------------------------
+
+export const PAGED_PP = 33;
+export const pagedEntry: PromotionProductEntry = {
+  id: PAGED_PP,
+  product: 2,
+  product_name: 'Asistencia Europa',
+  offices: [11, 12, 13, 14, 15].map((office, index) => ({
+    id: 100 + index,
+    office,
+    office_name: `Oficina ${office}`,
+  })),
+};
+export const officesPromotion: Promotion = {
+  ...shownPromotion,
+  products_count: 3,
+  products: [heldEntry, otherEntry, pagedEntry],
+};
+
+export const promotionOfficesModel = defineModel({
+  machine: promotionOfficesMachine,
+  input: { promotionId: PROMOTION_ID, pp: PAGED_PP },
+  events: (snapshot) => {
+    if (snapshot.matches('loading'))
+      return [
+        { type: 'xstate.done.actor.loadPromotion', output: officesPromotion },
+        // The product is no longer in the promotion.
+        { type: 'xstate.done.actor.loadPromotion', output: reducedPromotion },
+        { type: 'xstate.error.actor.loadPromotion', error: new UserFacingError(LOAD_REFUSED) },
+      ];
+    if (snapshot.matches('loadFailed')) return [{ type: 'RETRY' }];
+    if (!snapshot.matches('ready')) return [];
+    const { offset, limit } = snapshot.context;
+    return [
+      { type: 'PAGE_SIZE', limit: limit === 2 ? 4 : 2 },
+      { type: 'PAGE_SIZE', limit: 8 },
+      { type: 'PAGE_SIZE', limit: 3 },
+      { type: 'PAGE', offset: offset + limit },
+      ...(offset > 0 ? [{ type: 'PAGE', offset: offset - limit }] : []),
+    ];
+  },
+  journeys: [
+    [
+      { type: 'xstate.error.actor.loadPromotion', error: new UserFacingError(LOAD_REFUSED) },
+      { type: 'RETRY' },
+      { type: 'xstate.done.actor.loadPromotion', output: officesPromotion },
+    ],
+    [
+      { type: 'xstate.done.actor.loadPromotion', output: officesPromotion },
+      { type: 'PAGE', offset: 2 },
+      { type: 'PAGE', offset: 4 },
+      // Past the last page, and a size the table does not offer: refused.
+      { type: 'PAGE', offset: 6 },
+      { type: 'PAGE_SIZE', limit: 3 },
+      { type: 'PAGE_SIZE', limit: 8 },
+    ],
+  ],
+  serializeState: (snapshot) =>
+    JSON.stringify([snapshot.value, snapshot.context.offset, snapshot.context.limit, snapshot.context.error]),
 });

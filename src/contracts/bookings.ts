@@ -303,6 +303,8 @@ export const voucherContract = defineContract({
     reservation: EXACT,
     /** SPEC §6: Agencia's provider filter (the supplier's name, contains). */
     voucher_filter_proveedor: CONTAINS,
+    /** Issue 14: the vouchers sold under this promotion (its id; the promotion's voucher export). */
+    promotion: EXACT,
   },
   ordering: ['id', 'status', 'final_price'],
   defaultOrdering: '-id',

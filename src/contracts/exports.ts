@@ -9,6 +9,12 @@ export const EXPORT_KINDS = {
   offices: { path: '/office_report/', fileName: 'filter_offices.xlsx' },
   vouchers: { path: '/csv_voucher_filter/', fileName: 'filter_voucher.xlsx' },
   invoicing: { path: '/invoicing_report/', fileName: 'filter_invoicing.xlsx' },
+  /**
+   * Issue 14, SPEC §7 'Promotions' CHECK_EXPORT_VOUCHERS / CHECK_EXPORT_OFFICES (paths not shown):
+   * a promotion's vouchers and offices, `?promotion={id}`; the files are §4's two names.
+   */
+  promotion_vouchers: { path: '/promotion_voucher_report/', fileName: 'filter_voucher.xlsx' },
+  promotion_offices: { path: '/promotion_office_report/', fileName: 'filter_offices.xlsx' },
 } as const;
 export type ExportKind = keyof typeof EXPORT_KINDS;
 export const exportKindSchema = z.enum(Object.keys(EXPORT_KINDS) as [ExportKind, ...ExportKind[]]);

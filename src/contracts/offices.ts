@@ -354,6 +354,8 @@ export const officeContract = defineContract({
      * from product_offices.
      */
     products: EXACT,
+    /** Issue 14: the offices assigned to this promotion (its id; the promotion's office export). */
+    promotion: EXACT,
     is_enabled: { kind: 'switch', default: 'all' },
   },
   ordering: ['id', 'short_name', 'long_name', 'is_enabled', 'country'] as const,

@@ -81,8 +81,17 @@ test('a sale promotion: one product, three offices through the paged table; a se
   await expect(page).toHaveURL(/\/dashboard\/promociones\/show\/\d+$/);
   const row = page.getByRole('row', { name: new RegExp(FIRST_PRODUCT) });
   await expect(row).toContainText('3 oficinas');
-  await row.getByRole('button', { name: 'Ver oficinas' }).click();
-  await expect(row.getByRole('listitem')).toHaveCount(3);
+  // The offices view (SPEC §2: idPromotionProductOffices, view=show), paged 2, 4 or 8 (default 2).
+  await row.getByRole('link', { name: 'Ver oficinas' }).click();
+  await expect(page).toHaveURL(/\/oficinas\?idPromotionProductOffices=\d+&view=show$/);
+  const officesTable = page.getByRole('table', { name: `Oficinas de ${FIRST_PRODUCT} en la promoción` });
+  await expect(officesTable.getByRole('row')).toHaveCount(3);
+  await expect(page.getByText('Página 1 de 2')).toBeVisible();
+  await page.getByLabel('Filas por página').selectOption('4');
+  await expect(officesTable.getByRole('row')).toHaveCount(4);
+  await expect(page.getByText('Página 1 de 1')).toBeVisible();
+  await page.getByRole('link', { name: 'Volver a la promoción' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/promociones\/show\/\d+$/);
 
   // A second product: refused by the sale rule, with the spec's message.
   await page.getByRole('link', { name: 'Agregar producto' }).click();
@@ -125,8 +134,9 @@ test('a provider promotion: two products, offices locked; edit one product’s o
   await expect(first).toContainText(/\d+ oficinas?/);
   await expect(page.getByRole('row', { name: new RegExp(SECOND_PRODUCT) })).toBeVisible();
 
-  // Edit the offices of one product: a single step.
+  // Edit the offices of one product (the offices view with view=edit): a single step.
   await first.getByRole('link', { name: 'Editar oficinas' }).click();
+  await expect(page).toHaveURL(/\/producto\/create\?pp=\d+/);
   await expect(page.getByText(/^1 de 1: Asignar oficinas$/)).toBeVisible();
   await page.getByRole('button', { name: 'Quitar selección' }).click();
   await page.getByRole('table', { name: 'Asignar oficinas' }).getByRole('checkbox').first().check();

@@ -5,7 +5,7 @@
  * the sale and provider rules, the office lock of provider promotions, DELETE /promotion_product/,
  * permissions, and bad input answered in Spanish, never a 500.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/contracts/messages';
 import { offices, productOffices, products, promotionProducts } from '../../src/server/db/schema';
@@ -196,6 +196,29 @@ describe('assigning products and offices (§4, §5, §7)', () => {
     expect(await heldProducts(id)).toBe(0);
     const history = await admin({ method: 'GET', url: `/api/history/?entity=promotion&record=${id}` });
     expect(history.json<{ count: number }>().count).toBe(1);
+  });
+
+  it('a failing promotion_product_office insert leaves no promotion_product (one transaction)', async () => {
+    // Every check passes; the database itself refuses the office rows (a trigger standing for
+    // any failure of the insert), after the promotion_product rows were written.
+    const db = testApp.context.db;
+    await db.execute(sql`
+      create function refuse_promotion_office() returns trigger language plpgsql as $$
+      begin raise exception 'promotion_product_office insert refused by the test'; end $$`);
+    await db.execute(sql`
+      create trigger refuse_promotion_office before insert on promotion_product_office
+      for each row when (new.office_id = ${sql.raw(String(officeIds[2]))}) execute function refuse_promotion_office()`);
+    try {
+      const id = await createPromotion();
+      const failed = await assign(id, { products: [productIds[0]], offices: [officeIds[1], officeIds[2]] });
+      expect(failed.statusCode).toBeGreaterThanOrEqual(400);
+      expect(await heldProducts(id)).toBe(0);
+      const history = await admin({ method: 'GET', url: `/api/history/?entity=promotion&record=${id}` });
+      expect(history.json<{ count: number }>().count).toBe(1);
+    } finally {
+      await db.execute(sql`drop trigger refuse_promotion_office on promotion_product_office`);
+      await db.execute(sql`drop function refuse_promotion_office()`);
+    }
   });
 
   it('a provider promotion takes several products, its offices locked to what every product allows', async () => {

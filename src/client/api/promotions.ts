@@ -14,6 +14,7 @@ import type {
 } from '../../../machines/promotionWizard';
 import { paginatedSchema, SELECTOR_LIMIT } from '../../contracts/http';
 import { type Promotion, promotionSchema } from '../../contracts/promotions';
+import { errorFromAnswer } from './errors';
 import { request } from './http';
 import { productNames } from './products';
 
@@ -23,7 +24,9 @@ export function getPromotion(id: number): Promise<Promotion> {
 
 /** DELETE /promotion_product/{id}/ (204). SPEC §8: an answer with detail or status >= 300 is an error. */
 export async function removePromotionProduct(id: number): Promise<void> {
-  await request(z.unknown(), `/promotion_product/${id}/`, { method: 'DELETE' });
+  // A status of 300 or more is thrown by `request`; a 2xx answer carrying `detail` is refused here.
+  const answer = await request(z.unknown(), `/promotion_product/${id}/`, { method: 'DELETE' });
+  if (answer && typeof answer === 'object' && 'detail' in answer) throw errorFromAnswer(200, answer);
 }
 
 const officeRowSchema = z.object({
@@ -79,6 +82,16 @@ export async function savePromotionProducts(input: SaveRequest) {
   const answer = await request(promotionSchema, path, { method: 'POST', body });
   return answer.products ?? [];
 }
+
+/** The promotionDetail machine's actors (a promotion's Mostrar). */
+export const promotionDetailActors = {
+  loadPromotion: fromPromise(async ({ input }: { input: { promotionId: number } }) =>
+    getPromotion(input.promotionId),
+  ),
+  removeProduct: fromPromise(async ({ input }: { input: { id: number } }) =>
+    removePromotionProduct(input.id),
+  ),
+};
 
 export const promotionWizardActors = {
   loadWizard: fromPromise(async ({ input }: { input: { promotionId: number } }) =>

@@ -19,6 +19,17 @@ export const exportsMessages = {
       ready: 'Listado de facturación disponible para descargar.',
       error: 'Error al descargar listado de facturación.',
     },
+    // Issue 14: a promotion's vouchers and offices (the §8 texts of vouchers and offices).
+    promotion_vouchers: {
+      label: 'Vouchers de la promoción',
+      ready: 'Listado de vouchers disponible para descargar',
+      error: 'Error al descargar listado de vouchers.',
+    },
+    promotion_offices: {
+      label: 'Oficinas de la promoción',
+      ready: 'Listado de oficinas disponible para descargar.',
+      error: 'Error al descargar listado de oficinas.',
+    },
   },
   exportButton: 'Exportar',
   requesting: 'Solicitando exportación...',
@@ -36,5 +47,6 @@ export const exportsMessages = {
   invalidLimit: 'Ingrese un número entero mayor que cero.',
   /** Logged reasons (server log, never shown): */
   ownerGone: 'the user who asked for the export no longer exists or is inactive',
+  permissionGone: 'the user who asked for the export no longer holds its permission',
   tooManyAttempts: 'the export was interrupted too many times',
 } as const;

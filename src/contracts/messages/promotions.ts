@@ -62,8 +62,16 @@ export const promotionsMessages = {
     back: 'Volver al listado',
     backToPromotion: 'Volver a la promoción',
     edit: 'Editar promoción',
-    officesOf: (product: string) => `Oficinas de ${product}`,
+    /** Issue 14, §7 CHECK_EXPORT_VOUCHERS / CHECK_EXPORT_OFFICES. */
+    /** The offices view (idPromotionProductOffices, view=show). */
+    officesTitle: (product: string) => `Oficinas de ${product} en la promoción`,
+    noOffices: 'El producto no tiene oficinas asignadas.',
+    exportVouchers: 'Exportar vouchers',
+    exportOffices: 'Exportar oficinas',
   },
+  /** The promotion exports' refusals (GET /promotion_voucher_report/, /promotion_office_report/). */
+  exportPromotionRequired: 'Indique la promoción a exportar (su número).',
+  exportPromotionNotFound: 'La promoción no existe.',
 
   wizard: {
     title: 'Asignar productos a la promoción',

@@ -419,6 +419,8 @@ export const voucherResource = defineResource({
     },
     status: { kind: 'custom', build: exactInteger(vouchers.status) },
     reservation: { kind: 'custom', build: exactInteger(vouchers.reservationId) },
+    // Issue 14: the promotion's vouchers (vouchers_promotion_id_idx; the promotion's export).
+    promotion: { kind: 'custom', build: exactInteger(vouchers.promotionId) },
     voucher_filter_proveedor: {
       kind: 'custom',
       build: (value) =>

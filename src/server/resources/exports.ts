@@ -28,7 +28,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { EXPORT_KINDS, EXPORT_LIMITS, type ExportKind, type ExportReport } from '../../contracts/exports';
 import { messages } from '../../contracts/messages';
-import type { Action, Resource } from '../../contracts/permissions';
+import { type Action, can, type Resource } from '../../contracts/permissions';
 import { loadPrincipal, type Principal } from '../auth/principal';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
@@ -64,6 +64,11 @@ export interface ExportDefinition<E> {
    * totals row, one per currency; issue 16).
    */
   footer?(reader: Reader, where: SQL | undefined, principal: Principal): Promise<Cell[][]>;
+  /**
+   * Checks a request beyond the list's own filters before a job is made (a promotion export's
+   * promotion is given and exists; issue 14): throws the Spanish 400 or 404.
+   */
+  assertRequest?(context: AppContext, query: Record<string, string>): Promise<void>;
 }
 
 /** Declares an export; `E` is the module's serialized entity. */
@@ -285,6 +290,8 @@ async function writeJob(
   const principal = await loadPrincipal(context.db, job.ownerId);
   if (!principal?.isActive) throw new Error(messages.exports.ownerGone);
   reader.assertMayList(principal);
+  if (definition.permission && !can(principal, definition.permission.resource, definition.permission.action))
+    throw new Error(messages.exports.permissionGone);
   const { where } = reader.whereOf(job.filters, principal);
   const total = await reader.count(context.db, where, job.rowLimit);
   if (!(await heartbeat(context.db, job, workerId, { rowsTotal: total }))) throw new LostJobError();

@@ -45,7 +45,7 @@ import { databaseErrorAnswer, FieldValidationError, HttpError } from '../http/er
 import { contains } from '../http/filters';
 import { writeAudit } from './audit';
 import { defineResource, groupRows, loader, type Reader, type ResourceRow } from './engine';
-import { officesOfEveryProduct } from './promotionRules';
+import { officesOfEveryProduct, officesOfPromotion } from './promotionRules';
 
 const text = messages.offices;
 
@@ -608,6 +608,7 @@ export const officeResource = defineResource({
     country: { kind: 'exact', on: offices.countryId, type: 'integer' },
     parent: { kind: 'exact', on: offices.parentId, type: 'integer' },
     products: { kind: 'custom', build: (value) => officesOfEveryProduct(offices.id, value) },
+    promotion: { kind: 'custom', build: (value) => officesOfPromotion(offices.id, value) },
     is_enabled: { kind: 'switch', on: offices.isEnabled },
   },
   ordering: {

@@ -43,6 +43,26 @@ export function officesOfEveryProduct(officeId: AnyPgColumn, value: string): SQL
   );
 }
 
+/** A promotion id of a query parameter ('12'), or null when it is not one. */
+export function promotionIdOf(value: string | undefined): number | null {
+  if (value === undefined || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 && id <= MAX_DB_INTEGER ? id : null;
+}
+
+/**
+ * The office filter `promotion=12`: the offices assigned to the promotion (through
+ * promotion_product_office of any of its products; the promotion's office export).
+ */
+export function officesOfPromotion(officeId: AnyPgColumn, value: string): SQL {
+  const id = promotionIdOf(value);
+  if (id === null) return sql`false`;
+  return inArray(
+    officeId,
+    sql`(select ${promotionProductOffices.officeId} from ${promotionProductOffices} inner join ${promotionProducts} on ${promotionProducts.id} = ${promotionProductOffices.promotionProductId} where ${promotionProducts.promotionId} = ${id})`,
+  );
+}
+
 /** Refuses products that do not exist or are already in the promotion, and the sale rule. */
 export async function checkProducts(
   tx: Transaction,

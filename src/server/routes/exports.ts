@@ -33,6 +33,7 @@ import {
 } from '../resources/exports';
 import { invoicingExport } from '../resources/invoicingExport';
 import { officeExport } from '../resources/officeExport';
+import { promotionOfficeExport, promotionVoucherExport } from '../resources/promotionExports';
 import { voucherExport } from '../resources/voucherExport';
 
 /** Every declared export (vouchers add a line). */
@@ -40,6 +41,8 @@ export const EXPORTS: readonly AnyExport[] = [
   officeExport as unknown as AnyExport,
   voucherExport as unknown as AnyExport,
   invoicingExport as unknown as AnyExport,
+  promotionVoucherExport,
+  promotionOfficeExport,
 ];
 
 const text = messages.exports;
@@ -68,6 +71,7 @@ export function exportRoutes(app: FastifyInstance, context: AppContext) {
       assertStorable(request.query);
       const limit = limitOf(request.query);
       const query = exportQueryOf(request.query);
+      await definition.assertRequest?.(context, query);
       // The filters are checked now, as the list checks them: bad input never becomes a job.
       const { filtered } = reader.whereOf(query, principal);
       const hash = await requestExport(context, definition, principal.id, query, filtered, limit);

@@ -1,73 +1,58 @@
 /**
  * Mostrar a promotion (issue 14; SPEC §2 show at promociones/show/{id}; §7 GET /promotion/{id}/,
  * DELETE /promotion_product/{id}/; §8 a delete answer with detail or status >= 300 is an error):
- * its data, its products each with its offices (shown on request), and the actions 'Agregar
- * producto' (the wizard), 'Editar oficinas' (the wizard's single step, pp) and 'Quitar' after a
- * confirmation. The 'Historial' tab beside 'Datos' lists the promotion's history.
+ * its data, its products each with its count of offices, and the actions 'Agregar producto' (the
+ * wizard), 'Ver oficinas' and 'Editar oficinas' (the offices view, idPromotionProductOffices with
+ * view show or edit; edit is the wizard's single step) and 'Quitar' after a confirmation. The 'Historial' tab beside 'Datos' lists the promotion's history.
+ * 'Exportar vouchers' and 'Exportar oficinas' (§7 CHECK_EXPORT_VOUCHERS / CHECK_EXPORT_OFFICES)
+ * start the promotion's exports on the bell's exportNotifications actor, offered to whoever holds
+ * voucher/view or office/view (promotion/view is why this page opens at all).
+ * The flow (load, retry, confirm, remove, reload) is the promotionDetail machine;
+ * this view renders its state and sends its events.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useParams } from 'react-router-dom';
+import { promotionDetailMachine } from '../../../../machines/promotionDetail';
 import { messages } from '../../../contracts/messages';
-import type { Promotion, PromotionProductEntry } from '../../../contracts/promotions';
-import { toApiError } from '../../api/http';
-import { getPromotion, removePromotionProduct } from '../../api/promotions';
+import { can } from '../../../contracts/permissions';
+import { promotionDetailActors } from '../../api/promotions';
+import { withRecording } from '../../qa/useRecordedMachine';
 import { isoToLocalDate } from '../../resources/format';
 import { ConfirmDialog } from '../../ui/dialog';
 import { Alert, Button, Card, Heading, Muted, Row, Spinner, Stack, Subheading } from '../../ui/primitives';
 import { Table, TableWrapper } from '../../ui/table';
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../ui/tabs';
+import { type ExportRequestSpec, ExportRequests } from '../resources/ExportButton';
 import { RecordHistory } from '../resources/RecordHistory';
+import { useGrants } from '../resources/ResourceArea';
+import { promotionOfficesPath } from './PromotionOfficesView';
 
 const text = messages.promotions;
 const detail = text.detail;
 
 export function PromotionDetailView({ canEdit }: { canEdit: boolean }) {
   const { id = '' } = useParams();
-  const promotionId = /^\d{1,10}$/.test(id) ? Number(id) : 0;
-  const [promotion, setPromotion] = useState<Promotion | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [open, setOpen] = useState<number[]>([]);
-  const [removing, setRemoving] = useState<PromotionProductEntry | null>(null);
-  const [removeError, setRemoveError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Another promotion's address starts a new machine.
+  return <PromotionDetail key={id} promotionId={/^\d{1,10}$/.test(id) ? Number(id) : 0} canEdit={canEdit} />;
+}
 
-  const load = useCallback(async () => {
-    setError(null);
-    try {
-      setPromotion(await getPromotion(promotionId));
-    } catch (caught) {
-      setError(toApiError(caught).message || detail.loadFailed);
-    }
-  }, [promotionId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+function PromotionDetail({ promotionId, canEdit }: { promotionId: number; canEdit: boolean }) {
+  const actor = useActorRef(
+    promotionDetailMachine.provide({ actors: promotionDetailActors }),
+    withRecording({ input: { promotionId } }),
+  );
+  const snapshot = useSelector(actor, (state) => state);
+  const { promotion, error, notice, removing, removeError } = snapshot.context;
+  const grants = useGrants();
 
-  const confirmRemove = async () => {
-    if (!removing) return;
-    setBusy(true);
-    setRemoveError(null);
-    try {
-      await removePromotionProduct(removing.id);
-      setRemoving(null);
-      setNotice(detail.removed);
-      await load();
-    } catch (caught) {
-      setRemoveError(toApiError(caught).message || detail.removeFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  if (error && !promotion)
+  if (snapshot.matches('loadFailed') || (!promotion && error))
     return (
       <Stack>
         <Alert tone="danger" role="alert">
           {error}
         </Alert>
         <Row>
-          <Button type="button" onClick={() => void load()}>
+          <Button type="button" onClick={() => actor.send({ type: 'RETRY' })}>
             {text.wizard.retry}
           </Button>
           <Button as={Link} to="/dashboard/promociones" variant="secondary">
@@ -80,7 +65,17 @@ export function PromotionDetailView({ canEdit }: { canEdit: boolean }) {
 
   const products = promotion.products ?? [];
   const wizardPath = `/dashboard/promociones/${promotion.id}/producto/create`;
+  const officesPath = (pp: number, view: 'show' | 'edit') => promotionOfficesPath(promotion.id, pp, view);
   const saleFull = promotion.promotion_type === 'venta' && products.length >= 1;
+  const exportQuery = { promotion: String(promotion.id) };
+  const exports: ExportRequestSpec[] = [
+    ...(can(grants, 'voucher', 'view')
+      ? [{ kind: 'promotion_vouchers' as const, query: exportQuery, label: detail.exportVouchers }]
+      : []),
+    ...(can(grants, 'office', 'view')
+      ? [{ kind: 'promotion_offices' as const, query: exportQuery, label: detail.exportOffices }]
+      : []),
+  ];
   const data: [string, string][] = [
     [text.fields.short_name, promotion.short_name],
     [text.fields.long_name, promotion.long_name],
@@ -107,9 +102,15 @@ export function PromotionDetailView({ canEdit }: { canEdit: boolean }) {
             </Button>
           ) : null}
         </Row>
+        <ExportRequests requests={exports} />
         {notice ? (
           <Alert tone="success" role="status">
             {notice}
+          </Alert>
+        ) : null}
+        {error ? (
+          <Alert tone="danger" role="alert">
+            {error}
           </Alert>
         ) : null}
         <TabsRoot defaultValue="data">
@@ -160,52 +161,24 @@ export function PromotionDetailView({ canEdit }: { canEdit: boolean }) {
                     </thead>
                     <tbody>
                       {products.map((entry) => {
-                        const shown = open.includes(entry.id);
                         return (
                           <tr key={entry.id} data-testid={`promotion-product-${entry.product}`}>
                             <td>{entry.product_name}</td>
-                            <td>
-                              {detail.offices(entry.offices.length)}
-                              {shown ? (
-                                <ul aria-label={detail.officesOf(entry.product_name)}>
-                                  {entry.offices.map((office) => (
-                                    <li key={office.id}>{office.office_name}</li>
-                                  ))}
-                                </ul>
-                              ) : null}
-                            </td>
+                            <td>{detail.offices(entry.offices.length)}</td>
                             <td>
                               <Row>
-                                <Button
-                                  type="button"
-                                  variant="ghost"
-                                  aria-expanded={shown}
-                                  onClick={() =>
-                                    setOpen(
-                                      shown
-                                        ? open.filter((value) => value !== entry.id)
-                                        : [...open, entry.id],
-                                    )
-                                  }
-                                >
+                                <Button as={Link} variant="ghost" to={officesPath(entry.id, 'show')}>
                                   {detail.viewOffices}
                                 </Button>
                                 {canEdit ? (
                                   <>
-                                    <Button
-                                      as={Link}
-                                      variant="secondary"
-                                      to={`${wizardPath}?pp=${entry.id}&step=1`}
-                                    >
+                                    <Button as={Link} variant="secondary" to={officesPath(entry.id, 'edit')}>
                                       {detail.editOffices}
                                     </Button>
                                     <Button
                                       type="button"
                                       variant="danger"
-                                      onClick={() => {
-                                        setRemoveError(null);
-                                        setRemoving(entry);
-                                      }}
+                                      onClick={() => actor.send({ type: 'ASK_REMOVE', id: entry.id })}
                                     >
                                       {detail.remove}
                                     </Button>
@@ -236,14 +209,14 @@ export function PromotionDetailView({ canEdit }: { canEdit: boolean }) {
         </TabsRoot>
       </Stack>
       <ConfirmDialog
-        open={removing !== null}
+        open={snapshot.matches({ ready: 'confirming' }) || snapshot.matches({ ready: 'removing' })}
         title={detail.remove}
         text={removing ? detail.confirmRemove(removing.product_name) : ''}
         confirmLabel={detail.confirm}
-        busy={busy}
+        busy={snapshot.matches({ ready: 'removing' })}
         error={removeError}
-        onConfirm={() => void confirmRemove()}
-        onCancel={() => setRemoving(null)}
+        onConfirm={() => actor.send({ type: 'CONFIRM' })}
+        onCancel={() => actor.send({ type: 'CANCEL' })}
       />
     </Card>
   );

@@ -2,7 +2,8 @@
  * /dashboard/promociones/* (issue 14; SPEC §2 'Promociones', show at promociones/show/{id},
  * 'Promotions wizard' at promociones/{id}/producto/create): the generic list and form over the
  * promociones descriptor; Mostrar is the promotion with its products and their offices; the
- * wizard assigns products and offices, or edits one product's offices (query pp).
+ * wizard assigns products and offices, or edits one product's offices (query pp); the offices
+ * view (oficinas?idPromotionProductOffices&view=show|edit) lists one product's offices.
  */
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { messages } from '../../../contracts/messages';
@@ -12,6 +13,7 @@ import { accessTo, useGrants } from '../resources/ResourceArea';
 import { ResourceFormView } from '../resources/ResourceFormView';
 import { ResourceListView } from '../resources/ResourceListView';
 import { PromotionDetailView } from './PromotionDetailView';
+import { PromotionOfficesView } from './PromotionOfficesView';
 import { PromotionWizardView } from './PromotionWizardView';
 
 const forbidden = (
@@ -54,6 +56,7 @@ export default function PromotionsArea() {
         }
       />
       <Route path=":id/producto/create" element={access.canEdit ? <PromotionWizardView /> : forbidden} />
+      <Route path=":id/oficinas" element={<PromotionOfficesView canEdit={access.canEdit} />} />
       <Route
         path="*"
         element={

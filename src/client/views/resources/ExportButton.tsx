@@ -2,9 +2,11 @@
  * 'Exportar' on a list whose descriptor declares an export (issue 12): sends REQUEST to the shell's
  * exportNotifications actor with the list's current filters (and tab parameters; never the page),
  * and says that the export was requested or why it was refused. The bell does the rest.
+ * `ExportRequests` is the same for exports started elsewhere (a promotion's Mostrar, issue 14).
  */
 import { useSelector } from '@xstate/react';
 import type { ListQuery } from '../../../../machines/resourceList';
+import type { ExportKind } from '../../../contracts/exports';
 import { messages } from '../../../contracts/messages';
 import { listParams } from '../../api/resources';
 import { useExports } from '../../app/exports';
@@ -19,7 +21,19 @@ export function exportQueryOf(descriptor: ResourceDescriptor, query: ListQuery):
   return Object.fromEntries(Object.entries(filters).map(([key, value]) => [key, String(value)]));
 }
 
-export function ExportButton({ descriptor, query }: { descriptor: ResourceDescriptor; query: ListQuery }) {
+/** One export the user may start: its kind, its query and the button's label. */
+export interface ExportRequestSpec {
+  kind: ExportKind;
+  query: Record<string, string>;
+  label: string;
+}
+
+/**
+ * Buttons that start exports (a list's 'Exportar'; a promotion's 'Exportar vouchers' and
+ * 'Exportar oficinas', issue 14): each sends REQUEST to the shell's exportNotifications actor;
+ * below them, that the export was requested or why it was refused.
+ */
+export function ExportRequests({ requests }: { requests: readonly ExportRequestSpec[] }) {
   const actor = useExports();
   const state = useSelector(actor ?? undefined, (snapshot) =>
     snapshot
@@ -30,19 +44,19 @@ export function ExportButton({ descriptor, query }: { descriptor: ResourceDescri
         }
       : null,
   );
-  if (!descriptor.export || !actor || !state) return null;
-  const exported = descriptor.export;
+  if (!requests.length || !actor || !state) return null;
   return (
     <Row>
-      <Button
-        variant="secondary"
-        disabled={state.requesting}
-        onClick={() =>
-          actor.send({ type: 'REQUEST', kind: exported.kind, query: exportQueryOf(descriptor, query) })
-        }
-      >
-        {state.requesting ? text.requesting : text.exportButton}
-      </Button>
+      {requests.map((exported) => (
+        <Button
+          key={exported.kind}
+          variant="secondary"
+          disabled={state.requesting}
+          onClick={() => actor.send({ type: 'REQUEST', kind: exported.kind, query: exported.query })}
+        >
+          {state.requesting ? text.requesting : exported.label}
+        </Button>
+      ))}
       {state.requested && !state.requesting ? <span role="status">{text.requested}</span> : null}
       {state.error && !state.requesting ? (
         <Alert tone="danger" role="alert">
@@ -50,5 +64,16 @@ export function ExportButton({ descriptor, query }: { descriptor: ResourceDescri
         </Alert>
       ) : null}
     </Row>
+  );
+}
+
+export function ExportButton({ descriptor, query }: { descriptor: ResourceDescriptor; query: ListQuery }) {
+  if (!descriptor.export) return null;
+  return (
+    <ExportRequests
+      requests={[
+        { kind: descriptor.export.kind, query: exportQueryOf(descriptor, query), label: text.exportButton },
+      ]}
+    />
   );
 }

@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { passengers, products } from './masterData';
+import { promotions } from './promotions';
 import { offices } from './reference';
 
 export const reservations = pgTable(
@@ -68,6 +69,11 @@ export const vouchers = pgTable(
     netPrice: numeric('net_price', { precision: 14, scale: 2 }).notNull().default('0'),
     rateLongName: varchar('rate_long_name', { length: 255 }).notNull().default(''),
     promotionLongName: varchar('promotion_long_name', { length: 255 }).notNull().default(''),
+    /**
+     * The promotion the voucher was sold under (issue 14, SPEC §7 'Promotions' exports; migration
+     * 0018): nullable, no default, so adding it rewrites no row.
+     */
+    promotionId: integer('promotion_id').references(() => promotions.id, { onDelete: 'set null' }),
     /** SPEC §6: Agencia's provider filter (migration 0016). */
     voucherFilterProveedor: varchar('voucher_filter_proveedor', { length: 150 }).notNull().default(''),
     /** When the traveller accepted the terms through GET /sendAcceptConditions/{data} (0016). */
@@ -80,6 +86,8 @@ export const vouchers = pgTable(
     index('vouchers_status_idx').on(table.status),
     index('vouchers_status_id_idx').on(table.status, table.id),
     index('vouchers_product_idx').on(table.productId),
+    // A promotion's vouchers read by keyset on id (the promotion export; migration 0018).
+    index('vouchers_promotion_id_idx').on(table.promotionId, table.id),
   ],
 );
 

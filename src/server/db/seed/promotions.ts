@@ -1,6 +1,8 @@
 /**
  * Demo promotions (issue 14): a sale promotion with one product and three offices, a provider
  * promotion with two products and the offices both are assigned to, and one without products yet.
+ * The demo vouchers of a promotion's product sold by one of its offices were sold under it
+ * (`promotion_id` and `promotion_long_name`; the promotion exports, migration 0018).
  */
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../client';
@@ -40,6 +42,19 @@ export async function seedPromotionsDemo(tx: Transaction): Promise<undefined> {
     select pp.id, po.office_id from promotion_product pp
     join promotions pr on pr.id = pp.promotion_id and pr.short_name = 'PROV-EU'
     join product_offices po on po.product_id = pp.product_id
+  `);
+  await tx.execute(sql`
+    update vouchers v set promotion_id = sold.promotion_id, promotion_long_name = sold.long_name
+    from (
+      select distinct on (v2.id) v2.id as voucher_id, pr.id as promotion_id, pr.long_name
+      from vouchers v2
+      join reservations r on r.id = v2.reservation_id
+      join promotion_product pp on pp.product_id = v2.product_id
+      join promotion_product_office ppo on ppo.promotion_product_id = pp.id and ppo.office_id = r.office_id
+      join promotions pr on pr.id = pp.promotion_id
+      order by v2.id, pr.id
+    ) sold
+    where v.id = sold.voucher_id
   `);
   return undefined;
 }
