@@ -3,12 +3,15 @@
  * staff ask for documents on a submitted refund; the mail in the outbox carries the signed link;
  * the traveller follows it (no staff session), uploads an image and a PDF (its pages are files too)
  * with a comment, sees 'Tu solicitud fue enviada'; staff see the refund back 'En revisión' with the
- * new files. The same for bank data. A tampered link, and the used one, show the access error.
+ * new files. The same for bank data. A tampered link, the used one and an expired one show the
+ * access error.
  */
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { loadConfig } from '../../src/server/config';
+import { signLinkHash } from '../../src/server/services/refundLinks';
 import { gradientPng, multiPagePdf } from './fixtures/refund/files';
 import { chileanVoucher, DOCUMENT, submitRefund } from './refundSubmission';
-import { ADMIN, latestMailTo, linkInMail, signIn } from './support';
+import { ADMIN, dataDir, latestMailTo, linkInMail, signIn } from './support';
 
 const TRAVELLER_MAIL = 'matias@example.com';
 
@@ -186,5 +189,45 @@ test('bank data asked by staff: mailed link, only the asked fields with the coun
   await expect(page.getByTestId('refund-status')).toHaveText('En revisión');
   await page.getByRole('button', { name: 'Mostrar datos bancarios' }).click();
   await expect(page.getByTestId('bank-account_number')).toHaveText('009876543210');
+  await closeRefund(page);
+});
+
+test('an expired link shows the access error', async ({ page, request, browser }) => {
+  test.setTimeout(90_000);
+  const { id } = await submitRefund(request, await chileanVoucher(request));
+  await signIn(page, ADMIN.username);
+  const link = await staffRequest(
+    page,
+    id,
+    async (form) => {
+      await form.getByLabel('Documentos faltantes (uno por línea)').fill('Factura original');
+      await form.getByLabel('Cantidad de archivos permitidos').fill('1');
+    },
+    'Solicitar documentación',
+  );
+  // The secret the e2e server uses, read as the server reads it (its environment, else the demo
+  // secret kept in its data directory): re-signing the mailed link's own claims gives its hash.
+  const { refundLinkSecret } = loadConfig({ ...process.env, DATA_DIR: dataDir });
+  const mailed = new URL(link);
+  const [requestId, expires] = mailed.searchParams.get('hash')!.split('.').map(Number);
+  const claims = { refundId: id, purpose: 'documents' as const, requestId };
+  expect(signLinkHash(refundLinkSecret, { ...claims, expires })).toBe(mailed.searchParams.get('hash'));
+  // The same request's link, correctly signed, whose expiry passed a minute ago.
+  const expired = new URL(link);
+  expired.searchParams.set(
+    'hash',
+    signLinkHash(refundLinkSecret, { ...claims, expires: Math.floor(Date.now() / 1000) - 60 }),
+  );
+
+  const traveller = await travellerPage(browser);
+  await traveller.goto(expired.toString());
+  await expect(traveller.getByText('No se puede procesar el acceso a la solicitud')).toBeVisible();
+  await expect(traveller.getByRole('alert')).toContainText(
+    'El enlace venció. Solicite uno nuevo escribiendo a',
+  );
+  await expect(traveller.getByText('Cargar Documentos')).toHaveCount(0);
+  // The mailed link, still within its lifetime, opens the request.
+  await traveller.goto(link);
+  await expect(traveller.getByText('Cargar Documentos')).toBeVisible();
   await closeRefund(page);
 });
