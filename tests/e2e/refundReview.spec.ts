@@ -189,7 +189,11 @@ test("staff download a receipt and 'Descargar todo': every file of the refund in
   await page.route('**/api/refund_download_file/', async (route) => {
     if (refused) return route.continue();
     refused = true;
-    return route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"Servicio no disponible"}' });
+    return route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: '{"detail":"Servicio no disponible"}',
+    });
   });
   await receipts.getByRole('button', { name: 'Descargar todo' }).click();
   await expect(receipts.getByRole('alert')).toContainText('Servicio no disponible');

@@ -640,7 +640,7 @@ describe('POST /api/refund_data/ (submission)', () => {
     expect(await counts()).toEqual(before);
   }, 30_000);
 
-  it('gives one refund for the same idempotency key sent twice', async () => {
+  it('gives one refund for the same idempotency key sent concurrently, after the commit and after a reload', async () => {
     const login = await loginOk('16789012');
     const files = await uploadOk(login.access, [{ filename: 'a.png', data: PNG }]);
     const data = submissionFor(login, files, PAYMENTS.CHL.payment, { key: randomUUID() });
@@ -654,6 +654,20 @@ describe('POST /api/refund_data/ (submission)', () => {
     const third = await submit(login.access, data, files);
     expect([first.statusCode, second.statusCode, third.statusCode]).toEqual([200, 200, 200]);
     expect(new Set([first.json().refund.id, second.json().refund.id, third.json().refund.id]).size).toBe(1);
+    // Reloaded during the submission (issue 17): the wizard resends its persisted submission, the
+    // first one's files attached by now, possibly under a new login; still the same refund, and
+    // the new login lists it among the traveller's refunds.
+    const again = await loginOk('16789012');
+    expect(again.submitted_refunds?.map((refund) => refund.id)).toContain(first.json().refund.id);
+    const [afterReload, concurrent] = await Promise.all([
+      submit(again.access, data, files),
+      submit(login.access, data, files),
+    ]);
+    expect([afterReload.statusCode, concurrent.statusCode]).toEqual([200, 200]);
+    expect([afterReload.json().refund.id, concurrent.json().refund.id]).toEqual([
+      first.json().refund.id,
+      first.json().refund.id,
+    ]);
     const after = await counts();
     expect(after.refunds - before.refunds).toBe(1);
     expect(after.claims - before.claims).toBe(1);
