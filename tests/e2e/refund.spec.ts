@@ -223,3 +223,128 @@ test('a traveller requests a refund with a PDF, a PNG and a multi-cause claim', 
   await expect(table.getByRole('cell', { name: '30123456', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Crear', exact: true })).toHaveCount(0);
 });
+
+/** The seeded Spanish traveller (IBAN), used only here: the walk counts all of their refunds. */
+const SPANISH_DOCUMENT = '12345678Z';
+
+test('reloading while the submission is in flight resumes it and gives one refund', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  let voucher = '';
+  for (const candidate of ['6', '1', '2', '3', '4', '5', '7', '8', '9', '10']) {
+    const answer = await request.get(
+      `/api/refund_data/?voucher_id=${candidate}&document=${SPANISH_DOCUMENT}`,
+    );
+    if (answer.ok()) {
+      voucher = candidate;
+      break;
+    }
+  }
+  expect(voucher, 'a seeded voucher of the Spanish traveller').not.toBe('');
+  const login = (await (
+    await request.get(`/api/refund_data/?voucher_id=${voucher}&document=${SPANISH_DOCUMENT}`)
+  ).json()) as LoginAnswer;
+  const coverage = login.refunds.coverages.find(
+    (name) => !login.refunds.multi_cause_coverages.includes(name),
+  )!;
+
+  await page.goto('/refund');
+  await page.getByLabel('Documento').fill(SPANISH_DOCUMENT);
+  await page.getByLabel('Voucher').fill(voucher);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('heading', { name: 'Solicitud de reintegros' })).toBeVisible();
+  await page.getByLabel('Email').fill('javier.e2e@example.com');
+  await page.getByLabel('Teléfono').fill('+34 612 345 678');
+  await page.getByRole('button', { name: 'continuar' }).click();
+
+  // One claim during the trip (it ended yesterday), with one receipt.
+  await page.getByRole('button', { name: 'Cargar reintegros' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Carga de reintegro' });
+  await dialog.getByLabel('País donde ocurrió el evento').selectOption('ESP');
+  const eventDate = new Date(Date.now() - 4 * 86_400_000).toLocaleDateString('es-AR', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'America/Argentina/Buenos_Aires',
+  });
+  await dialog.getByLabel('Fecha del evento').fill(eventDate.replace(/\D/g, ''));
+  await expect(dialog.getByLabel('Fecha del evento')).toHaveValue(eventDate);
+  await dialog.getByLabel('Servicio a reintegrar').selectOption(coverage);
+  await dialog.getByLabel('Moneda de gasto').selectOption('EUR');
+  await dialog.getByLabel('Monto solicitado').fill('80');
+  await dialog
+    .getByTestId('claim-files')
+    .setInputFiles([{ name: 'ticket.png', mimeType: 'image/png', buffer: gradientPng(48, 48) }]);
+  await expect(dialog.getByText('ticket.png')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cargar Reintegro' }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'continuar' }).click();
+
+  // Bank data for Spain.
+  await page.getByLabel('Destinatario del reintegro').selectOption('Cuenta propia');
+  await page.getByLabel('Método de pago').selectOption('Transferencia');
+  await page.getByLabel('Titular de la cuenta').fill('Javier García');
+  await page.getByLabel('Banco', { exact: true }).fill('CaixaBank');
+  await page.getByLabel('Tipo de cuenta').selectOption('Cuenta corriente');
+  await page.getByLabel('Número de cuenta').fill('123456789');
+  await page.getByLabel('SWIFT').fill('CAIXESBB');
+  await page.getByLabel('Número de documento').fill(SPANISH_DOCUMENT);
+  await page.getByLabel('Dirección del banco').fill('Calle Pintor Sorolla 2, Valencia');
+  await page.getByLabel('IBAN').fill('ES91 2100 0418 4502 0005 1332');
+
+  // The first submission reaches the server and is stored, but its answer never reaches the page:
+  // the traveller reloads while it is in flight. The resent one is held until the page shows it.
+  const isSubmission = (url: URL) => url.pathname === '/api/refund_data/';
+  const submissions: { key: string; answer?: { refund: { id: number } } }[] = [];
+  let stored: (id: number) => void = () => {};
+  const firstStored = new Promise<number>((resolve) => {
+    stored = resolve;
+  });
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(isSubmission, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const body = route.request().postDataBuffer()?.toString('utf8') ?? '';
+    const key = /"idempotency_key":"([0-9a-f-]{36})"/.exec(body)?.[1] ?? '';
+    const submission: (typeof submissions)[number] = { key };
+    submissions.push(submission);
+    if (submissions.length === 1) {
+      const response = await route.fetch();
+      submission.answer = (await response.json()) as { refund: { id: number } };
+      stored(submission.answer.refund.id);
+      return; // never answered: the page reloads meanwhile
+    }
+    await released;
+    const response = await route.fetch();
+    submission.answer = (await response.json()) as { refund: { id: number } };
+    await route.fulfill({ response });
+  });
+
+  await page.getByRole('button', { name: 'finalizar' }).click();
+  await expect(page.getByText('Enviando su solicitud...')).toBeVisible();
+  const firstId = await firstStored;
+  await page.reload();
+  // Back in flight after the reload (not an empty login), resending the same submission.
+  await expect(page.getByText('Enviando su solicitud...')).toBeVisible();
+  await expect.poll(() => submissions.length).toBe(2);
+  release();
+  await expect(page.getByRole('heading', { name: '¡Hemos recibido tu solicitud!' })).toBeVisible();
+  await expect(page.getByTestId('refund-number')).toHaveText(`Número de solicitud: ${firstId}`);
+  expect(submissions[1].key).toBe(submissions[0].key);
+  expect(submissions[1].key).toMatch(/^[0-9a-f-]{36}$/);
+  expect(submissions[1].answer?.refund.id).toBe(firstId);
+
+  // Staff see exactly one refund of this traveller.
+  const staffLogin = await request.post('/api/token/', {
+    data: { username: ADMIN.username, password: ADMIN.password },
+  });
+  const staff = { authorization: `Bearer ${((await staffLogin.json()) as { access: string }).access}` };
+  const list = await request.get(`/api/refund/?doc_number=${SPANISH_DOCUMENT}`, { headers: staff });
+  expect(list.ok(), await list.text()).toBe(true);
+  const { results } = (await list.json()) as { results: { id: number }[] };
+  expect(results.map((row) => row.id)).toEqual([firstId]);
+});
