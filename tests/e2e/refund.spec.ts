@@ -14,23 +14,38 @@ const DOCUMENT = '30123456';
 const VOUCHER = process.env.E2E_REFUND_VOUCHER ?? '1';
 
 interface LoginAnswer {
-  refunds: { coverages: string[]; multi_cause_coverages: string[]; name: string };
+  refunds: {
+    coverages: string[];
+    multi_cause_coverages: string[];
+    name: string;
+    date_in: string;
+    date_out: string;
+  };
 }
+
+/** The voucher's last day as typed in the claim dialog (the event happened during the trip). */
+const typedDate = (iso: string) => iso.split('-').reverse().join('');
+const shownDate = (iso: string) => iso.split('-').reverse().join('/');
 interface Uploaded {
   files: { id: string; name: string; content_type: string; size: number }[];
 }
 
 async function loadClaim(
   page: Page,
-  claim: { coverage: string; amount: string; files: { name: string; mimeType: string; buffer: Buffer }[] },
+  claim: {
+    coverage: string;
+    amount: string;
+    date: string;
+    files: { name: string; mimeType: string; buffer: Buffer }[];
+  },
   multiCause = false,
 ) {
   const addButton = page.getByRole('button', { name: /^(Cargar reintegros|Agregar reintegro)$/ });
   await addButton.click();
   const dialog = page.getByRole('dialog', { name: 'Carga de reintegro' });
   await dialog.getByLabel('País donde ocurrió el evento').selectOption('ARG');
-  await dialog.getByLabel('Fecha del evento').fill('15032025');
-  await expect(dialog.getByLabel('Fecha del evento')).toHaveValue('15/03/2025');
+  await dialog.getByLabel('Fecha del evento').fill(typedDate(claim.date));
+  await expect(dialog.getByLabel('Fecha del evento')).toHaveValue(shownDate(claim.date));
   await dialog.getByLabel('Servicio a reintegrar').selectOption(claim.coverage);
   await expect(dialog.getByText('Para este servicio debe adjuntar:')).toBeVisible();
   await dialog.getByLabel('Moneda de gasto').selectOption('USD');
@@ -104,6 +119,7 @@ test('a traveller requests a refund with a PDF, a PNG and a multi-cause claim', 
   await loadClaim(page, {
     coverage: first,
     amount: '1234,5',
+    date: login.refunds.date_out,
     files: [{ name: 'factura.pdf', mimeType: 'application/pdf', buffer: await multiPagePdf(2) }],
   });
   await expect(page.getByRole('listitem', { name: first })).toContainText('1.234,50 USD');
@@ -111,6 +127,7 @@ test('a traveller requests a refund with a PDF, a PNG and a multi-cause claim', 
   await loadClaim(page, {
     coverage: second,
     amount: '250',
+    date: login.refunds.date_out,
     files: [{ name: 'receta.png', mimeType: 'image/png', buffer: gradientPng() }],
   });
   await loadClaim(
@@ -118,6 +135,7 @@ test('a traveller requests a refund with a PDF, a PNG and a multi-cause claim', 
     {
       coverage: multi,
       amount: '500',
+      date: login.refunds.date_out,
       files: [{ name: 'carta.png', mimeType: 'image/png', buffer: gradientPng(32, 32) }],
     },
     true,
@@ -259,18 +277,15 @@ test('reloading while the submission is in flight resumes it and gives one refun
   await page.getByLabel('Teléfono').fill('+34 612 345 678');
   await page.getByRole('button', { name: 'continuar' }).click();
 
-  // One claim during the trip (it ended yesterday), with one receipt.
+  // One claim on the trip's last day, with one receipt.
   await page.getByRole('button', { name: 'Cargar reintegros' }).click();
   const dialog = page.getByRole('dialog', { name: 'Carga de reintegro' });
   await dialog.getByLabel('País donde ocurrió el evento').selectOption('ESP');
-  const eventDate = new Date(Date.now() - 4 * 86_400_000).toLocaleDateString('es-AR', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'America/Argentina/Buenos_Aires',
-  });
-  await dialog.getByLabel('Fecha del evento').fill(eventDate.replace(/\D/g, ''));
-  await expect(dialog.getByLabel('Fecha del evento')).toHaveValue(eventDate);
+  // The day before the trip: refused with the voucher's validity (issue 17), cleared once fixed.
+  const dayBefore = new Date(Date.parse(`${login.refunds.date_in}T00:00:00Z`) - 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  await dialog.getByLabel('Fecha del evento').fill(typedDate(dayBefore));
   await dialog.getByLabel('Servicio a reintegrar').selectOption(coverage);
   await dialog.getByLabel('Moneda de gasto').selectOption('EUR');
   await dialog.getByLabel('Monto solicitado').fill('80');
@@ -278,6 +293,14 @@ test('reloading while the submission is in flight resumes it and gives one refun
     .getByTestId('claim-files')
     .setInputFiles([{ name: 'ticket.png', mimeType: 'image/png', buffer: gradientPng(48, 48) }]);
   await expect(dialog.getByText('ticket.png')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cargar Reintegro' }).click();
+  const outside = dialog.getByText(
+    `La fecha del evento debe estar dentro de la vigencia del voucher (${shownDate(login.refunds.date_in)} al ${shownDate(login.refunds.date_out)}).`,
+  );
+  await expect(outside).toBeVisible();
+  await dialog.getByLabel('Fecha del evento').fill(typedDate(login.refunds.date_out));
+  await expect(dialog.getByLabel('Fecha del evento')).toHaveValue(shownDate(login.refunds.date_out));
+  await expect(outside).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Cargar Reintegro' }).click();
   await expect(dialog).toBeHidden({ timeout: 30_000 });
   await page.getByRole('button', { name: 'continuar' }).click();
