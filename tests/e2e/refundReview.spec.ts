@@ -133,6 +133,23 @@ test("the list filters by status and moves the selected refunds to 'En revisión
   await filters.getByLabel('Estado').selectOption('EN_REVISION');
   await filters.getByLabel('Estado').press('Enter');
   await expect(table.getByRole('cell', { name: 'En revisión', exact: true })).toHaveCount(2);
+
+  // The claims' country and coverage (contains, any case) and the submission dates narrow it too.
+  const day = (offset: number) =>
+    new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('/');
+  const narrowed = (country: string, from: string, to: string) =>
+    `/dashboard/reintegros?doc_number=${DOCUMENT}&status=EN_REVISION&country=${country}` +
+    `&coverage=${encodeURIComponent(first.coverage.slice(1, 7).toUpperCase())}` +
+    `&created_from=${encodeURIComponent(from)}&created_to=${encodeURIComponent(to)}`;
+  await page.goto(narrowed('ESP', day(-1), day(1)));
+  await expect(filters.getByLabel('País del siniestro')).toHaveValue('ESP');
+  // The two just moved to review (the other refunds of this traveller are paid or rejected).
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table.getByRole('cell', { name: 'En revisión', exact: true })).toHaveCount(2);
+  await page.goto(narrowed('ARG', day(-1), day(1)));
+  await expect(page.getByText('No hay resultados.')).toBeVisible();
+  await page.goto(narrowed('ESP', day(-3), day(-2)));
+  await expect(page.getByText('No hay resultados.')).toBeVisible();
 });
 
 test("staff download a receipt and 'Descargar todo': every file of the refund in one zip", async ({
