@@ -245,7 +245,7 @@ test('a traveller requests a refund with a PDF, a PNG and a multi-cause claim', 
 /** The seeded Spanish traveller (IBAN), used only here: the walk counts all of their refunds. */
 const SPANISH_DOCUMENT = '12345678Z';
 
-test('reloading while the submission is in flight resumes it and gives one refund', async ({
+test('a failed submission is kept and retried; reloading while it is in flight resumes it; one refund', async ({
   page,
   request,
 }) => {
@@ -317,8 +317,9 @@ test('reloading while the submission is in flight resumes it and gives one refun
   await page.getByLabel('Dirección del banco').fill('Calle Pintor Sorolla 2, Valencia');
   await page.getByLabel('IBAN').fill('ES91 2100 0418 4502 0005 1332');
 
-  // The first submission reaches the server and is stored, but its answer never reaches the page:
-  // the traveller reloads while it is in flight. The resent one is held until the page shows it.
+  // The first submission fails; the retried one reaches the server and is stored, but its answer
+  // never reaches the page: the traveller reloads while it is in flight. The resent one is held
+  // until the page shows it is in flight again.
   const isSubmission = (url: URL) => url.pathname === '/api/refund_data/';
   const submissions: { key: string; answer?: { refund: { id: number } } }[] = [];
   let stored: (id: number) => void = () => {};
@@ -335,7 +336,14 @@ test('reloading while the submission is in flight resumes it and gives one refun
     const key = /"idempotency_key":"([0-9a-f-]{36})"/.exec(body)?.[1] ?? '';
     const submission: (typeof submissions)[number] = { key };
     submissions.push(submission);
-    if (submissions.length === 1) {
+    // The first attempt fails (the server unavailable): nothing is stored.
+    if (submissions.length === 1)
+      return route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ detail: 'Servicio no disponible' }),
+      });
+    if (submissions.length === 2) {
       const response = await route.fetch();
       submission.answer = (await response.json()) as { refund: { id: number } };
       stored(submission.answer.refund.id);
@@ -348,18 +356,26 @@ test('reloading while the submission is in flight resumes it and gives one refun
   });
 
   await page.getByRole('button', { name: 'finalizar' }).click();
+  // A failure keeps everything: no logout, no redirect; 'Reintentar' resends the same submission.
+  await expect(
+    page.getByRole('heading', { name: 'Hubo un error en la creación de su solicitud' }),
+  ).toBeVisible();
+  await expect(page.getByText('Servicio no disponible')).toBeVisible();
+  await expect(page.getByText('En unos segundos serás redireccionado al inicio')).toHaveCount(0);
+  expect(await page.evaluate(() => sessionStorage.getItem('refundLogin'))).not.toBeNull();
+  await page.getByRole('button', { name: 'Reintentar' }).click();
   await expect(page.getByText('Enviando su solicitud...')).toBeVisible();
   const firstId = await firstStored;
   await page.reload();
   // Back in flight after the reload (not an empty login), resending the same submission.
   await expect(page.getByText('Enviando su solicitud...')).toBeVisible();
-  await expect.poll(() => submissions.length).toBe(2);
+  await expect.poll(() => submissions.length).toBe(3);
   release();
   await expect(page.getByRole('heading', { name: '¡Hemos recibido tu solicitud!' })).toBeVisible();
   await expect(page.getByTestId('refund-number')).toHaveText(`Número de solicitud: ${firstId}`);
-  expect(submissions[1].key).toBe(submissions[0].key);
-  expect(submissions[1].key).toMatch(/^[0-9a-f-]{36}$/);
-  expect(submissions[1].answer?.refund.id).toBe(firstId);
+  expect(new Set(submissions.map((submission) => submission.key))).toEqual(new Set([submissions[0].key]));
+  expect(submissions[0].key).toMatch(/^[0-9a-f-]{36}$/);
+  expect(submissions[2].answer?.refund.id).toBe(firstId);
 
   // Staff see exactly one refund of this traveller.
   const staffLogin = await request.post('/api/token/', {
