@@ -27,6 +27,7 @@ import {
   type ServiceAmounts,
   type StoredFile,
   sinisterDateInputSchema,
+  sinisterDateProblem,
   TRANSPORT_SERVICES,
   type TransportService,
 } from '../src/contracts/refund';
@@ -76,7 +77,10 @@ export type ServiceKey = MultiCauseService | `transporte.${TransportService}`;
 export type ClaimErrors = Partial<Record<ClaimField | 'coverage' | 'files' | 'multi_cause', string>> &
   Record<string, string | undefined>;
 
-export type ClaimRules = Pick<RefundLoginData, 'coverages' | 'required_items' | 'multi_cause_coverages'>;
+export type ClaimRules = Pick<
+  RefundLoginData,
+  'coverages' | 'required_items' | 'multi_cause_coverages' | 'date_in' | 'date_out'
+>;
 
 export interface ClaimFormInput {
   rules: ClaimRules;
@@ -244,7 +248,8 @@ export function claimProblems(context: ClaimFormContext): ClaimErrors {
   }
   const country = firstIssue(claimSchema.shape.sinister_country.safeParse(context.values.sinister_country));
   if (country) errors.sinister_country = country;
-  const date = firstIssue(sinisterDateInputSchema.safeParse(context.values.sinister_date));
+  const dateInput = sinisterDateInputSchema.safeParse(context.values.sinister_date);
+  const date = dateInput.success ? sinisterDateProblem(dateInput.data, context.rules) : firstIssue(dateInput);
   if (date) errors.sinister_date = date;
   const currency = firstIssue(claimSchema.shape.currency.safeParse(context.values.currency));
   if (currency) errors.currency = currency;

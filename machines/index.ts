@@ -14,7 +14,12 @@ import { productDetailModel, productWizardMachineModel } from './models/products
 import { promotionDetailModel, promotionOfficesModel, promotionWizardModel } from './models/promotions';
 import { claimFormModel, refundLoginModel, refundWizardModel } from './models/refund';
 import { paymentUpdateModel, pendingDocsModel } from './models/refundLinks';
-import { bankRevealModel, receiptViewerModel, refundReviewModel } from './models/refundReview';
+import {
+  bankRevealModel,
+  receiptDownloadModel,
+  receiptViewerModel,
+  refundReviewModel,
+} from './models/refundReview';
 import { productWizardModel, resourceFormModel, resourceListModel } from './models/resources';
 import { sessionModel } from './models/session';
 import type { MachineModel } from './models/types';
@@ -117,6 +122,11 @@ export const machineCatalogue: MachineEntry[] = [
     'receiptViewer',
     'Receipts of a refund in the page: one at a time, next, previous, chosen from a claim, zoom, load failure and retry.',
     receiptViewerModel,
+  ),
+  catalogued(
+    'receiptDownload',
+    "A refund's files downloaded on its review screen: 'Descargar' the receipt in view, 'Descargar todo' as one zip, one at a time, the failure with 'Reintentar' (none after a refusal).",
+    receiptDownloadModel,
   ),
   catalogued(
     'pendingDocs',

@@ -30,6 +30,9 @@ export const sampleRefundLogin: RefundLoginResponse = {
     },
     multi_cause_coverages: ['Cancelación de viaje multicausa'],
     url_country_b2c: 'https://ar.example.com/',
+    // The voucher's validity: the sample claims' 10/01/2024 falls within it.
+    date_in: '2024-01-05',
+    date_out: '2024-01-20',
   },
 };
 
@@ -125,6 +128,8 @@ export const claimFormModel = defineModel({
           { type: 'FIELDS_CHANGED', values: validFields },
           { type: 'FIELDS_CHANGED', values: { sinister_date: '31/02/2024', amount: '-5' } },
           { type: 'FIELDS_CHANGED', values: { sinister_date: '01/01/2999', amount: '0,00' } },
+          // Before the trip: outside the voucher's validity (issue 17).
+          { type: 'FIELDS_CHANGED', values: { sinister_date: '04/01/2024' } },
           { type: 'FILES_CHOSEN', files: [receiptPdf, receiptPng] },
           { type: 'FILES_CHOSEN', files: [receiptBad] },
           { type: 'FILES_CHOSEN', files: [receiptDuplicate] },

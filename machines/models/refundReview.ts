@@ -3,6 +3,7 @@ import type { AnyEventObject } from 'xstate';
 import { messages } from '../../src/contracts/messages';
 import type { RefundBankData } from '../../src/contracts/refundReview';
 import { bankRevealMachine } from '../bankReveal';
+import { type DownloadRequest, receiptDownloadMachine } from '../receiptDownload';
 import { receiptViewerMachine, type ViewerFile } from '../receiptViewer';
 import { draftErrors, type ReviewedRefund, refundReviewMachine } from '../refundReview';
 import { FieldErrorsError, UserFacingError } from '../support/errors';
@@ -205,5 +206,60 @@ export const receiptViewerModel = defineModel({
       snapshot.context.zoom,
       snapshot.context.url,
       snapshot.context.error,
+    ]),
+});
+
+/** 'Descargar todo' of the sample refund (both receipts as one zip) and 'Descargar' of one. */
+export const downloadAll: DownloadRequest = { ids: ['a', 'b'], fileName: 'reintegro-7.zip' };
+export const downloadOne: DownloadRequest = { ids: ['b'], fileName: 'informe.jpg' };
+export const DOWNLOAD_REFUSAL = 'No encontramos el archivo.';
+
+export const receiptDownloadModel = defineModel({
+  machine: receiptDownloadMachine,
+  events: (snapshot) => {
+    const asks = [
+      { type: 'DOWNLOAD', ...downloadAll },
+      { type: 'DOWNLOAD', ...downloadOne },
+      // Nothing to download (a refund without files offers no button): ignored.
+      { type: 'DOWNLOAD', ids: [], fileName: 'reintegro-7.zip' },
+    ];
+    if (snapshot.matches('idle')) return [...asks, { type: 'DISMISS' }];
+    if (snapshot.matches('downloading'))
+      return [
+        { type: 'xstate.done.actor.downloadFiles', output: snapshot.context.request?.fileName ?? '' },
+        { type: 'xstate.error.actor.downloadFiles', error: new UserFacingError(DOWNLOAD_REFUSAL) },
+        {
+          type: 'xstate.error.actor.downloadFiles',
+          error: Object.assign(new UserFacingError(messages.common.forbidden), { status: 403 }),
+        },
+        { type: 'xstate.error.actor.downloadFiles', error: new Error('network') },
+      ];
+    return [...asks, { type: 'RETRY' }, { type: 'DISMISS' }];
+  },
+  journeys: [
+    [
+      { type: 'DOWNLOAD', ...downloadAll },
+      { type: 'xstate.done.actor.downloadFiles', output: downloadAll.fileName },
+      { type: 'DISMISS' },
+    ],
+    [
+      { type: 'DOWNLOAD', ...downloadAll },
+      { type: 'xstate.error.actor.downloadFiles', error: new Error('network') },
+      { type: 'RETRY' },
+      { type: 'xstate.done.actor.downloadFiles', output: downloadAll.fileName },
+    ],
+    [
+      { type: 'DOWNLOAD', ...downloadOne },
+      { type: 'xstate.error.actor.downloadFiles', error: new UserFacingError(DOWNLOAD_REFUSAL) },
+      { type: 'DOWNLOAD', ...downloadAll },
+    ],
+  ],
+  serializeState: (snapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      snapshot.context.request?.fileName ?? null,
+      snapshot.context.saved,
+      snapshot.context.error,
+      snapshot.context.retryable,
     ]),
 });

@@ -241,6 +241,12 @@ export const refundLoginDataSchema = z.object({
   multi_cause_coverages: z.array(z.string()),
   /** Where to go 20 s after the final screen; empty means the default public site. */
   url_country_b2c: z.string(),
+  /**
+   * Issue 17: the voucher's validity (ISO dates, the trip's first and last day). An event date
+   * outside it is refused in the claim dialog and by the server.
+   */
+  date_in: z.string().optional(),
+  date_out: z.string().optional(),
 });
 export type RefundLoginData = z.infer<typeof refundLoginDataSchema>;
 
@@ -558,7 +564,26 @@ export type ClaimInput = z.input<typeof claimSchema>;
 export type Claim = z.infer<typeof claimSchema>;
 
 /** What of the login answer the claim rules depend on. */
-export type RefundCoverageRules = Pick<RefundLoginData, 'coverages' | 'multi_cause_coverages'>;
+export type RefundCoverageRules = Pick<
+  RefundLoginData,
+  'coverages' | 'multi_cause_coverages' | 'date_in' | 'date_out'
+>;
+
+/**
+ * Issue 17: the event date (ISO) must fall within the voucher's validity when the login gave it;
+ * the refusal names the validity. Null when the date is within it (or not a date: other rules say so).
+ */
+export function sinisterDateProblem(
+  iso: string,
+  rules: Pick<RefundLoginData, 'date_in' | 'date_out'>,
+): string | null {
+  if (!isIsoDate(iso)) return null;
+  const from = rules.date_in && isIsoDate(rules.date_in) ? rules.date_in : null;
+  const to = rules.date_out && isIsoDate(rules.date_out) ? rules.date_out : null;
+  if ((from && iso < from) || (to && iso > to))
+    return text.dateOutsideValidity(from ? formatIsoDate(from) : '—', to ? formatIsoDate(to) : '—');
+  return null;
+}
 
 /**
  * Problems of one claim that depend on the voucher: the coverage must be one of the voucher's,
@@ -586,6 +611,8 @@ export function claimSchemaFor(rules: RefundCoverageRules) {
     .superRefine((claim, context) => {
       for (const problem of claimCoverageProblems(claim, rules))
         context.addIssue({ code: 'custom', ...problem });
+      const date = sinisterDateProblem(claim.sinister_date, rules);
+      if (date) context.addIssue({ code: 'custom', path: ['sinister_date'], message: date });
     });
 }
 

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { allowedActionsSchema } from './engine';
 import { listQuerySchema } from './http';
+import { messages } from './messages';
 import { refundStatusChangeSchema } from './refundLifecycle';
 import { CONTAINS, defineContract, EXACT, MAX_DB_INTEGER } from './resources/fields';
 
@@ -119,3 +120,17 @@ export const refundReviewContract = defineContract({
   ordering: ['created_at'] as const,
   defaultOrdering: '-created_at',
 });
+
+/**
+ * `POST /refund_download_file/ {refund_files_ids}` (SPEC §7; issue 17): staff with refund/view
+ * download files of refunds, one as itself, several as one zip.
+ */
+export const REFUND_DOWNLOAD_PATH = '/refund_download_file/';
+export const MAX_DOWNLOAD_FILES = 200;
+export const refundDownloadSchema = z.object({
+  refund_files_ids: z
+    .array(z.uuid(messages.refundLinks.fileUnknown))
+    .min(1, messages.refundLinks.downloadNothing)
+    .max(MAX_DOWNLOAD_FILES, messages.refundLinks.downloadTooMany(MAX_DOWNLOAD_FILES)),
+});
+export type RefundDownload = z.infer<typeof refundDownloadSchema>;

@@ -56,6 +56,37 @@ describe('staff client (ofetch)', () => {
     expect([offline.kind, offline.message]).toEqual(['network', messages.common.networkError]);
   });
 
+  it('reads the detail of a refused file download, and answers the file otherwise (issue 17)', async () => {
+    const download = () =>
+      request(z.unknown(), '/refund_download_file/', {
+        auth: false,
+        method: 'POST',
+        body: { refund_files_ids: [] },
+        responseType: 'blob',
+      });
+    vi.stubGlobal('fetch', answer(404, { detail: 'No encontramos el archivo.' }));
+    const refused = await failure(download());
+    expect([refused.status, refused.message]).toEqual([404, 'No encontramos el archivo.']);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>', { status: 502, headers: { 'content-type': 'text/html' } })),
+    );
+    expect((await failure(download())).message).toBe(messages.common.genericRetry);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
+            status: 200,
+            headers: { 'content-type': 'application/zip' },
+          }),
+      ),
+    );
+    const file = await download();
+    expect(file).toBeInstanceOf(Blob);
+    expect([...new Uint8Array(await (file as Blob).arrayBuffer())]).toEqual([0x50, 0x4b, 3, 4]);
+  });
+
   it('parses a matching answer', async () => {
     vi.stubGlobal('fetch', answer(200, { id: 1 }));
     await expect(call()).resolves.toEqual({ id: 1 });

@@ -14,23 +14,38 @@ const DOCUMENT = '30123456';
 const VOUCHER = process.env.E2E_REFUND_VOUCHER ?? '1';
 
 interface LoginAnswer {
-  refunds: { coverages: string[]; multi_cause_coverages: string[]; name: string };
+  refunds: {
+    coverages: string[];
+    multi_cause_coverages: string[];
+    name: string;
+    date_in: string;
+    date_out: string;
+  };
 }
+
+/** The voucher's last day as typed in the claim dialog (the event happened during the trip). */
+const typedDate = (iso: string) => iso.split('-').reverse().join('');
+const shownDate = (iso: string) => iso.split('-').reverse().join('/');
 interface Uploaded {
   files: { id: string; name: string; content_type: string; size: number }[];
 }
 
 async function loadClaim(
   page: Page,
-  claim: { coverage: string; amount: string; files: { name: string; mimeType: string; buffer: Buffer }[] },
+  claim: {
+    coverage: string;
+    amount: string;
+    date: string;
+    files: { name: string; mimeType: string; buffer: Buffer }[];
+  },
   multiCause = false,
 ) {
   const addButton = page.getByRole('button', { name: /^(Cargar reintegros|Agregar reintegro)$/ });
   await addButton.click();
   const dialog = page.getByRole('dialog', { name: 'Carga de reintegro' });
   await dialog.getByLabel('País donde ocurrió el evento').selectOption('ARG');
-  await dialog.getByLabel('Fecha del evento').fill('15032025');
-  await expect(dialog.getByLabel('Fecha del evento')).toHaveValue('15/03/2025');
+  await dialog.getByLabel('Fecha del evento').fill(typedDate(claim.date));
+  await expect(dialog.getByLabel('Fecha del evento')).toHaveValue(shownDate(claim.date));
   await dialog.getByLabel('Servicio a reintegrar').selectOption(claim.coverage);
   await expect(dialog.getByText('Para este servicio debe adjuntar:')).toBeVisible();
   await dialog.getByLabel('Moneda de gasto').selectOption('USD');
@@ -104,6 +119,7 @@ test('a traveller requests a refund with a PDF, a PNG and a multi-cause claim', 
   await loadClaim(page, {
     coverage: first,
     amount: '1234,5',
+    date: login.refunds.date_out,
     files: [{ name: 'factura.pdf', mimeType: 'application/pdf', buffer: await multiPagePdf(2) }],
   });
   await expect(page.getByRole('listitem', { name: first })).toContainText('1.234,50 USD');
@@ -111,6 +127,7 @@ test('a traveller requests a refund with a PDF, a PNG and a multi-cause claim', 
   await loadClaim(page, {
     coverage: second,
     amount: '250',
+    date: login.refunds.date_out,
     files: [{ name: 'receta.png', mimeType: 'image/png', buffer: gradientPng() }],
   });
   await loadClaim(
@@ -118,6 +135,7 @@ test('a traveller requests a refund with a PDF, a PNG and a multi-cause claim', 
     {
       coverage: multi,
       amount: '500',
+      date: login.refunds.date_out,
       files: [{ name: 'carta.png', mimeType: 'image/png', buffer: gradientPng(32, 32) }],
     },
     true,
@@ -222,4 +240,150 @@ test('a traveller requests a refund with a PDF, a PNG and a multi-cause claim', 
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByRole('cell', { name: '30123456', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Crear', exact: true })).toHaveCount(0);
+});
+
+/** The seeded Spanish traveller (IBAN), used only here: the walk counts all of their refunds. */
+const SPANISH_DOCUMENT = '12345678Z';
+
+test('a failed submission is kept and retried; reloading while it is in flight resumes it; one refund', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  let voucher = '';
+  for (const candidate of ['6', '1', '2', '3', '4', '5', '7', '8', '9', '10']) {
+    const answer = await request.get(
+      `/api/refund_data/?voucher_id=${candidate}&document=${SPANISH_DOCUMENT}`,
+    );
+    if (answer.ok()) {
+      voucher = candidate;
+      break;
+    }
+  }
+  expect(voucher, 'a seeded voucher of the Spanish traveller').not.toBe('');
+  const login = (await (
+    await request.get(`/api/refund_data/?voucher_id=${voucher}&document=${SPANISH_DOCUMENT}`)
+  ).json()) as LoginAnswer;
+  const coverage = login.refunds.coverages.find(
+    (name) => !login.refunds.multi_cause_coverages.includes(name),
+  )!;
+
+  await page.goto('/refund');
+  await page.getByLabel('Documento').fill(SPANISH_DOCUMENT);
+  await page.getByLabel('Voucher').fill(voucher);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('heading', { name: 'Solicitud de reintegros' })).toBeVisible();
+  await page.getByLabel('Email').fill('javier.e2e@example.com');
+  await page.getByLabel('Teléfono').fill('+34 612 345 678');
+  await page.getByRole('button', { name: 'continuar' }).click();
+
+  // One claim on the trip's last day, with one receipt.
+  await page.getByRole('button', { name: 'Cargar reintegros' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Carga de reintegro' });
+  await dialog.getByLabel('País donde ocurrió el evento').selectOption('ESP');
+  // The day before the trip: refused with the voucher's validity (issue 17), cleared once fixed.
+  const dayBefore = new Date(Date.parse(`${login.refunds.date_in}T00:00:00Z`) - 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  await dialog.getByLabel('Fecha del evento').fill(typedDate(dayBefore));
+  await dialog.getByLabel('Servicio a reintegrar').selectOption(coverage);
+  await dialog.getByLabel('Moneda de gasto').selectOption('EUR');
+  await dialog.getByLabel('Monto solicitado').fill('80');
+  await dialog
+    .getByTestId('claim-files')
+    .setInputFiles([{ name: 'ticket.png', mimeType: 'image/png', buffer: gradientPng(48, 48) }]);
+  await expect(dialog.getByText('ticket.png')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cargar Reintegro' }).click();
+  const outside = dialog.getByText(
+    `La fecha del evento debe estar dentro de la vigencia del voucher (${shownDate(login.refunds.date_in)} al ${shownDate(login.refunds.date_out)}).`,
+  );
+  await expect(outside).toBeVisible();
+  await dialog.getByLabel('Fecha del evento').fill(typedDate(login.refunds.date_out));
+  await expect(dialog.getByLabel('Fecha del evento')).toHaveValue(shownDate(login.refunds.date_out));
+  await expect(outside).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cargar Reintegro' }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'continuar' }).click();
+
+  // Bank data for Spain.
+  await page.getByLabel('Destinatario del reintegro').selectOption('Cuenta propia');
+  await page.getByLabel('Método de pago').selectOption('Transferencia');
+  await page.getByLabel('Titular de la cuenta').fill('Javier García');
+  await page.getByLabel('Banco', { exact: true }).fill('CaixaBank');
+  await page.getByLabel('Tipo de cuenta').selectOption('Cuenta corriente');
+  await page.getByLabel('Número de cuenta').fill('123456789');
+  await page.getByLabel('SWIFT').fill('CAIXESBB');
+  await page.getByLabel('Número de documento').fill(SPANISH_DOCUMENT);
+  await page.getByLabel('Dirección del banco').fill('Calle Pintor Sorolla 2, Valencia');
+  await page.getByLabel('IBAN').fill('ES91 2100 0418 4502 0005 1332');
+
+  // The first submission fails; the retried one reaches the server and is stored, but its answer
+  // never reaches the page: the traveller reloads while it is in flight. The resent one is held
+  // until the page shows it is in flight again.
+  const isSubmission = (url: URL) => url.pathname === '/api/refund_data/';
+  const submissions: { key: string; answer?: { refund: { id: number } } }[] = [];
+  let stored: (id: number) => void = () => {};
+  const firstStored = new Promise<number>((resolve) => {
+    stored = resolve;
+  });
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(isSubmission, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const body = route.request().postDataBuffer()?.toString('utf8') ?? '';
+    const key = /"idempotency_key":"([0-9a-f-]{36})"/.exec(body)?.[1] ?? '';
+    const submission: (typeof submissions)[number] = { key };
+    submissions.push(submission);
+    // The first attempt fails (the server unavailable): nothing is stored.
+    if (submissions.length === 1)
+      return route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ detail: 'Servicio no disponible' }),
+      });
+    if (submissions.length === 2) {
+      const response = await route.fetch();
+      submission.answer = (await response.json()) as { refund: { id: number } };
+      stored(submission.answer.refund.id);
+      return; // never answered: the page reloads meanwhile
+    }
+    await released;
+    const response = await route.fetch();
+    submission.answer = (await response.json()) as { refund: { id: number } };
+    await route.fulfill({ response });
+  });
+
+  await page.getByRole('button', { name: 'finalizar' }).click();
+  // A failure keeps everything: no logout, no redirect; 'Reintentar' resends the same submission.
+  await expect(
+    page.getByRole('heading', { name: 'Hubo un error en la creación de su solicitud' }),
+  ).toBeVisible();
+  await expect(page.getByText('Servicio no disponible')).toBeVisible();
+  await expect(page.getByText('En unos segundos serás redireccionado al inicio')).toHaveCount(0);
+  expect(await page.evaluate(() => sessionStorage.getItem('refundLogin'))).not.toBeNull();
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByText('Enviando su solicitud...')).toBeVisible();
+  const firstId = await firstStored;
+  await page.reload();
+  // Back in flight after the reload (not an empty login), resending the same submission.
+  await expect(page.getByText('Enviando su solicitud...')).toBeVisible();
+  await expect.poll(() => submissions.length).toBe(3);
+  release();
+  await expect(page.getByRole('heading', { name: '¡Hemos recibido tu solicitud!' })).toBeVisible();
+  await expect(page.getByTestId('refund-number')).toHaveText(`Número de solicitud: ${firstId}`);
+  expect(new Set(submissions.map((submission) => submission.key))).toEqual(new Set([submissions[0].key]));
+  expect(submissions[0].key).toMatch(/^[0-9a-f-]{36}$/);
+  expect(submissions[2].answer?.refund.id).toBe(firstId);
+
+  // Staff see exactly one refund of this traveller.
+  const staffLogin = await request.post('/api/token/', {
+    data: { username: ADMIN.username, password: ADMIN.password },
+  });
+  const staff = { authorization: `Bearer ${((await staffLogin.json()) as { access: string }).access}` };
+  const list = await request.get(`/api/refund/?doc_number=${SPANISH_DOCUMENT}`, { headers: staff });
+  expect(list.ok(), await list.text()).toBe(true);
+  const { results } = (await list.json()) as { results: { id: number }[] };
+  expect(results.map((row) => row.id)).toEqual([firstId]);
 });

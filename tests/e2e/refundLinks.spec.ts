@@ -3,12 +3,15 @@
  * staff ask for documents on a submitted refund; the mail in the outbox carries the signed link;
  * the traveller follows it (no staff session), uploads an image and a PDF (its pages are files too)
  * with a comment, sees 'Tu solicitud fue enviada'; staff see the refund back 'En revisión' with the
- * new files. The same for bank data. A tampered link, and the used one, show the access error.
+ * new files. The same for bank data. A tampered link, the used one and an expired one show the
+ * access error.
  */
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { loadConfig } from '../../src/server/config';
+import { signLinkHash } from '../../src/server/services/refundLinks';
 import { gradientPng, multiPagePdf } from './fixtures/refund/files';
 import { chileanVoucher, DOCUMENT, submitRefund } from './refundSubmission';
-import { ADMIN, latestMailTo, linkInMail, signIn } from './support';
+import { ADMIN, dataDir, latestMailTo, linkInMail, signIn } from './support';
 
 const TRAVELLER_MAIL = 'matias@example.com';
 
@@ -67,7 +70,7 @@ test('documents asked by staff: mailed link, upload as the traveller, back in re
     id,
     async (form) => {
       await form.getByLabel('Documentos faltantes (uno por línea)').fill('Factura original\nInforme médico');
-      await form.getByLabel('Cantidad de archivos permitidos').fill('3');
+      await form.getByLabel('Cantidad de archivos permitidos').fill('4');
       await form.getByLabel('Observaciones').fill('Legibles, por favor');
     },
     'Solicitar documentación',
@@ -104,22 +107,23 @@ test('documents asked by staff: mailed link, upload as the traveller, back in re
   await expect(traveller.getByText('Cargar Documentos')).toBeVisible();
   await expect(traveller.getByRole('list', { name: 'Documentos' })).toContainText('Informe médico');
   await expect(traveller.getByText('Observaciones: Legibles, por favor')).toBeVisible();
-  await expect(traveller.getByTestId('files-allowed')).toHaveText('Archivos permitidos 0/3');
+  await expect(traveller.getByTestId('files-allowed')).toHaveText('Archivos permitidos 0/4');
 
-  // Sending nothing is refused; a PDF of three pages plus an image is four files when three are allowed.
+  // Sending nothing is refused; a PDF of three pages plus two images is five files when four are allowed.
   await traveller.getByRole('button', { name: 'Enviar' }).click();
   await expect(traveller.getByText('Debe cargar al menos 1 archivo para continuar')).toBeVisible();
   await traveller.getByTestId('pending-docs-files').setInputFiles([
-    { name: 'factura.png', mimeType: 'image/png', buffer: gradientPng(64, 48) },
-    { name: 'informe.pdf', mimeType: 'application/pdf', buffer: await multiPagePdf(3) },
+    { name: 'ticket.png', mimeType: 'image/png', buffer: gradientPng(64, 48) },
+    { name: 'estudio.pdf', mimeType: 'application/pdf', buffer: await multiPagePdf(3) },
+    { name: 'recibo.png', mimeType: 'image/png', buffer: gradientPng(40, 40) },
   ]);
-  await expect(traveller.getByTestId('files-allowed')).toHaveText('Archivos permitidos 2/3');
+  await expect(traveller.getByTestId('files-allowed')).toHaveText('Archivos permitidos 3/4');
   await expect(traveller.getByText('Debe cargar al menos 1 archivo para continuar')).toHaveCount(0);
   await traveller.getByLabel('Comentarios').fill('Adjunto factura e informe');
   await traveller.getByRole('button', { name: 'Enviar' }).click();
-  await expect(traveller.getByText('Puede enviar hasta 3 archivos. (4)')).toBeVisible({ timeout: 30_000 });
-  // The PDF of three pages alone fits: remove the image.
-  await traveller.getByRole('button', { name: 'Quitar factura.png' }).click();
+  await expect(traveller.getByText('Puede enviar hasta 4 archivos. (5)')).toBeVisible({ timeout: 30_000 });
+  // The PDF of three pages and one image fit: remove the other image.
+  await traveller.getByRole('button', { name: 'Quitar recibo.png' }).click();
   await traveller.getByRole('button', { name: 'Enviar' }).click();
   await expect(traveller.getByText('Tu solicitud fue enviada')).toBeVisible({ timeout: 30_000 });
   await expect(traveller.getByText('Se ha procesado el envío de documentación')).toBeVisible();
@@ -129,11 +133,15 @@ test('documents asked by staff: mailed link, upload as the traveller, back in re
   await expect(traveller.getByText('No se puede procesar el acceso a la solicitud')).toBeVisible();
   await expect(traveller.getByRole('alert')).toContainText('Esta solicitud ya fue respondida.');
 
-  // Staff: back in review, the three pages among the receipts, the history entry.
+  // Staff: back in review, the image and the PDF's three pages among the receipts, the history entry.
   await page.reload();
   await expect(page.getByTestId('refund-status')).toHaveText('En revisión');
   const receipts = page.getByRole('region', { name: 'Comprobantes' });
-  await expect(receipts.getByText(/Comprobante 1 de 7/)).toBeVisible();
+  await expect(receipts.getByText(/Comprobante 1 de 8/)).toBeVisible();
+  await expect(receipts.getByRole('button', { name: /^ticket\.(jpg|png)$/ })).toBeVisible();
+  for (const pageNumber of [1, 2, 3])
+    await expect(receipts.getByRole('button', { name: `estudio-${pageNumber}.jpg` })).toBeVisible();
+  await expect(receipts.getByRole('button', { name: /^recibo\./ })).toHaveCount(0);
   await page.getByRole('tab', { name: 'Historial' }).click();
   await expect(page.getByTestId('history-entry').nth(0)).toContainText(
     'Documentación enviada por el viajero',
@@ -186,5 +194,45 @@ test('bank data asked by staff: mailed link, only the asked fields with the coun
   await expect(page.getByTestId('refund-status')).toHaveText('En revisión');
   await page.getByRole('button', { name: 'Mostrar datos bancarios' }).click();
   await expect(page.getByTestId('bank-account_number')).toHaveText('009876543210');
+  await closeRefund(page);
+});
+
+test('an expired link shows the access error', async ({ page, request, browser }) => {
+  test.setTimeout(90_000);
+  const { id } = await submitRefund(request, await chileanVoucher(request));
+  await signIn(page, ADMIN.username);
+  const link = await staffRequest(
+    page,
+    id,
+    async (form) => {
+      await form.getByLabel('Documentos faltantes (uno por línea)').fill('Factura original');
+      await form.getByLabel('Cantidad de archivos permitidos').fill('1');
+    },
+    'Solicitar documentación',
+  );
+  // The secret the e2e server uses, read as the server reads it (its environment, else the demo
+  // secret kept in its data directory): re-signing the mailed link's own claims gives its hash.
+  const { refundLinkSecret } = loadConfig({ ...process.env, DATA_DIR: dataDir });
+  const mailed = new URL(link);
+  const [requestId, expires] = mailed.searchParams.get('hash')!.split('.').map(Number);
+  const claims = { refundId: id, purpose: 'documents' as const, requestId };
+  expect(signLinkHash(refundLinkSecret, { ...claims, expires })).toBe(mailed.searchParams.get('hash'));
+  // The same request's link, correctly signed, whose expiry passed a minute ago.
+  const expired = new URL(link);
+  expired.searchParams.set(
+    'hash',
+    signLinkHash(refundLinkSecret, { ...claims, expires: Math.floor(Date.now() / 1000) - 60 }),
+  );
+
+  const traveller = await travellerPage(browser);
+  await traveller.goto(expired.toString());
+  await expect(traveller.getByText('No se puede procesar el acceso a la solicitud')).toBeVisible();
+  await expect(traveller.getByRole('alert')).toContainText(
+    'El enlace venció. Solicite uno nuevo escribiendo a',
+  );
+  await expect(traveller.getByText('Cargar Documentos')).toHaveCount(0);
+  // The mailed link, still within its lifetime, opens the request.
+  await traveller.goto(link);
+  await expect(traveller.getByText('Cargar Documentos')).toBeVisible();
   await closeRefund(page);
 });

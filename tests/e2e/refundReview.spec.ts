@@ -4,9 +4,12 @@
  * third-party authorization); staff open it, see the claim and view its receipts in the page,
  * reveal the masked bank data, move it through 'En revisión' -> 'Aprobado' (with the amount
  * approved, after a refused amount) -> 'Pagado', and read every change in its history. Then the
- * list: filters by status and 'En revisión' on the selected rows.
+ * list: filters by status and 'En revisión' on the selected rows. Then downloads: the receipt in
+ * view, and 'Descargar todo' as one zip holding every file of the refund.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { unzipSync } from 'fflate';
 import { chileanVoucher, DOCUMENT, RUT, submitRefund } from './refundSubmission';
 import { ADMIN, signIn } from './support';
 
@@ -130,4 +133,96 @@ test("the list filters by status and moves the selected refunds to 'En revisión
   await filters.getByLabel('Estado').selectOption('EN_REVISION');
   await filters.getByLabel('Estado').press('Enter');
   await expect(table.getByRole('cell', { name: 'En revisión', exact: true })).toHaveCount(2);
+
+  // The claims' country and coverage (contains, any case) and the submission dates narrow it too.
+  const day = (offset: number) =>
+    new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('/');
+  const narrowed = (country: string, from: string, to: string) =>
+    `/dashboard/reintegros?doc_number=${DOCUMENT}&status=EN_REVISION&country=${country}` +
+    `&coverage=${encodeURIComponent(first.coverage.slice(1, 7).toUpperCase())}` +
+    `&created_from=${encodeURIComponent(from)}&created_to=${encodeURIComponent(to)}`;
+  await page.goto(narrowed('ESP', day(-1), day(1)));
+  await expect(filters.getByLabel('País del siniestro')).toHaveValue('ESP');
+  // The two just moved to review (the other refunds of this traveller are paid or rejected).
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table.getByRole('cell', { name: 'En revisión', exact: true })).toHaveCount(2);
+  await page.goto(narrowed('ARG', day(-1), day(1)));
+  await expect(page.getByText('No hay resultados.')).toBeVisible();
+  await page.goto(narrowed('ESP', day(-3), day(-2)));
+  await expect(page.getByText('No hay resultados.')).toBeVisible();
+});
+
+test("staff download a receipt and 'Descargar todo': every file of the refund in one zip", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { id } = await submitRefund(request, await chileanVoucher(request));
+  const token = (await (
+    await request.post('/api/token/', { data: { username: ADMIN.username, password: ADMIN.password } })
+  ).json()) as { access: string };
+  const staff = { authorization: `Bearer ${token.access}` };
+  const detail = (await (await request.get(`/api/refund/${id}/`, { headers: staff })).json()) as {
+    files: { id: string; name: string }[];
+  };
+  // Two receipts, the authorization letter and the authorized person's document.
+  expect(detail.files.map((file) => file.name).sort()).toEqual([
+    'carta.png',
+    'documento.png',
+    'factura.png',
+    'informe.png',
+  ]);
+
+  await signIn(page, ADMIN.username);
+  await page.goto(`/dashboard/reintegros/${id}`);
+  const receipts = page.getByRole('region', { name: 'Comprobantes' });
+  await expect(receipts.getByText(/Comprobante 1 de 4/)).toBeVisible();
+
+  // The receipt in view, as itself.
+  const single = page.waitForEvent('download');
+  await receipts.getByRole('button', { name: 'Descargar factura.png' }).click();
+  const receipt = await single;
+  expect(receipt.suggestedFilename()).toBe('factura.png');
+  const receiptBytes = readFileSync(await receipt.path());
+  expect(receiptBytes.subarray(0, 4).toString('hex')).toBe('89504e47');
+  await expect(receipts.getByRole('status')).toHaveText('Descarga lista: factura.png');
+
+  // Every file as one zip, each entry the stored file's bytes.
+  const all = page.waitForEvent('download');
+  await receipts.getByRole('button', { name: 'Descargar todo' }).click();
+  const zip = await all;
+  expect(zip.suggestedFilename()).toBe(`reintegro-${id}-archivos.zip`);
+  const entries = unzipSync(new Uint8Array(readFileSync(await zip.path())));
+  expect(Object.keys(entries).sort()).toEqual(detail.files.map((file) => file.name).sort());
+  for (const file of detail.files) {
+    const stored = await request.get(`/api/stored_file/${file.id}/`, { headers: staff });
+    expect(Buffer.from(entries[file.name]).equals(await stored.body()), file.name).toBe(true);
+  }
+  expect(Buffer.from(entries['factura.png']).equals(receiptBytes)).toBe(true);
+  await expect(receipts.getByRole('status')).toHaveText(`Descarga lista: reintegro-${id}-archivos.zip`);
+
+  // A failed download says why and offers 'Reintentar' (the server's answer held and refused once).
+  let refused = false;
+  await page.route('**/api/refund_download_file/', async (route) => {
+    if (refused) return route.continue();
+    refused = true;
+    return route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: '{"detail":"Servicio no disponible"}',
+    });
+  });
+  await receipts.getByRole('button', { name: 'Descargar todo' }).click();
+  await expect(receipts.getByRole('alert')).toContainText('Servicio no disponible');
+  const retried = page.waitForEvent('download');
+  await receipts.getByRole('button', { name: 'Reintentar' }).click();
+  expect((await retried).suggestedFilename()).toBe(`reintegro-${id}-archivos.zip`);
+  await expect(receipts.getByRole('alert')).toHaveCount(0);
+
+  // The Chilean traveller's refunds 'Recibido' are counted above: this one is closed.
+  const closed = await request.post(`/api/refund/${id}/actions/reject/`, {
+    headers: staff,
+    data: { reason: 'Prueba e2e terminada' },
+  });
+  expect(closed.ok(), await closed.text()).toBe(true);
 });

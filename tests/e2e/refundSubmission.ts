@@ -34,6 +34,7 @@ export async function submitRefund(
       voucher: number;
       coverages: string[];
       multi_cause_coverages: string[];
+      date_out: string;
     };
   };
   const auth = { authorization: `Bearer ${login.access}` };
@@ -67,7 +68,8 @@ export async function submitRefund(
         {
           coverage,
           sinister_country: 'ESP',
-          sinister_date: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
+          // The trip's last day: the event happened while the voucher was valid (issue 17).
+          sinister_date: login.refunds.date_out,
           currency: 'EUR',
           amount: '150.25',
           coverage_files: receipts,

@@ -31,6 +31,7 @@ const knownMessages = new Set<string>([
   text.sinisterDateRequired,
   text.dateInvalid,
   text.dateOutOfRange,
+  text.dateOutsideValidity('05/01/2024', '20/01/2024'),
   text.currencyRequired,
   text.amountRequired,
   text.amountInvalid,
@@ -127,6 +128,29 @@ describe('claimForm rules', () => {
     expect(value.transporte).toEqual(emptyMultiCause().transporte);
     // A sub-service cannot be chosen while transporte is unchecked.
     expect(toggleService(value, 'transporte.bus', true)).toEqual(value);
+  });
+
+  it('refuses an event date outside the voucher validity, and clears it once inside (issue 17)', () => {
+    const idle = claimFormMachine.provide({ actors: { prepareFiles: fromCallback(() => {}) } });
+    const actor = createActor(idle, {
+      input: { rules: sampleRefundLogin.refunds, loadedCoverages: [] },
+    }).start();
+    actor.send({
+      type: 'FIELDS_CHANGED',
+      values: { sinister_country: 'ARG', sinister_date: '21/01/2024', currency: 'USD', amount: '100' },
+    });
+    actor.send({ type: 'COVERAGE_CHOSEN', coverage: MEDICAL });
+    actor.send({ type: 'FILES_CHOSEN', files: [receiptPdf] });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.errors).toEqual({
+      sinister_date: text.dateOutsideValidity('05/01/2024', '20/01/2024'),
+    });
+    actor.send({ type: 'FIELDS_CHANGED', values: { sinister_date: '20/01/2024' } });
+    expect(actor.getSnapshot().context.errors).toEqual({});
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().value).toBe('preparing');
+    actor.stop();
   });
 
   it('blocks a multi-cause claim until its services are complete', () => {

@@ -14,6 +14,7 @@ import type { HistoryEntry } from '../../src/contracts/engine';
 import { messages } from '../../src/contracts/messages';
 import type { RefundDetail } from '../../src/contracts/refundReview';
 import { coverages, refundPayments, refundRequests, refunds, vouchers } from '../../src/server/db/schema';
+import { entryName } from '../../src/server/routes/refundDownload';
 import { settleRefundMails } from '../../src/server/routes/refundLinks';
 import { resolveLink, signLinkHash, verifyLinkHash } from '../../src/server/services/refundLinks';
 import { as, createTestApp, type TestApp } from './support';
@@ -273,6 +274,30 @@ describe('documents link', () => {
     // A later expiry written into the hash breaks its MAC.
     const extended = hashOf(second.url).replace(/\.(\d+)\./, (_, exp: string) => `.${Number(exp) + 86_400}.`);
     expect((await authenticate(id, extended)).json()).toEqual({ detail: text.linkInvalid });
+    // Correctly signed for this request with an expiry already past: expired (the signed expiry
+    // alone says so), on the page's call and on the answer's.
+    const [requestId] = hashOf(second.url).split('.').map(Number);
+    const lapsed = signLinkHash(testApp.context.config.refundLinkSecret, {
+      refundId: id,
+      purpose: 'documents',
+      requestId,
+      expires: Math.floor(Date.now() / 1000) - 60,
+    });
+    const expiredAnswer = { detail: text.linkExpired(testApp.context.config.refundSupportEmail) };
+    const opened = await authenticate(id, lapsed);
+    expect([opened.statusCode, opened.json()]).toEqual([403, expiredAnswer]);
+    const answered = await testApp.app.inject({
+      method: 'PATCH',
+      url: '/api/refund_data/',
+      payload: {
+        refund: {
+          id,
+          hash: lapsed,
+          pending_documentation: { client_pending_documents: { comment: '', file_ids: [randomUUID()] } },
+        },
+      },
+    });
+    expect([answered.statusCode, answered.json()]).toEqual([403, expiredAnswer]);
   });
 
   it('expires after REFUND_LINK_DAYS (14 by default)', async () => {
@@ -341,6 +366,19 @@ describe('bank data link', () => {
 });
 
 describe('POST /refund_download_file/', () => {
+  it('names every zip entry once: repeated names numbered, a numbered name never overwritten', () => {
+    const taken: Record<string, true> = {};
+    for (const name of ['factura.png', 'factura (2).png', 'factura.png', 'informe', 'informe'])
+      taken[entryName(name, taken)] = true;
+    expect(Object.keys(taken)).toEqual([
+      'factura.png',
+      'factura (2).png',
+      'factura (3).png',
+      'informe',
+      'informe (2)',
+    ]);
+  });
+
   it('answers one receipt as itself and several as one zip, for refund/view only', async () => {
     const id = await insertRefund('51000006');
     const { url } = await requestLink(id, 'request_documents', { documents: ['Factura'], max_files: 2 });

@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/contracts/messages';
 import {
   emptyMultiCause,
+  formatIsoDate,
+  localTodayIso,
   type RefundLoginResponse,
   type RefundPaymentInput,
   refundLoginResponseSchema,
@@ -217,6 +219,14 @@ const PAYMENTS: Record<string, { doc: string; payment: RefundPaymentInput }> = {
   },
 };
 
+/** A day of the voucher's validity (issue 17: the event happened during the trip), not after today. */
+function eventDateOf(data: RefundLoginResponse['refunds']): string {
+  const today = localTodayIso();
+  const last = data.date_out && data.date_out < today ? data.date_out : today;
+  expect(data.date_in && data.date_in <= last, `a trip already started: ${data.date_in}`).toBe(true);
+  return last;
+}
+
 function submissionFor(
   login: RefundLoginResponse,
   files: StoredFile[],
@@ -229,7 +239,7 @@ function submissionFor(
     {
       coverage: ordinary,
       sinister_country: 'ITA',
-      sinister_date: '2025-03-14',
+      sinister_date: eventDateOf(data),
       currency: 'EUR',
       amount: overrides.amount ?? '1234567.89',
       coverage_files: files.slice(0, 1),
@@ -245,7 +255,7 @@ function submissionFor(
     claims.push({
       coverage: multi,
       sinister_country: data.country_residence || 'ARG',
-      sinister_date: '2025-02-01',
+      sinister_date: data.date_in,
       currency: 'USD',
       amount: '2510.50',
       coverage_files: files.slice(1),
@@ -540,9 +550,10 @@ describe('POST /api/refund_data/ (submission)', () => {
     expect(claims.map((claim) => claim.amount)).toEqual(['1234567.89', '2510.50']);
     expect(claims[0]).toMatchObject({
       sinisterCountry: 'ITA',
-      sinisterDate: '2025-03-14',
+      sinisterDate: eventDateOf(login.refunds),
       currencyCode: 'EUR',
     });
+    expect(claims[1].sinisterDate).toBe(login.refunds.date_in);
     const services = await db
       .select()
       .from(refundClaimServices)
@@ -640,7 +651,7 @@ describe('POST /api/refund_data/ (submission)', () => {
     expect(await counts()).toEqual(before);
   }, 30_000);
 
-  it('gives one refund for the same idempotency key sent twice', async () => {
+  it('gives one refund for the same idempotency key sent concurrently, after the commit and after a reload', async () => {
     const login = await loginOk('16789012');
     const files = await uploadOk(login.access, [{ filename: 'a.png', data: PNG }]);
     const data = submissionFor(login, files, PAYMENTS.CHL.payment, { key: randomUUID() });
@@ -654,6 +665,20 @@ describe('POST /api/refund_data/ (submission)', () => {
     const third = await submit(login.access, data, files);
     expect([first.statusCode, second.statusCode, third.statusCode]).toEqual([200, 200, 200]);
     expect(new Set([first.json().refund.id, second.json().refund.id, third.json().refund.id]).size).toBe(1);
+    // Reloaded during the submission (issue 17): the wizard resends its persisted submission, the
+    // first one's files attached by now, possibly under a new login; still the same refund, and
+    // the new login lists it among the traveller's refunds.
+    const again = await loginOk('16789012');
+    expect(again.submitted_refunds?.map((refund) => refund.id)).toContain(first.json().refund.id);
+    const [afterReload, concurrent] = await Promise.all([
+      submit(again.access, data, files),
+      submit(login.access, data, files),
+    ]);
+    expect([afterReload.statusCode, concurrent.statusCode]).toEqual([200, 200]);
+    expect([afterReload.json().refund.id, concurrent.json().refund.id]).toEqual([
+      first.json().refund.id,
+      first.json().refund.id,
+    ]);
     const after = await counts();
     expect(after.refunds - before.refunds).toBe(1);
     expect(after.claims - before.claims).toBe(1);
@@ -742,6 +767,18 @@ describe('POST /api/refund_data/ (submission)', () => {
       'refund_coverage.claims.0.sinister_date': [text.dateOutOfRange],
       'refund_coverage.claims.0.coverage_files': [text.filesRequired],
     });
+    // Issue 17: the event happened during the trip (the voucher's validity from the login).
+    const { date_in: from, date_out: to } = login.refunds;
+    expect([from, to].every((date) => /^\d{4}-\d{2}-\d{2}$/.test(date ?? ''))).toBe(true);
+    const before = submissionFor(login, files, PAYMENTS['ARG with CBU'].payment);
+    const dayBefore = new Date(Date.parse(`${from}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    (before.refund_coverage.claims[0] as { sinister_date: string }).sinister_date = dayBefore;
+    const outside = text.dateOutsideValidity(formatIsoDate(from!), formatIsoDate(to!));
+    const refused = await submit(login.access, before, files);
+    expect([refused.statusCode, refused.json()]).toEqual([
+      400,
+      { 'refund_coverage.claims.0.sinister_date': [outside] },
+    ]);
     const multi = submissionFor(login, [...files, ...files.map(() => ({ ...files[0], id: randomUUID() }))], {
       ...PAYMENTS['ARG with CBU'].payment,
     });

@@ -51,8 +51,21 @@ async function send(path: string, options: RequestOptions, token: string | undef
     signal: options.signal,
     retry: 0,
     ...(options.responseType ? { responseType: options.responseType } : {}),
+    // A refused file download still answers `{detail}` in JSON: read it, not a Blob of it.
+    ...(options.responseType === 'blob' ? { ignoreResponseError: true } : {}),
   });
+  if (!response.ok) throw errorFromAnswer(response.status, await jsonOfBlob(response._data));
   return { status: response.status, body: response._data };
+}
+
+/** The JSON an error answer carried, or null (no body, or not JSON). */
+async function jsonOfBlob(body: unknown): Promise<unknown> {
+  if (!(body instanceof Blob)) return body ?? null;
+  try {
+    return JSON.parse(await body.text());
+  } catch {
+    return null;
+  }
 }
 
 let refreshing: Promise<string | null> | null = null;

@@ -1,14 +1,23 @@
 /**
  * The staff refund review calls (issue 17; SPEC §7 GET /refund/{id}/): the refund, a transition
  * (`POST /refund/{id}/actions/{transition}/`), the bank data unmasked (`POST /refund/{id}/bank_data/`,
- * recorded in the history) and a receipt's bytes (`GET /stored_file/{id}/`) as an object URL.
+ * recorded in the history), a receipt's bytes (`GET /stored_file/{id}/`) as an object URL, and
+ * files saved to disk (`POST /refund_download_file/`: one as itself, several as one zip).
  */
 import { fromPromise } from 'xstate';
+import { z } from 'zod';
 import type { BankRevealContext } from '../../../machines/bankReveal';
+import type { DownloadRequest } from '../../../machines/receiptDownload';
 import type { LoadedFile, ViewerFile } from '../../../machines/receiptViewer';
 import type { ReviewedRefund, TransitionRequest } from '../../../machines/refundReview';
 import { allowedActionsSchema } from '../../contracts/engine';
-import { refundBankDataSchema, refundDetailSchema } from '../../contracts/refundReview';
+import {
+  REFUND_DOWNLOAD_PATH,
+  type RefundDownload,
+  refundBankDataSchema,
+  refundDetailSchema,
+} from '../../contracts/refundReview';
+import { contractMismatch } from './errors';
 import { request, requestBlob } from './http';
 
 const reviewedSchema = refundDetailSchema.extend({ allowed_actions: allowedActionsSchema.optional() });
@@ -35,5 +44,31 @@ export const receiptViewerActors = {
   loadFile: fromPromise<LoadedFile, ViewerFile>(async ({ input }) => {
     const blob = await requestBlob(`/stored_file/${input.id}/`);
     return { url: URL.createObjectURL(blob) };
+  }),
+};
+
+/** Hands a fetched file to the browser's download under `fileName`. */
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export const receiptDownloadActors = {
+  downloadFiles: fromPromise<string, DownloadRequest>(async ({ input }) => {
+    const body: RefundDownload = { refund_files_ids: input.ids };
+    const blob = await request(z.unknown(), REFUND_DOWNLOAD_PATH, {
+      method: 'POST',
+      body,
+      responseType: 'blob',
+    });
+    if (!(blob instanceof Blob)) throw contractMismatch(200);
+    saveBlob(blob, input.fileName);
+    return input.fileName;
   }),
 };

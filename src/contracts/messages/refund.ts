@@ -80,6 +80,9 @@ export const refundMessages = {
   sinisterDateRequired: 'Ingrese la fecha del evento',
   dateInvalid: 'Ingrese una fecha con formato DD/MM/AAAA',
   dateOutOfRange: 'Fecha fuera de rango',
+  /** Issue 17: the event happened while the voucher was valid. */
+  dateOutsideValidity: (from: string, to: string) =>
+    `La fecha del evento debe estar dentro de la vigencia del voucher (${from} al ${to}).`,
   coverageLabel: 'Servicio a reintegrar',
   coverageRequired: 'Seleccione el servicio a reintegrar',
   coverageUnknown: 'El servicio elegido no corresponde a su voucher.',

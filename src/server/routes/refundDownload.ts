@@ -8,8 +8,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { zipSync } from 'fflate';
-import { z } from 'zod';
 import { messages } from '../../contracts/messages';
+import { REFUND_DOWNLOAD_PATH, refundDownloadSchema } from '../../contracts/refundReview';
 import { requirePermission } from '../auth/guard';
 import type { AppContext } from '../context';
 import { refundFiles, storedFiles } from '../db/schema';
@@ -17,25 +17,27 @@ import { notFound } from '../http/errors';
 import { parseWith } from '../http/validate';
 import { storageOf } from '../services/storage';
 
-export const MAX_DOWNLOAD_FILES = 200;
-
-const bodySchema = z.object({
-  refund_files_ids: z
-    .array(z.uuid(messages.refundLinks.fileUnknown))
-    .min(1, messages.refundLinks.downloadNothing)
-    .max(MAX_DOWNLOAD_FILES, messages.refundLinks.downloadTooMany(MAX_DOWNLOAD_FILES)),
-});
-
 const asciiName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_');
 const disposition = (name: string) =>
   `attachment; filename="${asciiName(name)}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
+/** The file's name, or 'name (2).ext', 'name (3).ext'… when the zip already holds it. */
+export function entryName(name: string, taken: Record<string, unknown>): string {
+  if (!Object.hasOwn(taken, name)) return name;
+  const dot = name.lastIndexOf('.');
+  const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  for (let copy = 2; ; copy++) {
+    const candidate = `${stem} (${copy})${extension}`;
+    if (!Object.hasOwn(taken, candidate)) return candidate;
+  }
+}
+
 export function refundDownloadRoutes(app: FastifyInstance, context: AppContext) {
   app.post(
-    '/refund_download_file/',
+    REFUND_DOWNLOAD_PATH,
     { preHandler: requirePermission(context, 'refund', 'view') },
     async (request, reply) => {
-      const ids = [...new Set(parseWith(bodySchema, request.body).refund_files_ids)];
+      const ids = [...new Set(parseWith(refundDownloadSchema, request.body).refund_files_ids)];
       const rows = await context.db
         .selectDistinct({
           id: storedFiles.id,
@@ -59,15 +61,9 @@ export function refundDownloadRoutes(app: FastifyInstance, context: AppContext) 
           .header('content-disposition', disposition(ordered[0].name))
           .send(contents[0]);
       }
-      const used = new Map<string, number>();
       const entries: Record<string, [Uint8Array, { level: 0 }]> = {};
       ordered.forEach((file, index) => {
-        const seen = used.get(file.name) ?? 0;
-        used.set(file.name, seen + 1);
-        const dot = file.name.lastIndexOf('.');
-        const name =
-          seen === 0 ? file.name : `${file.name.slice(0, dot)} (${seen + 1})${file.name.slice(dot)}`;
-        entries[name] = [new Uint8Array(contents[index]!), { level: 0 }];
+        entries[entryName(file.name, entries)] = [new Uint8Array(contents[index]!), { level: 0 }];
       });
       return reply
         .type('application/zip')

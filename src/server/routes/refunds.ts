@@ -95,6 +95,7 @@ async function loadVoucherForRefund(
       voucherId: vouchers.id,
       status: vouchers.status,
       productId: vouchers.productId,
+      dateIn: reservations.dateIn,
       dateOut: reservations.dateOut,
       paxId: passengers.id,
       docNumber: passengers.docNumber,
@@ -155,6 +156,8 @@ async function loadVoucherForRefund(
         .filter((coverage) => coverage.isMultiCause)
         .map((coverage) => coverage.name),
       url_country_b2c: row.urlRedirect ?? '',
+      date_in: row.dateIn,
+      date_out: row.dateOut,
     },
   };
 }

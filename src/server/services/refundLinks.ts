@@ -5,7 +5,8 @@
  * The hash is `<request id>.<expiry, unix seconds>.<HMAC-SHA256>` where the MAC covers the refund,
  * the purpose, the request and the expiry under REFUND_LINK_SECRET: changing any of them (another
  * refund id, the other page, another request, a later expiry) breaks the MAC. The MAC is compared
- * in constant time. A valid MAC is then checked against the request row: still open (a newer
+ * in constant time. A valid MAC whose signed expiry has passed is expired (no row is read); else
+ * it is checked against the request row: still open (a newer
  * request of the same kind or the refund back in review closes it), not answered (a link serves
  * one submission), not expired. Only then is anything of the refund read.
  *
@@ -101,6 +102,11 @@ export async function resolveLink(
 ): Promise<{ request: RequestRow; refund: RefundRecord }> {
   const verified = verifyLinkHash(config.refundLinkSecret, refundId, purpose, hash);
   if (!verified) throw new HttpError(403, text.linkInvalid);
+  const now = options.now ?? new Date();
+  // The signed expiry is the server's word: past it the link is expired, whatever the row says
+  // (and nothing is read for it).
+  if (verified.expires * 1000 <= now.getTime())
+    throw new HttpError(403, text.linkExpired(config.refundSupportEmail));
   const query = db
     .select()
     .from(refundRequests)
@@ -118,7 +124,6 @@ export async function resolveLink(
   if (request.closedAt) throw new HttpError(403, text.linkReplaced);
   if (Math.floor(request.expiresAt.getTime() / 1000) !== verified.expires)
     throw new HttpError(403, text.linkInvalid);
-  const now = options.now ?? new Date();
   if (request.expiresAt.getTime() <= now.getTime())
     throw new HttpError(403, text.linkExpired(config.refundSupportEmail));
   const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId));

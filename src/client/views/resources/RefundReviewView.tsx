@@ -3,14 +3,16 @@
  * its services and approved amount, every receipt viewable in the page (next, previous, zoom),
  * the third-party authorization files, the bank data masked (revealed on request, which the
  * server records in the history), the requests made to the traveller, the status transitions the
- * server allows this user now (src/contracts/refundLifecycle.ts) and the 'Historial' tab.
- * Renders three machines: refundReview, bankReveal and receiptViewer.
+ * server allows this user now (src/contracts/refundLifecycle.ts) and the 'Historial' tab. Every
+ * file downloads ('Descargar' the one in view, 'Descargar todo' as one zip).
+ * Renders four machines: refundReview, bankReveal, receiptViewer and receiptDownload.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, type ReactNode, useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { bankRevealMachine } from '../../../../machines/bankReveal';
+import { receiptDownloadMachine } from '../../../../machines/receiptDownload';
 import { receiptViewerMachine, type ViewerFile, ZOOM_LEVELS } from '../../../../machines/receiptViewer';
 import {
   type DraftTextField,
@@ -27,7 +29,12 @@ import {
   refundStatusLabel,
 } from '../../../contracts/refundLifecycle';
 import { findCountryByIso3 } from '../../../contracts/static';
-import { bankRevealActors, receiptViewerActors, refundReviewActors } from '../../api/refundReview';
+import {
+  bankRevealActors,
+  receiptDownloadActors,
+  receiptViewerActors,
+  refundReviewActors,
+} from '../../api/refundReview';
 import type { ResourceDescriptor } from '../../resources/descriptor';
 import { formatAmount, formatTimestamp, isoToLocalDate } from '../../resources/format';
 import {
@@ -492,17 +499,31 @@ function Claims({ refund }: { refund: ReviewedRefund }) {
   );
 }
 
+type DownloadActor = ActorRefFrom<typeof receiptDownloadMachine>;
+
 function Receipts({ refund }: { refund: ReviewedRefund }) {
   const files = viewerFilesOf(refund);
   const authorization = files.filter(
     (file) => file.kind === 'authorization_letter' || file.kind === 'authorized_document',
   );
+  const logic = useMemo(() => receiptDownloadMachine.provide({ actors: receiptDownloadActors }), []);
+  const download = useActorRef(logic);
   return (
     <>
       <Card aria-labelledby="refund-receipts">
-        <Subheading id="refund-receipts">{text.receipts}</Subheading>
+        <Row justify="between">
+          <Subheading id="refund-receipts">{text.receipts}</Subheading>
+          {files.length ? (
+            <DownloadAll
+              actor={download}
+              ids={files.map((file) => file.id)}
+              fileName={files.length === 1 ? files[0].name : text.downloadFileName(refund.id)}
+            />
+          ) : null}
+        </Row>
+        <DownloadStatus actor={download} />
         {files.length ? (
-          <ReceiptViewer key={files.map((file) => file.id).join()} files={files} />
+          <ReceiptViewer key={files.map((file) => file.id).join()} files={files} download={download} />
         ) : (
           <Muted>{text.noReceipts}</Muted>
         )}
@@ -525,7 +546,64 @@ function Receipts({ refund }: { refund: ReviewedRefund }) {
   );
 }
 
-function ReceiptViewer({ files }: { files: (ViewerFile & { caption: string })[] }) {
+/** 'Descargar todo': every file of the refund as one zip (POST /refund_download_file/). */
+function DownloadAll({ actor, ids, fileName }: { actor: DownloadActor; ids: string[]; fileName: string }) {
+  const busy = useSelector(actor, (state) => state.matches('downloading'));
+  const mine = useSelector(actor, (state) => state.context.request?.fileName === fileName);
+  return (
+    <Button
+      variant="secondary"
+      size="small"
+      disabled={busy}
+      title={text.downloadAllHint(ids.length)}
+      onClick={() => actor.send({ type: 'DOWNLOAD', ids, fileName })}
+    >
+      {busy && mine ? text.downloading : text.downloadAll}
+    </Button>
+  );
+}
+
+/** What the last download did: saved (a notice), or why it failed with 'Reintentar'. */
+function DownloadStatus({ actor }: { actor: DownloadActor }) {
+  const snapshot = useSelector(actor, (state) => state);
+  const { saved, error, retryable } = snapshot.context;
+  if (snapshot.matches('downloading')) return <Spinner label={text.downloading} />;
+  if (snapshot.matches('failed'))
+    return (
+      <Alert tone="danger" role="alert">
+        <Row justify="between">
+          <span>{error}</span>
+          <Row>
+            {retryable ? (
+              <Button size="small" variant="secondary" onClick={() => actor.send({ type: 'RETRY' })}>
+                {messages.resourceScreens.retry}
+              </Button>
+            ) : null}
+            <Button size="small" variant="ghost" onClick={() => actor.send({ type: 'DISMISS' })}>
+              {text.dismiss}
+            </Button>
+          </Row>
+        </Row>
+      </Alert>
+    );
+  return saved ? (
+    <Row justify="between">
+      <Muted role="status">{text.downloaded(saved)}</Muted>
+      <Button size="small" variant="ghost" onClick={() => actor.send({ type: 'DISMISS' })}>
+        {text.dismiss}
+      </Button>
+    </Row>
+  ) : null;
+}
+
+function ReceiptViewer({
+  files,
+  download,
+}: {
+  files: (ViewerFile & { caption: string })[];
+  download: DownloadActor;
+}) {
+  const downloading = useSelector(download, (state) => state.matches('downloading'));
   const logic = useMemo(
     () =>
       receiptViewerMachine.provide({
@@ -574,6 +652,15 @@ function ReceiptViewer({ files }: { files: (ViewerFile & { caption: string })[] 
             onClick={() => actor.send({ type: 'NEXT' })}
           >
             {text.nextReceipt}
+          </Button>
+          <Button
+            size="small"
+            variant="ghost"
+            disabled={downloading}
+            aria-label={text.downloadOneLabel(file.name)}
+            onClick={() => download.send({ type: 'DOWNLOAD', ids: [file.id], fileName: file.name })}
+          >
+            {text.downloadOne}
           </Button>
           <Button
             size="small"

@@ -26,6 +26,7 @@ import {
 import { users } from './auth';
 import { vouchers } from './bookings';
 import { coverages, passengers } from './masterData';
+import { trigramIndex } from './reference';
 
 /**
  * An uploaded file (claim receipt, authorization letter, ID document), checked by content when
@@ -87,6 +88,7 @@ export const refunds = pgTable(
     index('refunds_voucher_idx').on(table.voucherId),
     index('refunds_status_idx').on(table.status),
     index('refunds_created_at_idx').on(table.createdAt),
+    index('refunds_doc_number_idx').on(table.docNumber),
     check(
       'refunds_status_check',
       sql`${table.status} in ('RECIBIDO', 'EN_REVISION', 'DOCUMENTACION_SOLICITADA', 'DATOS_BANCARIOS_SOLICITADOS', 'APROBADO', 'PAGADO', 'RECHAZADO')`,
@@ -120,6 +122,8 @@ export const refundClaims = pgTable(
   },
   (table) => [
     index('refund_claims_refund_idx').on(table.refundId),
+    index('refund_claims_country_idx').on(table.sinisterCountry, table.refundId),
+    trigramIndex('refund_claims_coverage_name_trgm', table.coverageName),
     check('refund_claims_amount_positive', sql`${table.amount} > 0`),
     check(
       'refund_claims_approved_amount_check',

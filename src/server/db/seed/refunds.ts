@@ -44,7 +44,7 @@ export const DEMO_REFUND_TRAVELLERS: readonly DemoTraveller[] = [
   t('Matías', 'Rojas', '16789012', 'CHL', -15, -5),
   t('Valentina', 'Gómez', '1020304050', 'COL', -12, -2),
   t('Diego', 'Hernández', 'HEDD850101', 'MEX', -25, -20),
-  t('Emily', 'Johnson', 'X98765432', 'USA', 5, 20),
+  t('Emily', 'Johnson', 'X98765432', 'USA', -2, 15),
   t('Javier', 'García', '12345678Z', 'ESP', -8, -1),
   t('Rosa', 'Quispe', '45678912', 'PER', -30, -29),
   t('João', 'Silva', '12345678909', 'BRA', -3, 10),
