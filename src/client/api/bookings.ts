@@ -6,19 +6,9 @@ import type { DocumentRequest } from '../../../machines/voucherDocuments';
 import { bookingPaths, okOrErrorSchema, voucherSchema } from '../../contracts/bookings';
 import { messages } from '../../contracts/messages';
 import { request } from './http';
+import { saveBlob } from './saveBlob';
 
 const text = messages.bookings;
-
-function save(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 async function reservationOf(voucherId: number): Promise<number> {
   return (await request(voucherSchema, `/voucher/${voucherId}/`)).reservation;
@@ -39,11 +29,11 @@ async function send(path: string, body: unknown): Promise<string> {
 export async function runDocument({ kind, voucherId }: DocumentRequest): Promise<string> {
   switch (kind) {
     case 'printVoucher':
-      save(await pdf(bookingPaths.pdfVoucher, { voucher_id: voucherId }), `voucher_${voucherId}.pdf`);
+      saveBlob(await pdf(bookingPaths.pdfVoucher, { voucher_id: voucherId }), `voucher_${voucherId}.pdf`);
       return text.pdfReady(`voucher_${voucherId}.pdf`);
     case 'printMulti': {
       const reservation = await reservationOf(voucherId);
-      save(
+      saveBlob(
         await pdf(bookingPaths.pdfMultiVoucher, { id_reservation: reservation }),
         `multivoucher_${reservation}.pdf`,
       );

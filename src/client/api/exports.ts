@@ -17,6 +17,7 @@ import {
 import { messages } from '../../contracts/messages';
 import { ApiError } from './errors';
 import { API_BASE, request } from './http';
+import { saveBlob } from './saveBlob';
 import { readSession } from './storage';
 
 export function itemOf(report: ExportReport): ExportItem {
@@ -57,15 +58,7 @@ async function download(item: ExportItem): Promise<void> {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   if (!response.ok) throw new ApiError(response.status, messages.exports.downloadFailed);
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = item.fileName || EXPORT_KINDS[item.kind].fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(await response.blob(), item.fileName || EXPORT_KINDS[item.kind].fileName);
 }
 
 export const exportActors = {

@@ -19,6 +19,7 @@ import {
 } from '../../contracts/refundReview';
 import { contractMismatch } from './errors';
 import { request, requestBlob } from './http';
+import { saveBlob } from './saveBlob';
 
 const reviewedSchema = refundDetailSchema.extend({ allowed_actions: allowedActionsSchema.optional() });
 
@@ -46,18 +47,6 @@ export const receiptViewerActors = {
     return { url: URL.createObjectURL(blob) };
   }),
 };
-
-/** Hands a fetched file to the browser's download under `fileName`. */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 export const receiptDownloadActors = {
   downloadFiles: fromPromise<string, DownloadRequest>(async ({ input }) => {
