@@ -343,7 +343,7 @@ interface VoucherProductInfo {
  * page is a deferred join (ids first, from an index, then the rows), so these subqueries run for
  * the page's 25 rows only, in the same statement (no extra round trip or plan per page; issue 15).
  */
-const voucherExtra = {
+export const voucherExtra = {
   reservationInfo: sql<VoucherReservationInfo | null>`(select json_build_object('dateIn', r.date_in, 'dateOut', r.date_out, 'officeId', r.office_id, 'officeName', o.long_name, 'paymentMethod', r.payment_method) from reservations r left join offices o on o.id = r.office_id where r.id = "vouchers"."reservation_id")`,
   productInfo: sql<VoucherProductInfo | null>`(select json_build_object('productName', p.long_name, 'supplierName', s.long_name) from products p left join suppliers s on s.id = p.supplier_id where p.id = "vouchers"."product_id")`,
   paxList: sql<
