@@ -56,6 +56,44 @@ test('Super Administrador edits the prices', async ({ page }) => {
   await expect(page.getByRole('form', { name: 'Vouchers' }).getByLabel('Precio final')).toHaveValue('321,50');
 });
 
+test("Ejecutivo edits a voucher's passenger", async ({ page }) => {
+  await signIn(page, 'ejecutivo');
+  await page.goto('/dashboard/vouchers?status=4');
+  const [id] = await idsOf(vouchersTable(page), /^Mostrar Voucher N° \d+$/, 1);
+  await page.goto(`/dashboard/vouchers/${id}/edit`);
+  const form = page.getByRole('form', { name: 'Vouchers' });
+  const passenger = form.getByRole('group', { name: 'Pasajero 1' });
+  await expect(passenger.getByLabel('Nombre', { exact: true })).toBeEditable();
+  await expect(form.getByLabel('Precio final')).toHaveAttribute('readonly', '');
+  await passenger.getByLabel('Nombre', { exact: true }).fill('Ana Lucía');
+  await passenger.getByLabel('Teléfono').fill('1155554444');
+  const saved = page.waitForResponse(
+    (answer) => answer.request().method() === 'PUT' && answer.url().endsWith(`/api/voucher/${id}/`),
+  );
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  const answer = await saved;
+  expect(answer.status()).toBe(200);
+  // Only what the role may edit is sent: the passenger's fields, never the prices.
+  const body = answer.request().postDataJSON() as Record<string, unknown>;
+  expect(Object.keys(body).sort()).toEqual(['observations', 'pax', 'status']);
+  await page.goto(`/dashboard/vouchers/${id}`);
+  const shown = page.getByRole('form', { name: 'Vouchers' }).getByRole('group', { name: 'Pasajero 1' });
+  await expect(shown.getByLabel('Nombre', { exact: true })).toHaveValue('Ana Lucía');
+  await expect(shown.getByLabel('Teléfono')).toHaveValue('1155554444');
+});
+
+test("Agencia sees a voucher's passengers read-only", async ({ page }) => {
+  await signIn(page, 'agencia');
+  await page.goto('/dashboard/vouchers');
+  const [own] = await idsOf(vouchersTable(page), /^Mostrar Voucher N° \d+$/, 1);
+  await page.goto(`/dashboard/vouchers/${own}/edit`);
+  const agencyForm = page.getByRole('form', { name: 'Vouchers' });
+  const readOnly = agencyForm.getByRole('group', { name: 'Pasajero 1' });
+  await expect(agencyForm.getByLabel('Estado', { exact: true })).toBeEnabled();
+  for (const label of ['Nombre', 'Apellido', 'Documento', 'Email', 'Teléfono'])
+    await expect(readOnly.getByLabel(label, { exact: true })).toHaveAttribute('readonly', '');
+});
+
 test('select three vouchers and change their status', async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/dashboard/vouchers?status=3');

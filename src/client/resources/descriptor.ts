@@ -107,6 +107,12 @@ export interface FieldDescriptor {
   itemLabel?: (index: number) => string;
   /** `records`: the most items the form offers. */
   maxItems?: number;
+  /**
+   * `records`: the record's own items, edited in place and never added or removed here (a
+   * voucher's passengers); each item's fields are editable or read-only one by one through the
+   * form's per-field access under `<name>.<field>` (`pax.email`).
+   */
+  fixedItems?: boolean;
 }
 
 /** The form value key of a `group`'s presence checkbox. */

@@ -36,6 +36,8 @@ export const bookingsMessages = {
     office_long_name: 'Oficina (exacto)',
     vouchers: 'Vouchers',
   },
+  /** The heading of each passenger of a voucher's form. */
+  passengerItem: (index: number) => `Pasajero ${index}`,
   /** The transitions of a voucher's status, as buttons. */
   statusActions: {
     1: 'Pedir cancelación',
