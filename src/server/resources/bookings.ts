@@ -344,8 +344,10 @@ interface VoucherProductInfo {
  * the page's 25 rows only, in the same statement (no extra round trip or plan per page; issue 15).
  */
 export const voucherExtra = {
-  reservationInfo: sql<VoucherReservationInfo | null>`(select json_build_object('dateIn', r.date_in, 'dateOut', r.date_out, 'officeId', r.office_id, 'officeName', o.long_name, 'paymentMethod', r.payment_method) from reservations r left join offices o on o.id = r.office_id where r.id = "vouchers"."reservation_id")`,
-  productInfo: sql<VoucherProductInfo | null>`(select json_build_object('productName', p.long_name, 'supplierName', s.long_name) from products p left join suppliers s on s.id = p.supplier_id where p.id = "vouchers"."product_id")`,
+  // Nested scalar subqueries (not joins): each name is one primary-key lookup, whatever the
+  // size of offices, products or suppliers (a join let the planner hash a whole table per row).
+  reservationInfo: sql<VoucherReservationInfo | null>`(select json_build_object('dateIn', r.date_in, 'dateOut', r.date_out, 'officeId', r.office_id, 'officeName', (select o.long_name from offices o where o.id = r.office_id), 'paymentMethod', r.payment_method) from reservations r where r.id = "vouchers"."reservation_id")`,
+  productInfo: sql<VoucherProductInfo | null>`(select json_build_object('productName', p.long_name, 'supplierName', (select s.long_name from suppliers s where s.id = p.supplier_id)) from products p where p.id = "vouchers"."product_id")`,
   paxList: sql<
     VoucherPax[]
   >`(select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'surname', p.surname, 'phone', p.phone, 'doc_type', p.doc_type, 'doc_number', p.doc_number, 'birth_date', p.birth_date, 'country', p.country_id, 'email', p.email, 'nationality', p.nationality_id) order by p.id), '[]'::json) from voucher_passengers vp join pax p on p.id = vp.pax_id where vp.voucher_id = "vouchers"."id")`,
