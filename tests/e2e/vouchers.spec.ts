@@ -126,6 +126,8 @@ test('cancel all the vouchers of a reservation', async ({ page }) => {
   await page.goto(`/dashboard/reservas/${id}`);
   await expect(page.getByLabel('Vouchers', { exact: true })).toHaveValue(/CANCELADO/);
   await expect(page.getByLabel('Vouchers', { exact: true })).not.toHaveValue(/EMITIDO/);
+  // The reservation shows its travellers too (name, document, email).
+  await expect(page.getByLabel('Pasajeros', { exact: true })).toHaveValue(/ - DNI \d+ - \S+@\S+/);
 });
 
 test('export the voucher list and download it from the bell', async ({ page }) => {

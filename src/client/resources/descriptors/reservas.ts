@@ -9,7 +9,7 @@ import { reservationContract } from '../../../contracts/bookings';
 import { messages } from '../../../contracts/messages';
 import { reservationStatusName } from '../../../contracts/static/statuses';
 import { cellText, defineDescriptor } from '../descriptor';
-import { formatAmount, formatTimestamp } from '../format';
+import { formatAmount, formatTimestamp, isoToLocalDate } from '../format';
 import { sendingOnly, statusOptions } from './bookingsShared';
 
 const text = messages.bookings;
@@ -88,6 +88,28 @@ export const reservasDescriptor = sendingOnly(
                       String(voucher.status_name ?? ''),
                       Array.isArray(voucher.pax) ? voucher.pax.join(', ') : '',
                     ].join(' - '),
+                )
+                .join('\n')
+            : '',
+      },
+      {
+        // The reservation's travellers (SPEC §3 'Passenger'), one per line.
+        name: 'passengers',
+        label: label.pax,
+        type: 'lines',
+        span: 12,
+        fromRecord: (value) =>
+          Array.isArray(value)
+            ? value
+                .map((passenger: Record<string, unknown>) =>
+                  [
+                    `${String(passenger.name ?? '')} ${String(passenger.surname ?? '')}`.trim(),
+                    `${String(passenger.doc_type ?? '')} ${String(passenger.doc_number ?? '')}`.trim(),
+                    String(passenger.email ?? ''),
+                    passenger.birth_date ? isoToLocalDate(String(passenger.birth_date)) : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' - '),
                 )
                 .join('\n')
             : '',
