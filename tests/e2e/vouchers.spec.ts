@@ -130,6 +130,27 @@ test('cancel all the vouchers of a reservation', async ({ page }) => {
   await expect(page.getByLabel('Pasajeros', { exact: true })).toHaveValue(/ - DNI \d+ - \S+@\S+/);
 });
 
+test('download the reservations of the current filters as CSV', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/dashboard/reservas?status=3');
+  await expect(page.getByRole('table', { name: 'Reservas' }).getByRole('link').first()).toBeVisible();
+  const asked = page.waitForRequest((call) => call.url().includes('/api/csv_reservation_filter/'));
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Descargar CSV' }).click();
+  const url = new URL((await asked).url());
+  expect(url.searchParams.get('offset')).toBe('0');
+  expect(Number(url.searchParams.get('limit'))).toBeGreaterThan(0);
+  expect(url.searchParams.get('status')).toBe('3');
+  const file = await downloaded;
+  expect(file.suggestedFilename()).toBe('reservas.csv');
+  const content = readFileSync((await file.path()) ?? '', 'utf8');
+  expect(content.startsWith('\uFEFFID;')).toBe(true);
+  const lines = content.trim().split('\r\n');
+  expect(lines.length).toBeGreaterThan(1);
+  for (const line of lines.slice(1)) expect(line).toContain(';EMITIDO;');
+  await expect(page.getByRole('status').filter({ hasText: 'Se descargó reservas.csv.' })).toBeVisible();
+});
+
 test('export the voucher list and download it from the bell', async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page, 'admin');

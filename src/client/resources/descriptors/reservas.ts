@@ -5,7 +5,7 @@
  * lets the role edit only what src/contracts/access.ts allows (fieldAccess 'reservation'); the
  * server refuses the rest. 'Cancelar todos' cancels every voucher of the reservation, confirmed.
  */
-import { reservationContract } from '../../../contracts/bookings';
+import { bookingPaths, reservationContract } from '../../../contracts/bookings';
 import { messages } from '../../../contracts/messages';
 import { reservationStatusName } from '../../../contracts/static/statuses';
 import { cellText, defineDescriptor } from '../descriptor';
@@ -116,6 +116,8 @@ export const reservasDescriptor = sendingOnly(
       },
     ],
     actions: { remove: false },
+    // SPEC §7: the CSV of the current filters, UTF-8 with BOM, handed to the browser.
+    download: { path: bookingPaths.reservationCsv, fileName: 'reservas.csv' },
     fieldAccess: 'reservation',
     rowActions: [{ action: 'cancel_all', label: text.cancelAll }],
     // The reservation's payment detail (issue 16; SPEC §7 GET /payment_detail/), as in Facturación.
