@@ -10,7 +10,7 @@ import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateVouchers } from '../../bench/voucherData';
 import type { Principal } from '../../src/server/auth/principal';
-import { vouchers } from '../../src/server/db/schema';
+import { offices, vouchers } from '../../src/server/db/schema';
 import { voucherExtra, voucherResource, voucherScope } from '../../src/server/resources/bookings';
 import { countStatement, pageStatement, parseOrdering } from '../../src/server/resources/listQuery';
 import { createTestApp, type TestApp } from './support';
@@ -19,6 +19,9 @@ const LARGE_TABLE_SCAN = /Seq Scan on (vouchers|reservations|pax|voucher_passeng
 
 let testApp: TestApp;
 let agencyOffice: number;
+/** The list's scopes (the office tree's ids as values): the busiest agency, and a new one with no vouchers. */
+let agencyScope: SQL | undefined;
+let emptyAgencyScope: SQL | undefined;
 
 beforeAll(async () => {
   testApp = await createTestApp({ seedDemo: false });
@@ -27,6 +30,14 @@ beforeAll(async () => {
     sql`select office_id as id from vouchers group by office_id order by count(*) desc limit 1`,
   )) as unknown as { rows: { id: number }[] };
   agencyOffice = result.rows[0].id;
+  const [empty] = await testApp.handle.db
+    .insert(offices)
+    .values({ shortName: 'NUEVA-AG', longName: 'Agencia nueva sin vouchers' })
+    .returning({ id: offices.id });
+  const listScope = voucherResource.listScope;
+  if (!listScope) throw new Error('the voucher list has no list scope');
+  agencyScope = await listScope(testApp.handle.db, agency(agencyOffice));
+  emptyAgencyScope = await listScope(testApp.handle.db, agency(empty.id));
 }, 300_000);
 afterAll(() => testApp?.close());
 
@@ -43,8 +54,9 @@ const filter = (name: 'status' | 'product_long_name', value: string): SQL => {
   return declared.build(value);
 };
 
-/** An Agencia user (group 16) of the busiest office: the office scope of §6. */
-const agency = (): Principal => ({ groupIds: [16], isSuperuser: false, officeId: agencyOffice }) as Principal;
+/** An Agencia user (group 16) of an office: the office scope of §6. */
+const agency = (officeId = agencyOffice): Principal =>
+  ({ groupIds: [16], isSuperuser: false, officeId }) as Principal;
 
 const order = parseOrdering('-id', '-id', voucherResource.ordering, vouchers.id, true);
 const selection = { ...getTableColumns(vouchers), ...voucherExtra };
@@ -54,12 +66,14 @@ const shapes: { name: string; where: () => SQL | undefined; offset: number }[] =
   { name: 'status filter', where: () => filter('status', '6'), offset: 0 },
   { name: 'product contains', where: () => filter('product_long_name', 'europa'), offset: 0 },
   { name: 'deep offset', where: () => undefined, offset: 20_000 },
-  { name: 'office scope', where: () => voucherScope(agency()), offset: 0 },
+  { name: 'office scope (by id)', where: () => voucherScope(agency()), offset: 0 },
+  { name: 'office scope (list)', where: () => agencyScope, offset: 0 },
   {
     name: 'office scope and status',
-    where: () => sql`${voucherScope(agency())} and ${filter('status', '6')}`,
+    where: () => sql`${agencyScope} and ${filter('status', '6')}`,
     offset: 0,
   },
+  { name: 'a new office without vouchers', where: () => emptyAgencyScope, offset: 0 },
 ];
 
 describe('voucher list plans over 100,000 vouchers', () => {
@@ -90,6 +104,20 @@ describe('voucher list plans over 100,000 vouchers', () => {
     const counted = await plan(countStatement(vouchers, voucherScope(agency()), 10_000));
     expect(counted).toMatch(/vouchers_office_id_idx/);
     expect(counted).not.toMatch(/reservations/);
+  });
+
+  it('a new office without vouchers reads its empty list through the office index, not every voucher', async () => {
+    const { query } = pageStatement(testApp.handle.db, {
+      table: vouchers,
+      selection,
+      where: emptyAgencyScope,
+      order,
+      offset: 0,
+      limit: 25,
+    });
+    const page = await plan(query.getSQL());
+    expect(page, page).toMatch(/vouchers_office_id_idx/);
+    expect(page, page).not.toMatch(/Scan Backward using vouchers_pkey/);
   });
 
   it('a deep offset walks the primary key for ids only (the deferred join)', async () => {

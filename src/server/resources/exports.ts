@@ -285,7 +285,7 @@ async function writeJob(
   const principal = await loadPrincipal(context.db, job.ownerId);
   if (!principal?.isActive) throw new Error(messages.exports.ownerGone);
   reader.assertMayList(principal);
-  const { where } = reader.whereOf(job.filters, principal);
+  const { where } = await reader.whereOf(job.filters, principal);
   const total = await reader.count(context.db, where, job.rowLimit);
   if (!(await heartbeat(context.db, job, workerId, { rowsTotal: total }))) throw new LostJobError();
 
