@@ -12,6 +12,11 @@
  * 100 ms from /proc: the node process running src/server/main.ts, PGlite's worker thread
  * included), the size of the file, and the p50/p99/max of the list calls made during the export.
  * Budgets: under 45 s, peak RSS under 300 MB, list p99 under 100 ms. Exits 1 when one is missed.
+ *
+ * `--kind=vouchers` (issue 15) exports the voucher list instead (GET /api/csv_voucher_filter/,
+ * filter_voucher.xlsx) from a database loaded by `npm run seed:volume -- --vouchers <rows>`, used
+ * as it is: BENCH_DATABASE_URL names that database itself (PostgreSQL), or --data its DATA_DIR
+ * (PGlite); the list calls meanwhile are GET /api/voucher/ (first page, status=6, offset=20).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
@@ -21,6 +26,19 @@ const kind = argument('db', 'pglite') as 'pglite' | 'postgres';
 const rows = Number(argument('rows', '1000000'));
 const port = Number(argument('port', '3291'));
 const storage = argument('storage', 'database');
+const exportKind = argument('kind', 'offices') as 'offices' | 'vouchers';
+const SHAPES = {
+  offices: {
+    start: '/api/office_report/',
+    list: '/api/office/',
+    queries: ['offset=0&limit=20', 'offset=0&limit=20&long_name=viajes', 'offset=20&limit=20'],
+  },
+  vouchers: {
+    start: '/api/csv_voucher_filter/',
+    list: '/api/voucher/',
+    queries: ['offset=0&limit=25', 'offset=0&limit=25&status=6', 'offset=20&limit=25'],
+  },
+}[exportKind];
 const BUDGET = { wallSeconds: 45, rssMb: 300, listP99Ms: 100 };
 
 type Rows<T> = { rows: T[] };
@@ -122,7 +140,15 @@ function serverPid(root: number): number {
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0;
 
-const target = await prepareOffices();
+/** A `seed:volume` database, used as it is (the vouchers export). */
+function seededVouchers(): BenchTarget {
+  const databaseUrl = kind === 'postgres' ? process.env.BENCH_DATABASE_URL : undefined;
+  if (kind === 'postgres' && !databaseUrl)
+    throw new Error('set BENCH_DATABASE_URL to the seed:volume database');
+  return { kind, databaseUrl, dataDir: argument('data', '/tmp/extranet-vouchers-bench') };
+}
+
+const target = exportKind === 'vouchers' ? seededVouchers() : await prepareOffices();
 const server = await startServer(target, port, process.cwd(), { FILE_STORAGE: storage });
 const misses: string[] = [];
 try {
@@ -130,21 +156,19 @@ try {
   const pid = serverPid(server.process.pid!);
   const rssAtStart = rssMb(pid);
   console.log(
-    `export benchmark: ${kind}, ${rows.toLocaleString('en')} offices, file storage ${storage}, server pid ${pid} (ready in ${(server.startedInMs / 1000).toFixed(1)} s, RSS ${rssAtStart.toFixed(0)} MB)`,
+    `export benchmark: ${kind}, ${rows.toLocaleString('en')} ${exportKind}, file storage ${storage}, server pid ${pid} (ready in ${(server.startedInMs / 1000).toFixed(1)} s, RSS ${rssAtStart.toFixed(0)} MB)`,
   );
   // Warm the list once (plans, caches) before measuring.
-  for (const query of ['offset=0&limit=20', 'offset=0&limit=20&long_name=viajes']) {
-    await (await fetch(`${server.url}/api/office/?${query}`, { headers: { authorization } })).arrayBuffer();
+  for (const query of SHAPES.queries) {
+    await (await fetch(`${server.url}${SHAPES.list}?${query}`, { headers: { authorization } })).arrayBuffer();
   }
 
   // The same list calls with nothing else running: the machine's own figure to compare with.
   const baseline: number[] = [];
   for (let index = 0; index < 60; index++) {
     const began = performance.now();
-    const query = ['offset=0&limit=20', 'offset=0&limit=20&long_name=viajes', 'offset=20&limit=20'][
-      index % 3
-    ];
-    await (await fetch(`${server.url}/api/office/?${query}`, { headers: { authorization } })).arrayBuffer();
+    const query = SHAPES.queries[index % SHAPES.queries.length];
+    await (await fetch(`${server.url}${SHAPES.list}?${query}`, { headers: { authorization } })).arrayBuffer();
     baseline.push(performance.now() - began);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -156,20 +180,20 @@ try {
   }, 100);
 
   const started = performance.now();
-  const answer = await fetch(`${server.url}/api/office_report/?offset=0&limit=1000000`, {
+  const answer = await fetch(`${server.url}${SHAPES.start}?offset=0&limit=1000000`, {
     headers: { authorization },
   });
-  if (!answer.ok) throw new Error(`office_report: ${answer.status} ${await answer.text()}`);
+  if (!answer.ok) throw new Error(`${SHAPES.start}: ${answer.status} ${await answer.text()}`);
   const { hash } = (await answer.json()) as { hash: string };
 
   // One client reading list pages, one after the other, while the export runs.
   let exporting = true;
   const latencies: number[] = [];
   const lister = (async () => {
-    const queries = ['offset=0&limit=20', 'offset=0&limit=20&long_name=viajes', 'offset=20&limit=20'];
+    const queries = SHAPES.queries;
     for (let index = 0; exporting; index++) {
       const began = performance.now();
-      const response = await fetch(`${server.url}/api/office/?${queries[index % queries.length]}`, {
+      const response = await fetch(`${server.url}${SHAPES.list}?${queries[index % queries.length]}`, {
         headers: { authorization },
       });
       await response.arrayBuffer();

@@ -5,7 +5,7 @@
 
 import type { AnyStateMachine } from 'xstate';
 import { accessTokenModel, mySiteModel, passwordChangeModel, passwordResetModel } from './models/auth';
-import { voucherDocumentsModel } from './models/bookings';
+import { listDownloadModel, voucherDocumentsModel } from './models/bookings';
 import { dashboardFiguresModel } from './models/dashboard';
 import { exportNotificationsModel } from './models/exports';
 import { recordHistoryModel } from './models/history';
@@ -157,6 +157,11 @@ export const machineCatalogue: MachineEntry[] = [
     'voucherDocuments',
     "A voucher's documents: print the voucher or the multivoucher, send the terms or the multivoucher, one call at a time, a notice saying OK or why not.",
     voucherDocumentsModel,
+  ),
+  catalogued(
+    'listDownload',
+    "A list's direct download (Reservas' CSV of the current filters): one download at a time, a notice naming the file or why not.",
+    listDownloadModel,
   ),
   catalogued(
     'promotionWizard',

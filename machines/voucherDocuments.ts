@@ -43,6 +43,10 @@ export const voucherDocumentsMachine = setup({
     input: {} as { voucherId: number; reservationId: number },
     events: {} as VoucherDocumentsEvent,
   },
+  actions: {
+    /** Announces a success in the shell's toasts too (provided by the view; the notice stays). */
+    announce: (_, _text: string) => {},
+  },
   actors: {
     /** Prints (opens the PDF) or sends; answers the success text. */
     runDocument: fromPromise<string, DocumentRequest>(async () => {
@@ -76,7 +80,10 @@ export const voucherDocumentsMachine = setup({
         }),
         onDone: {
           target: 'idle',
-          actions: assign({ kind: null, notice: ({ event }) => ({ tone: 'success', text: event.output }) }),
+          actions: [
+            assign({ kind: null, notice: ({ event }) => ({ tone: 'success', text: event.output }) }),
+            { type: 'announce', params: ({ event }) => event.output },
+          ],
         },
         onError: {
           target: 'idle',

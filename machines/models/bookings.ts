@@ -1,5 +1,6 @@
 /** Traversal model of the voucher documents machine (issue 15). */
 import { messages } from '../../src/contracts/messages';
+import { listDownloadMachine } from '../listDownload';
 import { UserFacingError } from '../support/errors';
 import { DOCUMENT_KINDS, voucherDocumentsMachine } from '../voucherDocuments';
 import { defineModel } from './types';
@@ -32,4 +33,33 @@ export const voucherDocumentsModel = defineModel({
   ],
   serializeState: (snapshot) =>
     JSON.stringify([snapshot.value, snapshot.context.kind, snapshot.context.notice?.tone ?? null]),
+});
+
+/** Traversal model of a list's direct download (Reservas' CSV, issue 15). */
+export const listDownloadModel = defineModel({
+  machine: listDownloadMachine,
+  events: (snapshot) => {
+    if (snapshot.matches('idle'))
+      return [
+        { type: 'DOWNLOAD' as const, query: { status: '3' }, rows: 42 },
+        ...(snapshot.context.notice ? [{ type: 'DISMISS' as const }] : []),
+      ];
+    return [
+      { type: 'xstate.done.actor.download', output: messages.bookings.downloaded('reservas.csv') },
+      { type: 'xstate.error.actor.download', error: new UserFacingError(messages.common.forbidden) },
+    ];
+  },
+  journeys: [
+    [
+      { type: 'DOWNLOAD', query: {}, rows: 3 },
+      { type: 'xstate.done.actor.download', output: messages.bookings.downloaded('reservas.csv') },
+      { type: 'DISMISS' },
+    ],
+    [
+      { type: 'DOWNLOAD', query: { status: '3' }, rows: 42 },
+      { type: 'xstate.error.actor.download', error: new UserFacingError(messages.common.forbidden) },
+      { type: 'DOWNLOAD', query: { status: '3' }, rows: 42 },
+    ],
+  ],
+  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.notice?.tone ?? null]),
 });

@@ -40,10 +40,12 @@ export const ROLES: readonly RoleDefinition[] = [
     ...both('reservation', 'voucher', 'pax'),
     ...viewOnly('product', 'promotion', 'office', 'refund', 'coverage', 'country', 'currency'),
   ]),
-  role(14, 'Proveedor', 'proveedor', viewOnly('reservation', 'voucher', 'product', 'supplier')),
+  // reservation/add: SPEC §6 lets both edit a reservation's emergency contacts, status, dates and
+  // office (src/contracts/roleRules.ts); the field rules refuse every other field (issue 15).
+  role(14, 'Proveedor', 'proveedor', [...both('reservation'), ...viewOnly('voucher', 'product', 'supplier')]),
   role(15, 'Administracion Proveedor', 'administracion_proveedor', [
-    ...both('supplier'),
-    ...viewOnly('reservation', 'voucher', 'product', 'office'),
+    ...both('supplier', 'reservation'),
+    ...viewOnly('voucher', 'product', 'office'),
   ]),
   role(16, 'Agencia', 'agencia', [
     ...both('reservation', 'voucher', 'pax'),

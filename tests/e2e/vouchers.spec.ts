@@ -56,6 +56,44 @@ test('Super Administrador edits the prices', async ({ page }) => {
   await expect(page.getByRole('form', { name: 'Vouchers' }).getByLabel('Precio final')).toHaveValue('321,50');
 });
 
+test("Ejecutivo edits a voucher's passenger", async ({ page }) => {
+  await signIn(page, 'ejecutivo');
+  await page.goto('/dashboard/vouchers?status=4');
+  const [id] = await idsOf(vouchersTable(page), /^Mostrar Voucher N° \d+$/, 1);
+  await page.goto(`/dashboard/vouchers/${id}/edit`);
+  const form = page.getByRole('form', { name: 'Vouchers' });
+  const passenger = form.getByRole('group', { name: 'Pasajero 1' });
+  await expect(passenger.getByLabel('Nombre', { exact: true })).toBeEditable();
+  await expect(form.getByLabel('Precio final')).toHaveAttribute('readonly', '');
+  await passenger.getByLabel('Nombre', { exact: true }).fill('Ana Lucía');
+  await passenger.getByLabel('Teléfono').fill('1155554444');
+  const saved = page.waitForResponse(
+    (answer) => answer.request().method() === 'PUT' && answer.url().endsWith(`/api/voucher/${id}/`),
+  );
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  const answer = await saved;
+  expect(answer.status()).toBe(200);
+  // Only what the role may edit is sent: the passenger's fields, never the prices.
+  const body = answer.request().postDataJSON() as Record<string, unknown>;
+  expect(Object.keys(body).sort()).toEqual(['observations', 'pax', 'status']);
+  await page.goto(`/dashboard/vouchers/${id}`);
+  const shown = page.getByRole('form', { name: 'Vouchers' }).getByRole('group', { name: 'Pasajero 1' });
+  await expect(shown.getByLabel('Nombre', { exact: true })).toHaveValue('Ana Lucía');
+  await expect(shown.getByLabel('Teléfono')).toHaveValue('1155554444');
+});
+
+test("Agencia sees a voucher's passengers read-only", async ({ page }) => {
+  await signIn(page, 'agencia');
+  await page.goto('/dashboard/vouchers');
+  const [own] = await idsOf(vouchersTable(page), /^Mostrar Voucher N° \d+$/, 1);
+  await page.goto(`/dashboard/vouchers/${own}/edit`);
+  const agencyForm = page.getByRole('form', { name: 'Vouchers' });
+  const readOnly = agencyForm.getByRole('group', { name: 'Pasajero 1' });
+  await expect(agencyForm.getByLabel('Estado', { exact: true })).toBeEnabled();
+  for (const label of ['Nombre', 'Apellido', 'Documento', 'Email', 'Teléfono'])
+    await expect(readOnly.getByLabel(label, { exact: true })).toHaveAttribute('readonly', '');
+});
+
 test('select three vouchers and change their status', async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/dashboard/vouchers?status=3');
@@ -88,6 +126,29 @@ test('cancel all the vouchers of a reservation', async ({ page }) => {
   await page.goto(`/dashboard/reservas/${id}`);
   await expect(page.getByLabel('Vouchers', { exact: true })).toHaveValue(/CANCELADO/);
   await expect(page.getByLabel('Vouchers', { exact: true })).not.toHaveValue(/EMITIDO/);
+  // The reservation shows its travellers too (name, document, email).
+  await expect(page.getByLabel('Pasajeros', { exact: true })).toHaveValue(/ - DNI \d+ - \S+@\S+/);
+});
+
+test('download the reservations of the current filters as CSV', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/dashboard/reservas?status=3');
+  await expect(page.getByRole('table', { name: 'Reservas' }).getByRole('link').first()).toBeVisible();
+  const asked = page.waitForRequest((call) => call.url().includes('/api/csv_reservation_filter/'));
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Descargar CSV' }).click();
+  const url = new URL((await asked).url());
+  expect(url.searchParams.get('offset')).toBe('0');
+  expect(Number(url.searchParams.get('limit'))).toBeGreaterThan(0);
+  expect(url.searchParams.get('status')).toBe('3');
+  const file = await downloaded;
+  expect(file.suggestedFilename()).toBe('reservas.csv');
+  const content = readFileSync((await file.path()) ?? '', 'utf8');
+  expect(content.startsWith('\uFEFFID;')).toBe(true);
+  const lines = content.trim().split('\r\n');
+  expect(lines.length).toBeGreaterThan(1);
+  for (const line of lines.slice(1)) expect(line).toContain(';EMITIDO;');
+  await expect(page.getByRole('status').filter({ hasText: 'Se descargó reservas.csv.' })).toBeVisible();
 });
 
 test('export the voucher list and download it from the bell', async ({ page }) => {

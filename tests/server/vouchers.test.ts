@@ -128,16 +128,15 @@ const VOUCHER_EDITABLE: Record<string, string[]> = {
 };
 /**
  * Proveedor and Administracion Proveedor: §6 lets them edit emergency contacts, status, dates and
- * office, but their seeded permissions (src/contracts/roles.ts) give reservation/view only, so every
- * PUT is refused by the permission before the field rule.
+ * office; their seeded roles hold reservation/add for it (src/contracts/roles.ts, migration 0021).
  */
 const RESERVATION_EDITABLE: Record<string, string[]> = {
   ejecutivo: ['auto_cancel', 'contact_emergency_name'],
   supervisor: ['auto_cancel', 'contact_emergency_name'],
   soporte: ['auto_cancel', 'contact_emergency_name'],
   soporte_pais: ['auto_cancel', 'contact_emergency_name'],
-  proveedor: [],
-  administracion_proveedor: [],
+  proveedor: ['contact_emergency_name', 'status', 'date_in', 'date_out', 'office'],
+  administracion_proveedor: ['contact_emergency_name', 'status', 'date_in', 'date_out', 'office'],
   agencia: ['contact_emergency_name', 'status'],
   administracion: ['status', 'office'],
   administracion_central: ['status', 'date_in', 'date_out', 'office'],
@@ -145,6 +144,8 @@ const RESERVATION_EDITABLE: Record<string, string[]> = {
   ejecutivo_supervisor: [],
   gerente_pais: ['status', 'date_in', 'date_out', 'office'],
 };
+
+const SCOPED_ROLES = ['proveedor', 'administracion_proveedor', 'agencia'];
 
 function voucherChange(field: string, booking: Booking): Record<string, unknown> {
   switch (field) {
@@ -199,11 +200,21 @@ describe('§6 role table, field by field', () => {
     it(`${role}: vouchers and reservations`, async () => {
       const call = as(testApp, await testApp.login(role, DEMO_PASSWORD));
       const office = await officeOf(role);
-      const [other] = await testApp.handle.db
-        .select({ id: offices.id })
-        .from(offices)
-        .where(office === null ? undefined : ne(offices.id, office))
-        .limit(1);
+      // An office user moves a reservation only inside its office tree: a branch below its office.
+      const [other] = SCOPED_ROLES.includes(role)
+        ? await testApp.handle.db
+            .insert(offices)
+            .values({
+              shortName: `SUB-${role}`.slice(0, 20),
+              longName: `Sucursal de ${role}`,
+              parentId: office,
+            })
+            .returning({ id: offices.id })
+        : await testApp.handle.db
+            .select({ id: offices.id })
+            .from(offices)
+            .where(office === null ? undefined : ne(offices.id, office))
+            .limit(1);
       for (const field of voucherFields) {
         const booking = await createBooking(office);
         const response = await call({
@@ -213,7 +224,7 @@ describe('§6 role table, field by field', () => {
         });
         const expected = VOUCHER_EDITABLE[role].includes(field) ? 200 : 403;
         expect({ role, field, status: response.statusCode }).toEqual({ role, field, status: expected });
-        if (expected === 403 && response.json().detail) expect(typeof response.json().detail).toBe('string');
+        if (expected === 403) expect(response.json().detail).toMatch(/no puede|no tiene/i);
       }
       for (const field of reservationFields) {
         const booking = await createBooking(office);
@@ -224,6 +235,17 @@ describe('§6 role table, field by field', () => {
         });
         const expected = RESERVATION_EDITABLE[role].includes(field) ? 200 : 403;
         expect({ role, field, status: response.statusCode }).toEqual({ role, field, status: expected });
+        // An allowed edit is saved: the record read back carries the new value.
+        const change = reservationChange(field, other.id);
+        const [key] = Object.keys(change);
+        const stored = (
+          await admin({ method: 'GET', url: `/api/reservation/${booking.reservation}/` })
+        ).json();
+        expect({ role, field, stored: stored[key] === change[key] }).toEqual({
+          role,
+          field,
+          stored: expected === 200,
+        });
       }
     });
   }
@@ -238,6 +260,60 @@ describe('§6 role table, field by field', () => {
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().detail).toMatch(/precio final|final_price/i);
+  });
+});
+
+describe('office users edit their reservations (§6 Proveedor, Administracion Proveedor)', () => {
+  it('a Proveedor edits an allowed field, and never moves a reservation out of its office tree', async () => {
+    const proveedor = as(testApp, await testApp.login('proveedor', DEMO_PASSWORD));
+    const office = await officeOf('proveedor');
+    const booking = await createBooking(office);
+    const saved = await proveedor({
+      method: 'PUT',
+      url: `/api/reservation/${booking.reservation}/`,
+      payload: { contact_emergency_phone: '1144556677', date_out: '2027-01-25' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ contact_emergency_phone: '1144556677', date_out: '2027-01-25' });
+    const [outside] = await testApp.handle.db
+      .insert(offices)
+      .values({ shortName: 'FUERA-PROV', longName: 'Oficina ajena al proveedor' })
+      .returning({ id: offices.id });
+    const moved = await proveedor({
+      method: 'PUT',
+      url: `/api/reservation/${booking.reservation}/`,
+      payload: { office: outside.id },
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().office).toHaveLength(1);
+    const [stored] = await testApp.handle.db
+      .select({ officeId: reservations.officeId })
+      .from(reservations)
+      .where(eq(reservations.id, booking.reservation));
+    expect(stored.officeId).toBe(office);
+  });
+
+  it("a voucher follows its reservation's office (the scope reads the voucher's copy)", async () => {
+    const office = await officeOf('agencia');
+    const booking = await createBooking(office);
+    const agencia = as(testApp, await testApp.login('agencia', DEMO_PASSWORD));
+    expect((await agencia({ method: 'GET', url: `/api/voucher/${booking.voucher}/` })).statusCode).toBe(200);
+    const [elsewhere] = await testApp.handle.db
+      .insert(offices)
+      .values({ shortName: 'OTRA-AGEN', longName: 'Otra agencia' })
+      .returning({ id: offices.id });
+    const moved = await admin({
+      method: 'PUT',
+      url: `/api/reservation/${booking.reservation}/`,
+      payload: { office: elsewhere.id },
+    });
+    expect(moved.statusCode).toBe(200);
+    const [copy] = await testApp.handle.db
+      .select({ officeId: vouchers.officeId })
+      .from(vouchers)
+      .where(eq(vouchers.id, booking.voucher));
+    expect(copy.officeId).toBe(elsewhere.id);
+    expect((await agencia({ method: 'GET', url: `/api/voucher/${booking.voucher}/` })).statusCode).toBe(404);
   });
 });
 

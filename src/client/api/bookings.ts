@@ -1,6 +1,7 @@
 /** Calls of a voucher's documents (issue 15; SPEC §7 /pdfVoucher/, /pdfMultiVoucher/, /sendEmailCCGG/, /sendMultiVoucher/). */
 import { fromPromise } from 'xstate';
 import { z } from 'zod';
+import type { DownloadRequest } from '../../../machines/listDownload';
 import { UserFacingError } from '../../../machines/support/errors';
 import type { DocumentRequest } from '../../../machines/voucherDocuments';
 import { bookingPaths, okOrErrorSchema, voucherSchema } from '../../contracts/bookings';
@@ -49,3 +50,28 @@ export async function runDocument({ kind, voucherId }: DocumentRequest): Promise
 export const voucherDocumentsActors = {
   runDocument: fromPromise<string, DocumentRequest>(({ input }) => runDocument(input)),
 };
+
+/** The largest file a list download asks for (the server's cap of /csv_reservation_filter/). */
+const DOWNLOAD_MAX_ROWS = 1_000_000;
+
+/**
+ * A list's direct download (SPEC §7): `GET {path}?offset=0&limit={n}&<the list's filters>`, the
+ * file handed to the browser under `fileName`; answers the success text.
+ */
+export async function downloadList(
+  target: { path: string; fileName: string },
+  { query, rows }: DownloadRequest,
+): Promise<string> {
+  const limit = Math.min(Math.max(rows, 1), DOWNLOAD_MAX_ROWS);
+  const answer = await request(z.unknown(), target.path, {
+    query: { offset: 0, limit, ...query },
+    responseType: 'blob',
+  });
+  if (!(answer instanceof Blob)) throw new UserFacingError(text.downloadFailed);
+  saveBlob(answer, target.fileName);
+  return text.downloaded(target.fileName);
+}
+
+export const listDownloadActors = (target: { path: string; fileName: string }) => ({
+  download: fromPromise<string, DownloadRequest>(({ input }) => downloadList(target, input)),
+});

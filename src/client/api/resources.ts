@@ -173,8 +173,10 @@ export function validateValues(
   descriptor: ResourceDescriptor,
   values: FormValues,
   mode: FormMode,
+  access?: FieldAccessMap,
 ): Record<string, unknown> {
-  const body = descriptor.toBody(values, mode);
+  const whole = descriptor.toBody(values, mode);
+  const body = access && mode === 'edit' ? editableBody(whole, access) : whole;
   const result = descriptor.write.safeParse(body);
   if (result.success) return body;
   const fields: Record<string, string[]> = {};
@@ -214,12 +216,48 @@ export function formFieldAccess(
   mode: FormMode,
 ): FieldAccessMap | undefined {
   if (!descriptor.fieldAccess) return undefined;
-  return fieldAccessOf(
-    subject,
-    descriptor.fieldAccess,
-    FIELD_VIEW[mode],
-    descriptor.fields.map((field) => field.name),
-  );
+  // Nested fields by their full name (`pax.email`); a records or group field is editable when
+  // one of its fields is, and read-only or hidden as its fields are otherwise.
+  const names = [
+    ...descriptor.fields.map((field) => field.name),
+    ...flatFields(descriptor.fields)
+      .map((field) => field.name)
+      .filter((name) => name.includes('.')),
+  ];
+  const access = fieldAccessOf(subject, descriptor.fieldAccess, FIELD_VIEW[mode], names);
+  for (const field of descriptor.fields) {
+    if (field.type !== 'records' && field.type !== 'group') continue;
+    const children = (field.fields ?? []).map((child) => access[`${field.name}.${child.name}`]);
+    access[field.name] = children.includes('edit') ? 'edit' : children.includes('read') ? 'read' : 'hidden';
+  }
+  return access;
+}
+
+/**
+ * The part of a write body the user may edit: fields read-only or hidden to the user are not
+ * sent (the server would refuse a change to them, and an unchanged one is no edit); of a
+ * records field with per-field access, each item keeps its id and the fields the user may edit.
+ */
+export function editableBody(body: Record<string, unknown>, access: FieldAccessMap): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if ((access[key] ?? 'edit') !== 'edit') continue;
+    const nested = Object.keys(access).filter((name) => name.startsWith(`${key}.`));
+    if (!nested.length || !Array.isArray(value)) {
+      kept[key] = value;
+      continue;
+    }
+    kept[key] = value.map((item) =>
+      typeof item === 'object' && item !== null
+        ? Object.fromEntries(
+            Object.entries(item).filter(
+              ([field]) => field === 'id' || (access[`${key}.${field}`] ?? 'edit') === 'edit',
+            ),
+          )
+        : item,
+    );
+  }
+  return kept;
 }
 
 export interface FormActorsOptions {
@@ -247,7 +285,7 @@ export function formActors(descriptor: ResourceDescriptor, { canEdit, mode, subj
       };
     }),
     validateValues: fromPromise<unknown, FormValues>(async ({ input }) =>
-      validateValues(descriptor, input, mode),
+      validateValues(descriptor, input, mode, formFieldAccess(descriptor, subject, mode)),
     ),
     saveRecord: fromPromise<ResourceRecord, SaveRequest>(async ({ input }) =>
       input.mode === 'edit' && input.id !== null

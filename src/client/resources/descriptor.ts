@@ -107,6 +107,12 @@ export interface FieldDescriptor {
   itemLabel?: (index: number) => string;
   /** `records`: the most items the form offers. */
   maxItems?: number;
+  /**
+   * `records`: the record's own items, edited in place and never added or removed here (a
+   * voucher's passengers); each item's fields are editable or read-only one by one through the
+   * form's per-field access under `<name>.<field>` (`pax.email`).
+   */
+  fixedItems?: boolean;
 }
 
 /** The form value key of a `group`'s presence checkbox. */
@@ -234,12 +240,23 @@ export interface ResourceDescriptor {
   deleteFallback: string | null;
   /** The list's export ('Exportar'), or null. */
   export: ExportDescriptor | null;
+  /** A file of the list's current filters fetched at once ('Descargar CSV'), or null. */
+  download: ListDownloadDescriptor | null;
   /** The server's figures over the filtered list (`GET {path}summary/`), shown above it, or null. */
   summary: ListSummaryKey | null;
   showTabs: readonly ShowTabKey[];
 }
 
 /** Show views a descriptor may name; the views map each key to a screen (issue 17: the refund review). */
+/**
+ * A direct download of the list (SPEC §7 /csv_reservation_filter/): `GET {path}?offset=0&limit={n}`
+ * with the list's filters, saved as `fileName` (the listDownload machine).
+ */
+export interface ListDownloadDescriptor {
+  path: string;
+  fileName: string;
+}
+
 export type DetailViewKey = 'refundReview' | 'voucherDocuments';
 
 type AnyContract = ResourceContract & {
@@ -286,6 +303,7 @@ export interface DescriptorSpec {
   deleteFallback?: string;
   /** The list's export, by kind (its path and file name come from src/contracts/exports.ts). */
   export?: { kind: ExportKind };
+  download?: ListDownloadDescriptor;
   summary?: ListSummaryKey;
   showTabs?: readonly ShowTabKey[];
 }
@@ -548,6 +566,7 @@ export function defineDescriptor(spec: DescriptorSpec): ResourceDescriptor {
     detailView: spec.detailView ?? null,
     deleteFallback: spec.deleteFallback ?? null,
     export: spec.export ? { kind: spec.export.kind, ...EXPORT_KINDS[spec.export.kind] } : null,
+    download: spec.download ?? null,
     summary: spec.summary ?? null,
     showTabs: spec.showTabs ?? [],
     toValues:

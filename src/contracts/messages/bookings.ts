@@ -36,6 +36,13 @@ export const bookingsMessages = {
     office_long_name: 'Oficina (exacto)',
     vouchers: 'Vouchers',
   },
+  /** A list's direct download (Reservas' CSV). */
+  downloadCsv: 'Descargar CSV',
+  downloading: 'Descargando...',
+  downloaded: (fileName: string) => `Se descargó ${fileName}.`,
+  downloadFailed: 'No se pudo descargar el archivo. Intente nuevamente.',
+  /** The heading of each passenger of a voucher's form. */
+  passengerItem: (index: number) => `Pasajero ${index}`,
   /** The transitions of a voucher's status, as buttons. */
   statusActions: {
     1: 'Pedir cancelación',

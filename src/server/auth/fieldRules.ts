@@ -51,10 +51,11 @@ export function touchedFields(
   for (const [key, value] of Object.entries(body)) {
     if (IDENTITY_KEYS.has(key)) continue;
     if (entity === 'voucher' && key === 'pax' && Array.isArray(value)) {
-      const before = Array.isArray(current?.pax) ? (current.pax as unknown[]) : [];
-      value.forEach((passenger, index) => {
+      const before = (Array.isArray(current?.pax) ? (current.pax as unknown[]) : []).filter(isRecord);
+      value.forEach((passenger) => {
         if (!isRecord(passenger)) return;
-        const previous = isRecord(before[index]) ? (before[index] as Record<string, unknown>) : undefined;
+        // The passenger as stored, by its id (the body may list them in any order).
+        const previous = before.find((stored) => stored.id === passenger.id);
         for (const [field, fieldValue] of Object.entries(passenger)) {
           if (IDENTITY_KEYS.has(field)) continue;
           if (previous && field in previous && sameValue(previous[field], fieldValue)) continue;

@@ -292,7 +292,7 @@ async function writeJob(
   reader.assertMayList(principal);
   if (definition.permission && !can(principal, definition.permission.resource, definition.permission.action))
     throw new Error(messages.exports.permissionGone);
-  const { where } = reader.whereOf(job.filters, principal);
+  const { where } = await reader.whereOf(job.filters, principal);
   const total = await reader.count(context.db, where, job.rowLimit);
   if (!(await heartbeat(context.db, job, workerId, { rowsTotal: total }))) throw new LostJobError();
 

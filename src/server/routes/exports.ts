@@ -73,7 +73,7 @@ export function exportRoutes(app: FastifyInstance, context: AppContext) {
       const query = exportQueryOf(request.query);
       await definition.assertRequest?.(context, query);
       // The filters are checked now, as the list checks them: bad input never becomes a job.
-      const { filtered } = reader.whereOf(query, principal);
+      const { filtered } = await reader.whereOf(query, principal);
       const hash = await requestExport(context, definition, principal.id, query, filtered, limit);
       worker.wake();
       return { hash };

@@ -5,11 +5,11 @@
  * lets the role edit only what src/contracts/access.ts allows (fieldAccess 'reservation'); the
  * server refuses the rest. 'Cancelar todos' cancels every voucher of the reservation, confirmed.
  */
-import { reservationContract } from '../../../contracts/bookings';
+import { bookingPaths, reservationContract } from '../../../contracts/bookings';
 import { messages } from '../../../contracts/messages';
 import { reservationStatusName } from '../../../contracts/static/statuses';
 import { cellText, defineDescriptor } from '../descriptor';
-import { formatAmount, formatTimestamp } from '../format';
+import { formatAmount, formatTimestamp, isoToLocalDate } from '../format';
 import { sendingOnly, statusOptions } from './bookingsShared';
 
 const text = messages.bookings;
@@ -92,8 +92,32 @@ export const reservasDescriptor = sendingOnly(
                 .join('\n')
             : '',
       },
+      {
+        // The reservation's travellers (SPEC §3 'Passenger'), one per line.
+        name: 'passengers',
+        label: label.pax,
+        type: 'lines',
+        span: 12,
+        fromRecord: (value) =>
+          Array.isArray(value)
+            ? value
+                .map((passenger: Record<string, unknown>) =>
+                  [
+                    `${String(passenger.name ?? '')} ${String(passenger.surname ?? '')}`.trim(),
+                    `${String(passenger.doc_type ?? '')} ${String(passenger.doc_number ?? '')}`.trim(),
+                    String(passenger.email ?? ''),
+                    passenger.birth_date ? isoToLocalDate(String(passenger.birth_date)) : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' - '),
+                )
+                .join('\n')
+            : '',
+      },
     ],
     actions: { remove: false },
+    // SPEC §7: the CSV of the current filters, UTF-8 with BOM, handed to the browser.
+    download: { path: bookingPaths.reservationCsv, fileName: 'reservas.csv' },
     fieldAccess: 'reservation',
     rowActions: [{ action: 'cancel_all', label: text.cancelAll }],
     // The reservation's payment detail (issue 16; SPEC §7 GET /payment_detail/), as in Facturación.

@@ -8,10 +8,12 @@
  */
 import { STATUS_IDS, statusActionName, voucherContract } from '../../../contracts/bookings';
 import { messages } from '../../../contracts/messages';
+import { DOC_TYPES } from '../../../contracts/resources';
 import { reservationStatusName } from '../../../contracts/static/statuses';
 import { cellText, defineDescriptor } from '../descriptor';
 import { formatAmount, isoToLocalDate } from '../format';
 import { sendingOnly, statusOptions } from './bookingsShared';
+import { countryOptions } from './options';
 
 const text = messages.bookings;
 const label = text.fields;
@@ -25,7 +27,10 @@ export const VOUCHER_WRITE_KEYS = [
   'commission',
   'net_price',
   'voucher_filter_proveedor',
+  'pax',
 ] as const;
+
+const docTypeOptions = DOC_TYPES.map((docType) => ({ value: docType, label: docType }));
 
 const statusActions = STATUS_IDS.map((to) => ({
   action: statusActionName(to),
@@ -89,7 +94,28 @@ export const vouchersDescriptor = sendingOnly(
       { name: 'reservation', label: label.reservation, span: 2 },
       { name: 'product_long_name', label: label.product_long_name, span: 5 },
       { name: 'supplier_name', label: label.supplier_name, span: 3 },
-      { name: 'pax', label: label.pax, span: 12, fromRecord: paxNames },
+      {
+        // SPEC §6 'all passenger fields': each editable only for the roles that table names
+        // (pax.<field> in src/contracts/roleRules.ts), read-only for the others; saved with the
+        // voucher, in its transaction.
+        name: 'pax',
+        label: label.pax,
+        type: 'records',
+        span: 12,
+        fixedItems: true,
+        itemLabel: text.passengerItem,
+        fields: [
+          { name: 'name', span: 4, maxLength: 150 },
+          { name: 'surname', span: 4, maxLength: 150 },
+          { name: 'doc_type', type: 'select', span: 2, options: docTypeOptions, numeric: false },
+          { name: 'doc_number', type: 'digits', span: 2, maxLength: 30 },
+          { name: 'birth_date', type: 'date', span: 3, toBody: (value) => (value === '' ? null : value) },
+          { name: 'email', type: 'email', span: 5, maxLength: 254 },
+          { name: 'phone', type: 'digits', span: 4, maxLength: 30 },
+          { name: 'country', type: 'select', span: 6, options: countryOptions },
+          { name: 'nationality', type: 'select', span: 6, options: countryOptions },
+        ],
+      },
       { name: 'status', label: label.status, type: 'select', numeric: true, options: statusOptions, span: 4 },
       {
         name: 'status_administracion',

@@ -13,6 +13,7 @@ import { type FormEvent, type ReactNode, useMemo, useRef, useState } from 'react
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
   accessOf,
+  type FieldAccessMap,
   type FormGroup,
   type FormMode,
   type FormOptions,
@@ -241,7 +242,13 @@ function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: st
                           onChange={(value) =>
                             actor.send({ type: 'FIELD_CHANGED', field: field.name, value })
                           }
-                          nested={{ errors: fieldErrors, options, path: field.name }}
+                          nested={{
+                            errors: fieldErrors,
+                            options,
+                            path: field.name,
+                            fieldAccess,
+                            accessPath: field.name,
+                          }}
                         />
                       </SectionedCell>
                     ))}
@@ -307,6 +314,9 @@ interface NestedContext {
   options: FormOptions;
   /** The field's error key: `karing`, `aditional_offices.0`. */
   path: string;
+  /** The per-field access of the form, and the field's key in it (no item index: `pax`). */
+  fieldAccess: FieldAccessMap;
+  accessPath: string;
 }
 
 type FieldControlProps = FieldRendererProps & { nested: NestedContext };
@@ -330,19 +340,27 @@ function NestedGrid({
 }) {
   return (
     <Grid>
-      {(field.fields ?? []).map((child) => (
-        <SpanCell key={child.name} css={{ gridColumn: `span ${child.span}` }}>
-          <FieldControl
-            field={child}
-            value={group[child.name] ?? ''}
-            error={nested.errors[`${nested.path}.${child.name}`]}
-            readOnly={readOnly}
-            options={nested.options[`${optionPath}.${child.name}`] ?? []}
-            onChange={(value) => onChange({ ...group, [child.name]: value })}
-            nested={{ ...nested, path: `${nested.path}.${child.name}` }}
-          />
-        </SpanCell>
-      ))}
+      {(field.fields ?? [])
+        .filter((child) => accessOf(nested.fieldAccess, `${nested.accessPath}.${child.name}`) !== 'hidden')
+        .map((child) => (
+          <SpanCell key={child.name} css={{ gridColumn: `span ${child.span}` }}>
+            <FieldControl
+              field={child}
+              value={group[child.name] ?? ''}
+              error={nested.errors[`${nested.path}.${child.name}`]}
+              readOnly={
+                readOnly || accessOf(nested.fieldAccess, `${nested.accessPath}.${child.name}`) === 'read'
+              }
+              options={nested.options[`${optionPath}.${child.name}`] ?? []}
+              onChange={(value) => onChange({ ...group, [child.name]: value })}
+              nested={{
+                ...nested,
+                path: `${nested.path}.${child.name}`,
+                accessPath: `${nested.accessPath}.${child.name}`,
+              }}
+            />
+          </SpanCell>
+        ))}
     </Grid>
   );
 }
@@ -392,7 +410,7 @@ function RecordsField({ field, value, readOnly, onChange, nested }: FieldControl
           <Card key={index} aria-label={itemLabel(index + 1)} role="group">
             <Row justify="between">
               <strong>{itemLabel(index + 1)}</strong>
-              {readOnly ? null : (
+              {readOnly || field.fixedItems ? null : (
                 <Button
                   type="button"
                   variant="ghost"
@@ -414,7 +432,9 @@ function RecordsField({ field, value, readOnly, onChange, nested }: FieldControl
             />
           </Card>
         ))}
-        {readOnly || items.length >= (field.maxItems ?? Number.POSITIVE_INFINITY) ? null : (
+        {readOnly ||
+        field.fixedItems ||
+        items.length >= (field.maxItems ?? Number.POSITIVE_INFINITY) ? null : (
           <Row>
             <Button
               type="button"

@@ -39,6 +39,7 @@ import {
 import { SortableHeader, Table, TableWrapper } from '../../ui/table';
 import { TabsList, TabsRoot, TabsTrigger } from '../../ui/tabs';
 import { styled } from '../../ui/theme';
+import { DownloadButton } from './DownloadButton';
 import { ExportButton } from './ExportButton';
 import { ListSummary } from './listSummaries';
 import type { ResourceAccess } from './ResourceArea';
@@ -169,6 +170,12 @@ export function ResourceListView({
       <Row justify="between">
         <Heading>{descriptor.title}</Heading>
         <ExportButton descriptor={descriptor} query={query} />
+        <DownloadButton
+          descriptor={descriptor}
+          query={query}
+          // Past a capped or estimated count, as many rows as the server gives.
+          rows={countKind === 'exact' ? count : Number.POSITIVE_INFINITY}
+        />
         {access.canCreate ? (
           <Button as={Link} to="create" state={back}>
             {text.create}

@@ -9,6 +9,7 @@ import { useParams } from 'react-router-dom';
 import { type DocumentKind, voucherDocumentsMachine } from '../../../../machines/voucherDocuments';
 import { messages } from '../../../contracts/messages';
 import { voucherDocumentsActors } from '../../api/bookings';
+import { notifySuccess } from '../../app/toasts';
 import type { ResourceDescriptor } from '../../resources/descriptor';
 import { Alert, Button, Card, Row, Stack, Subheading } from '../../ui/primitives';
 import { accessTo, useGrants } from './ResourceArea';
@@ -25,7 +26,14 @@ const LABELS: Record<DocumentKind, string> = {
 export default function VoucherDetailView({ descriptor }: { descriptor: ResourceDescriptor }) {
   const { id } = useParams();
   const voucherId = /^\d{1,10}$/.test(id ?? '') ? Number(id) : 0;
-  const logic = useMemo(() => voucherDocumentsMachine.provide({ actors: voucherDocumentsActors }), []);
+  const logic = useMemo(
+    () =>
+      voucherDocumentsMachine.provide({
+        actors: voucherDocumentsActors,
+        actions: { announce: (_, text: string) => notifySuccess(text) },
+      }),
+    [],
+  );
   const actor = useActorRef(logic, { input: { voucherId, reservationId: 0 } });
   const working = useSelector(actor, (state) => state.matches('working'));
   const kind = useSelector(actor, (state) => state.context.kind);

@@ -60,6 +60,11 @@ export const vouchers = pgTable(
       .notNull()
       .references(() => reservations.id, { onDelete: 'cascade' }),
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /**
+     * The reservation's office, copied so the office scope filters and counts vouchers by one
+     * index (issue 15, migration 0021): triggers keep it in step with reservations.office_id.
+     */
+    officeId: integer('office_id').references(() => offices.id, { onDelete: 'set null' }),
     status: smallint('status').notNull().default(3),
     statusAdministracion: smallint('status_administracion'),
     observations: text('observations').notNull().default(''),
@@ -88,6 +93,7 @@ export const vouchers = pgTable(
     index('vouchers_product_idx').on(table.productId),
     // A promotion's vouchers read by keyset on id (the promotion export; migration 0018).
     index('vouchers_promotion_id_idx').on(table.promotionId, table.id),
+    index('vouchers_office_id_idx').on(table.officeId, table.id),
   ],
 );
 

@@ -1,0 +1,134 @@
+/**
+ * The plans of the voucher list at volume (issue 15): 100,000 generated vouchers over 33,334
+ * reservations (bench/voucherData.ts, as `npm run seed:volume` makes them), and the statements the
+ * engine issues for each shape the benchmark measures — first page, status filter, product
+ * contains, a deep offset — and for an agency's office scope: the page (a deferred join whose names
+ * and passengers are computed for the page's rows only) and its capped count. None may read a
+ * large table (vouchers, reservations, passengers, voucher_passengers) by a sequential scan.
+ */
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateVouchers } from '../../bench/voucherData';
+import type { Principal } from '../../src/server/auth/principal';
+import { offices, vouchers } from '../../src/server/db/schema';
+import { voucherExtra, voucherResource, voucherScope } from '../../src/server/resources/bookings';
+import { countStatement, pageStatement, parseOrdering } from '../../src/server/resources/listQuery';
+import { createTestApp, type TestApp } from './support';
+
+const LARGE_TABLE_SCAN = /Seq Scan on (vouchers|reservations|pax|voucher_passengers)\b/;
+
+let testApp: TestApp;
+let agencyOffice: number;
+/** The list's scopes (the office tree's ids as values): the busiest agency, and a new one with no vouchers. */
+let agencyScope: SQL | undefined;
+let emptyAgencyScope: SQL | undefined;
+
+beforeAll(async () => {
+  testApp = await createTestApp({ seedDemo: false });
+  await generateVouchers(testApp.handle.db, 100_000);
+  const result = (await testApp.handle.db.execute(
+    sql`select office_id as id from vouchers group by office_id order by count(*) desc limit 1`,
+  )) as unknown as { rows: { id: number }[] };
+  agencyOffice = result.rows[0].id;
+  const [empty] = await testApp.handle.db
+    .insert(offices)
+    .values({ shortName: 'NUEVA-AG', longName: 'Agencia nueva sin vouchers' })
+    .returning({ id: offices.id });
+  const listScope = voucherResource.listScope;
+  if (!listScope) throw new Error('the voucher list has no list scope');
+  agencyScope = await listScope(testApp.handle.db, agency(agencyOffice));
+  emptyAgencyScope = await listScope(testApp.handle.db, agency(empty.id));
+}, 300_000);
+afterAll(() => testApp?.close());
+
+async function plan(statement: SQL): Promise<string> {
+  const result = (await testApp.handle.db.execute(sql`explain ${statement}`)) as unknown as {
+    rows: { 'QUERY PLAN': string }[];
+  };
+  return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+}
+
+const filter = (name: 'status' | 'product_long_name', value: string): SQL => {
+  const declared = voucherResource.filters[name];
+  if (declared.kind !== 'custom') throw new Error(`${name} is not a custom filter`);
+  return declared.build(value);
+};
+
+/** An Agencia user (group 16) of an office: the office scope of §6. */
+const agency = (officeId = agencyOffice): Principal =>
+  ({ groupIds: [16], isSuperuser: false, officeId }) as Principal;
+
+const order = parseOrdering('-id', '-id', voucherResource.ordering, vouchers.id, true);
+const selection = { ...getTableColumns(vouchers), ...voucherExtra };
+
+const shapes: { name: string; where: () => SQL | undefined; offset: number }[] = [
+  { name: 'first page', where: () => undefined, offset: 0 },
+  { name: 'status filter', where: () => filter('status', '6'), offset: 0 },
+  { name: 'product contains', where: () => filter('product_long_name', 'europa'), offset: 0 },
+  { name: 'deep offset', where: () => undefined, offset: 20_000 },
+  { name: 'office scope (by id)', where: () => voucherScope(agency()), offset: 0 },
+  { name: 'office scope (list)', where: () => agencyScope, offset: 0 },
+  {
+    name: 'office scope and status',
+    where: () => sql`${agencyScope} and ${filter('status', '6')}`,
+    offset: 0,
+  },
+  { name: 'a new office without vouchers', where: () => emptyAgencyScope, offset: 0 },
+];
+
+describe('voucher list plans over 100,000 vouchers', () => {
+  for (const shape of shapes) {
+    it(`${shape.name}: the page never scans a large table`, async () => {
+      const { query } = pageStatement(testApp.handle.db, {
+        table: vouchers,
+        selection,
+        where: shape.where(),
+        order,
+        offset: shape.offset,
+        limit: 25,
+      });
+      const page = await plan(query.getSQL());
+      expect(page, page).not.toMatch(LARGE_TABLE_SCAN);
+      // The names come from the reservation, product and passengers of the page's rows, by key.
+      expect(page).toMatch(/reservations_pkey/);
+      expect(page).toMatch(/voucher_passengers_voucher_id_pax_id_pk/);
+    });
+
+    it(`${shape.name}: the capped count never scans a large table`, async () => {
+      const counted = await plan(countStatement(vouchers, shape.where(), 10_000));
+      expect(counted, counted).not.toMatch(LARGE_TABLE_SCAN);
+    });
+  }
+
+  it('the office scope is read through the voucher copy of the office (vouchers_office_id_idx)', async () => {
+    const counted = await plan(countStatement(vouchers, voucherScope(agency()), 10_000));
+    expect(counted).toMatch(/vouchers_office_id_idx/);
+    expect(counted).not.toMatch(/reservations/);
+  });
+
+  it('a new office without vouchers reads its empty list through the office index, not every voucher', async () => {
+    const { query } = pageStatement(testApp.handle.db, {
+      table: vouchers,
+      selection,
+      where: emptyAgencyScope,
+      order,
+      offset: 0,
+      limit: 25,
+    });
+    const page = await plan(query.getSQL());
+    expect(page, page).toMatch(/vouchers_office_id_idx/);
+    expect(page, page).not.toMatch(/Scan Backward using vouchers_pkey/);
+  });
+
+  it('a deep offset walks the primary key for ids only (the deferred join)', async () => {
+    const { query } = pageStatement(testApp.handle.db, {
+      table: vouchers,
+      selection,
+      where: undefined,
+      order,
+      offset: 20_000,
+      limit: 25,
+    });
+    expect(await plan(query.getSQL())).toMatch(/Index Only Scan Backward using vouchers_pkey/);
+  });
+});
