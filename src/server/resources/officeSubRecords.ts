@@ -5,7 +5,7 @@
  * every write is validated, transactional and audited like the office itself. GET /office_name_id/
  * answers id and name only (selectors, limit up to 10000).
  */
-import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { messages } from '../../contracts/messages';
 import {
   aditionalOfficeContract,
@@ -14,17 +14,11 @@ import {
   officePaymentsContract,
   officeSpertaContract,
 } from '../../contracts/offices';
-import {
-  aditionalOffices,
-  municipalities,
-  officeKaring,
-  officePayments,
-  officeSperta,
-  offices,
-} from '../db/schema';
-import { defineResource } from './engine';
+import { aditionalOffices, officeKaring, officePayments, officeSperta, offices } from '../db/schema';
+import { type ColumnValues, defineResource, type ResourceDefinition, type WriteInputOf } from './engine';
 import {
   mayListOffices,
+  municipalityNameOf,
   serializeAditional,
   serializeKaring,
   serializePayments,
@@ -32,15 +26,63 @@ import {
 } from './offices';
 
 const text = messages.offices;
-const ofOffice = { office: 'office' } as const;
 
-export const officePaymentsResource = defineResource({
+type SubRecordContract =
+  | typeof officePaymentsContract
+  | typeof officeSpertaContract
+  | typeof officeKaringContract
+  | typeof aditionalOfficeContract;
+type SubRecordTable =
+  | typeof officePayments
+  | typeof officeSperta
+  | typeof officeKaring
+  | typeof aditionalOffices;
+
+/** What differs between the sub-records; the rest (filter, ordering, office column) is the same. */
+interface SubRecord<C extends SubRecordContract, T extends SubRecordTable, E extends Record<string, SQL>> {
+  contract: C;
+  table: T;
+  /** Computed columns (karing: the municipality's name). */
+  extra?: E;
+  serialize: ResourceDefinition<C, T, E>['serialize'];
+  /** The body's own fields as columns; the office they belong to is added here. */
+  columns(input: WriteInputOf<C>): ColumnValues<T>;
+  /** Payments, sperta and karing: one record per office (no DELETE; a second POST is refused). */
+  onePerOffice: boolean;
+}
+
+function officeSubRecord<
+  C extends SubRecordContract,
+  T extends SubRecordTable,
+  E extends Record<string, SQL> = Record<never, SQL>,
+>({ contract, table, extra, serialize, columns, onePerOffice }: SubRecord<C, T, E>) {
+  type Definition = ResourceDefinition<C, T, E>;
+  // Every sub-record contract filters by office and orders by id (subRecordContract in
+  // contracts/offices.ts); TypeScript does not resolve those mapped types over a generic C.
+  const filters = { office: { kind: 'exact', on: table.officeId, type: 'integer' } } as Definition['filters'];
+  const ordering = { id: table.id } as Definition['ordering'];
+  return defineResource<C, T, E>({
+    contract,
+    table,
+    ...(onePerOffice
+      ? {
+          operations: ['list', 'detail', 'create', 'update'],
+          unique: [{ column: table.officeId, field: 'office', message: text.subRecordExists }],
+        }
+      : {}),
+    extra,
+    serialize,
+    values: (input) => ({ officeId: input.office, ...columns(input) }),
+    filters,
+    ordering,
+  });
+}
+
+export const officePaymentsResource = officeSubRecord({
   contract: officePaymentsContract,
   table: officePayments,
-  operations: ['list', 'detail', 'create', 'update'],
   serialize: serializePayments,
-  values: (input) => ({
-    officeId: input.office,
+  columns: (input) => ({
     payWithGds: input.pay_with_gds,
     payByCard: input.pay_by_card,
     instalments: input.instalments,
@@ -48,19 +90,14 @@ export const officePaymentsResource = defineResource({
     walletProvider: input.wallet_provider,
     webPaymentProvider: input.web_payment_provider,
   }),
-  filters: { office: { kind: 'exact', on: officePayments.officeId, type: 'integer' } },
-  ordering: { id: officePayments.id },
-  unique: [{ column: officePayments.officeId, field: 'office', message: text.subRecordExists }],
-  fieldOfColumn: { office_id: ofOffice.office },
+  onePerOffice: true,
 });
 
-export const officeSpertaResource = defineResource({
+export const officeSpertaResource = officeSubRecord({
   contract: officeSpertaContract,
   table: officeSperta,
-  operations: ['list', 'detail', 'create', 'update'],
   serialize: serializeSperta,
-  values: (input) => ({
-    officeId: input.office,
+  columns: (input) => ({
     voucherType: input.voucher_type,
     street: input.street,
     number: input.number,
@@ -69,46 +106,29 @@ export const officeSpertaResource = defineResource({
     postalCode: input.postal_code,
     taxCondition: input.tax_condition,
   }),
-  filters: { office: { kind: 'exact', on: officeSperta.officeId, type: 'integer' } },
-  ordering: { id: officeSperta.id },
-  unique: [{ column: officeSperta.officeId, field: 'office', message: text.subRecordExists }],
+  onePerOffice: true,
 });
 
-export const officeKaringResource = defineResource({
+export const officeKaringResource = officeSubRecord({
   contract: officeKaringContract,
   table: officeKaring,
-  operations: ['list', 'detail', 'create', 'update'],
-  extra: {
-    municipalityName: sql<
-      string | null
-    >`(select ${municipalities.name} || ' (' || ${municipalities.province} || ')' from ${municipalities} where ${municipalities.id} = ${officeKaring.municipalityId})`,
-  },
+  extra: { municipalityName: municipalityNameOf },
   serialize: serializeKaring,
-  values: (input) => ({
-    officeId: input.office,
+  columns: (input) => ({
     municipalityId: input.municipality,
     karingCode: input.karing_code,
     address: input.address,
     isEnabled: input.is_enabled,
   }),
-  filters: { office: { kind: 'exact', on: officeKaring.officeId, type: 'integer' } },
-  ordering: { id: officeKaring.id },
-  unique: [{ column: officeKaring.officeId, field: 'office', message: text.subRecordExists }],
+  onePerOffice: true,
 });
 
-export const aditionalOfficeResource = defineResource({
+export const aditionalOfficeResource = officeSubRecord({
   contract: aditionalOfficeContract,
   table: aditionalOffices,
   serialize: serializeAditional,
-  values: (input) => ({
-    officeId: input.office,
-    name: input.name,
-    email: input.email,
-    phone: input.phone,
-    address: input.address,
-  }),
-  filters: { office: { kind: 'exact', on: aditionalOffices.officeId, type: 'integer' } },
-  ordering: { id: aditionalOffices.id },
+  columns: (input) => ({ name: input.name, email: input.email, phone: input.phone, address: input.address }),
+  onePerOffice: false,
 });
 
 export const officeNameIdResource = defineResource({

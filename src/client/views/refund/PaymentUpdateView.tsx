@@ -2,7 +2,8 @@
  * /update_payment_data (SPEC §2; issue 17 'Links'): 'Actualización de datos bancarios requerida',
  * the intro, 'Observaciones: ...' when the server sends them, only the fields in update_fields
  * (bank as a list for ARG and CHL, as in the wizard), steps 'Actualizar datos' and 'Solicitud
- * enviada' with the promise of contact within 5 business days. Renders the paymentUpdate machine.
+ * enviada' with the promise of contact within 5 business days. Renders the paymentUpdate machine,
+ * in the link pages' frame (LinkPageFrame).
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useSearchParams } from 'react-router-dom';
@@ -14,23 +15,8 @@ import {
   paymentFieldLabel,
 } from '../../../contracts/refund';
 import { providedPaymentUpdateMachine } from '../../refund/linkActors';
-import {
-  Alert,
-  Button,
-  Card,
-  Cell,
-  Grid,
-  Heading,
-  Muted,
-  Row,
-  SelectField,
-  Spinner,
-  Stack,
-  Subheading,
-  TextField,
-} from '../../ui/primitives';
-import { Stepper } from '../../ui/stepper';
-import { AccessError, useSupportEmail } from './PendingDocsView';
+import { Alert, Cell, Grid, SelectField, TextField } from '../../ui/primitives';
+import { LinkPageFrame } from './LinkPageFrame';
 
 const text = messages.refundLinks;
 
@@ -40,18 +26,11 @@ export default function PaymentUpdateView() {
     input: { refundId: params.get('refund_id') ?? '', hash: params.get('hash') ?? '' },
   });
   const snapshot = useSelector(actor, (state) => state);
-  const supportEmail = useSupportEmail();
-  const { access, values, errors, error } = snapshot.context;
-  const sent = snapshot.matches('sent');
-  const failed = snapshot.matches('failed');
+  const { values, errors } = snapshot.context;
   const busy = snapshot.matches('sending');
-
-  if (snapshot.matches('loading')) return <Spinner label={messages.common.loading} />;
-  if (snapshot.matches('accessError') || !access) return <AccessError message={error} />;
-  const country = access.country_residence;
   const set = (field: PaymentTextField, value: string) => actor.send({ type: 'FIELD_CHANGED', field, value });
 
-  const control = (field: PaymentTextField) => {
+  const control = (field: PaymentTextField, country: string) => {
     const label = paymentFieldLabel(field, country);
     const banks = field === 'bank' ? bankOptionsFor(country) : null;
     const options = banks
@@ -82,59 +61,35 @@ export default function PaymentUpdateView() {
   };
 
   return (
-    <Stack>
-      <Heading>{text.paymentTitle}</Heading>
-      <Stepper steps={[text.stepUpdate, text.stepSent]} current={sent || failed ? 1 : 0} />
-      {sent ? (
-        <Card css={{ textAlign: 'center' }} data-testid="link-result">
-          <Subheading>{text.stepSent}</Subheading>
-          <p>{text.paymentSentText}</p>
-        </Card>
-      ) : failed ? (
-        <Card css={{ textAlign: 'center' }} data-testid="link-result">
-          <Stack>
-            <Subheading>{text.failureTitle}</Subheading>
-            <p>{text.paymentFailureText}</p>
-            {error ? <Alert tone="danger">{error}</Alert> : null}
-            <Muted>{text.failureMailbox(supportEmail)}</Muted>
-            <Row css={{ justifyContent: 'center' }}>
-              <Button type="button" onClick={() => actor.send({ type: 'RETRY' })}>
-                {messages.common.retry}
-              </Button>
-            </Row>
-          </Stack>
-        </Card>
-      ) : (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            actor.send({ type: 'SUBMIT' });
-          }}
-        >
-          <Card>
-            <Stack>
-              <p>{text.paymentIntro}</p>
-              {access.observations ? (
-                <Alert tone="warning">{text.observations(access.observations)}</Alert>
-              ) : null}
-              <Grid>
-                {access.update_fields.map((field) => (
-                  <Cell span={6} key={field}>
-                    {control(field)}
-                  </Cell>
-                ))}
-              </Grid>
-              <Row css={{ justifyContent: 'flex-end' }}>
-                {busy ? <Spinner label={text.updating} /> : null}
-                <Button type="submit" disabled={busy}>
-                  {text.update}
-                </Button>
-              </Row>
-            </Stack>
-          </Card>
-        </form>
+    <LinkPageFrame
+      snapshot={snapshot}
+      actor={actor}
+      busy={busy}
+      texts={{
+        title: text.paymentTitle,
+        step: text.stepUpdate,
+        sentTitle: text.stepSent,
+        sentText: text.paymentSentText,
+        failureText: text.paymentFailureText,
+        submit: text.update,
+        busy: text.updating,
+      }}
+    >
+      {(access) => (
+        <>
+          <p>{text.paymentIntro}</p>
+          {access.observations ? (
+            <Alert tone="warning">{text.observations(access.observations)}</Alert>
+          ) : null}
+          <Grid>
+            {access.update_fields.map((field) => (
+              <Cell span={6} key={field}>
+                {control(field, access.country_residence)}
+              </Cell>
+            ))}
+          </Grid>
+        </>
       )}
-    </Stack>
+    </LinkPageFrame>
   );
 }
