@@ -12,6 +12,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } f
 import { messages } from '../contracts/messages';
 import type { AppContext } from './context';
 import { databaseErrorAnswer, FieldValidationError, HttpError, malformedBodyAnswer } from './http/errors';
+import { databaseRateLimitStore } from './http/rateLimitStore';
 import { apiRouteModules, type RouteModule, rootRouteModules } from './routes';
 
 export interface BuildAppOptions {
@@ -81,6 +82,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   });
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database: every instance on it shares the limits (issue 11, 'Several instances').
+    store: databaseRateLimitStore(context.db, { log: app.log }),
     errorResponseBuilder: (_request, details) => ({
       statusCode: details.statusCode,
       detail: messages.common.tooManyRequests,

@@ -3,7 +3,8 @@
  * src/server/main.ts) twice, on two ports, each with its own DATA_DIR, against one database, and
  * Debian's nginx balancing between them. Nothing that matters is per process: a sign-in on one is
  * valid on the other, a file uploaded through one is served by the other, a permission change
- * made through one is seen by the other at once (the principal epoch in the database).
+ * made through one is seen by the other at once (the principal epoch in the database), and a public
+ * call's request limit is counted once for both (the rate-limit store in the database).
  *
  * Runs in the server project's PostgreSQL pass (DATABASE_URL set, as .ci/run does) when nginx is
  * installed (.ci/run installs it); skipped on PGlite, which is one process's embedded database.
@@ -18,6 +19,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/contracts/messages';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { passengers, voucherPassengers } from '../../src/server/db/schema';
@@ -235,5 +237,26 @@ http {
     });
     expect(changed.status, await changed.clone().text()).toBe(200);
     expect((await get(urls[1], '/api/zone/', member)).status).toBe(200);
+  });
+
+  it('counts the request limit of a public call once for both instances', async () => {
+    // POST /api/token/refresh/ allows 60 requests per 5 minutes per address; every request here
+    // comes from 127.0.0.1 (directly, or nginx's address, as no proxy is trusted).
+    const refresh = (base: string) =>
+      fetch(`${base}/api/token/refresh/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh: 'not-a-token' }),
+      });
+    for (let index = 0; index < 30; index++) {
+      expect((await refresh(urls[0])).status).toBe(401);
+      expect((await refresh(urls[1])).status).toBe(401);
+    }
+    // Sixty counted, thirty on each: refused wherever the balancer sends the next one.
+    for (let index = 0; index < 4; index++) {
+      const refused = await refresh(balanced);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ detail: messages.common.tooManyRequests });
+    }
   });
 });

@@ -1,10 +1,10 @@
 /**
  * The limits of the public sign-in calls (issue 10), in one place so the README can quote them.
  * All are attempt counters in the database (./attempts.ts): shared by every instance, kept across
- * restarts. @fastify/rate-limit (per process, in memory) remains only as a coarse flood guard on
- * public routes, with budgets far above what these limits allow: it caps how fast one address can
- * make a process work (hash a password, query the database), and being per process it does not
- * need to be exact; the real decisions are the counters below.
+ * restarts. @fastify/rate-limit (also counted in the database, ./rateLimitStore.ts, issue 11)
+ * remains only as a coarse flood guard on public routes, with budgets far above what these limits
+ * allow: it caps how fast one address can make the servers work (hash a password, query the
+ * database); the real decisions are the counters below.
  */
 import type { AttemptPolicy } from './attempts';
 

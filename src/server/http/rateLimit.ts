@@ -1,8 +1,11 @@
 /**
  * Per-route rate limits for public calls. `keyOf` narrows the bucket beyond the address (for
- * example the username tried, or the voucher), read after the body is parsed.
+ * example the username tried, or the voucher), read after the body is parsed. Counted in the
+ * database (rateLimitStore.ts), so every instance shares them; the address is keyed as the
+ * attempt counters key it (IPv6 by its /64 network).
  */
 import type { FastifyRequest } from 'fastify';
+import { clientAddressKey } from './attempts';
 
 export function rateLimited(max: number, timeWindow: string, keyOf?: (request: FastifyRequest) => string) {
   return {
@@ -10,7 +13,10 @@ export function rateLimited(max: number, timeWindow: string, keyOf?: (request: F
       max,
       timeWindow,
       hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => (keyOf ? `${request.ip}|${keyOf(request)}` : request.ip),
+      keyGenerator: (request: FastifyRequest) => {
+        const address = clientAddressKey(request.ip);
+        return keyOf ? `${address}|${keyOf(request)}` : address;
+      },
     },
   };
 }

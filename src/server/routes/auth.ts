@@ -36,7 +36,7 @@ export function authRoutes(app: FastifyInstance, context: AppContext) {
   const { db, tokens } = context;
   // Failed sign-ins in the database (issue 10; policies in http/limits.ts): per address and per
   // account, with growing delays; successes never count. The rate limit on the route is only a
-  // coarse per-process flood guard.
+  // coarse flood guard (counted in the database, for all instances together).
   const attempts = createAttemptCounters(db);
   // A closing server first finishes the mails it promised.
   app.addHook('onClose', async () => settleBackgroundWork());

@@ -193,7 +193,7 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
   // Failed logins in the database (issue 10; policies in http/limits.ts): per address and per
   // voucher+document pair, with growing delays. Never per voucher or per document alone: that
   // would let guessers lock the traveller with the right document out. Successes never count.
-  // The route's rate limit is only a coarse per-process flood guard (60 a minute per address).
+  // The route's rate limit is only a coarse flood guard (60 a minute per address, all instances).
   const attempts = createAttemptCounters(db);
 
   app.get(

@@ -2,6 +2,8 @@
  * Security and history tables shared by every module (issues 9 and 10):
  * - `attempt_counters`: failed-attempt counters for sign-in, refund login and password reset,
  *   in the database so every server instance sees them and they survive a restart;
+ * - `rate_limit_counters`: the per-route request limits of the public calls (@fastify/rate-limit's
+ *   store, issue 11), shared by every instance on the database;
  * - `audit_log`: the engine's history of every write (who, when, which record, which fields
  *   changed from what to what), written in the same transaction as the change.
  */
@@ -19,6 +21,19 @@ export const attemptCounters = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('attempt_counters_updated_idx').on(table.updatedAt)],
+);
+
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    /** `<method> <route>|<hash of the client key>` (src/server/http/rateLimitStore.ts). */
+    key: varchar('key', { length: 200 }).primaryKey(),
+    /** Requests counted in the current window. */
+    hits: integer('hits').notNull().default(0),
+    /** When the current window ends; the next request after it starts a new one. */
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limit_counters_window_ends_idx').on(table.windowEndsAt)],
 );
 
 export const auditLog = pgTable(
