@@ -12,6 +12,12 @@
  * The selection holds ids; it survives reloads of the same query (after a bulk action the rows
  * that failed stay selected) and is cleared when the query changes.
  * No timers: a filter applies when the user submits it (FILTERS_APPLIED), never while typing.
+ * One delay: a confirmed delete waits `UNDO_DELAY` (issue 18, react-admin's undoable delete) with
+ * the row hidden and 'Deshacer' offered; UNDO brings the row back and nothing is sent. The DELETE
+ * goes when the delay ends, at once when the user moves to another query (the new page loads after
+ * it), and at once when the page is left (PAGE_LEFT, sent by the view as it unmounts or the tab is
+ * hidden for good): a confirmed delete is never silently dropped. A refused DELETE brings the row
+ * back with the reason in the confirmation, whose retry goes through the undo window again.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { CountKind } from '../src/contracts/engine';
@@ -22,6 +28,8 @@ import { isRefusal, messageOf } from './support/errors';
 export type ResourceRecord = { id: number } & Record<string, unknown>;
 
 export const PAGE_SIZES = [10, 20, 50] as const;
+/** How long a confirmed delete can be undone before the DELETE is sent (tests provide a shorter one). */
+export const UNDO_DELAY_MS = 5_000;
 export const DEFAULT_LIST_PAGE_SIZE = 10;
 
 export interface ListQuery {
@@ -112,6 +120,8 @@ export type ResourceListEvent =
   | { type: 'DELETE_ASKED'; record: ResourceRecord }
   | { type: 'DELETE_CONFIRMED' }
   | { type: 'DELETE_CANCELLED' }
+  | { type: 'UNDO' }
+  | { type: 'PAGE_LEFT' }
   | { type: 'ROW_TOGGLED'; id: number }
   | { type: 'PAGE_TOGGLED' }
   | { type: 'SELECTION_CLEARED' }
@@ -155,6 +165,21 @@ export function lastPageOffset(count: number, limit: number): number {
   return Math.max(0, Math.ceil(count / limit) - 1) * limit;
 }
 
+/**
+ * The rows the list shows: a delete waiting out its undo window (or being sent) hides its row at
+ * once; UNDO or a refusal shows it again.
+ */
+export function visibleRows(snapshot: {
+  context: Pick<ResourceListContext, 'rows' | 'pendingDelete'>;
+  matches: (value: { loaded: 'undoWindow' | 'deleting' }) => boolean;
+}): ResourceRecord[] {
+  const { rows, pendingDelete } = snapshot.context;
+  const hiding =
+    pendingDelete !== null &&
+    (snapshot.matches({ loaded: 'undoWindow' }) || snapshot.matches({ loaded: 'deleting' }));
+  return hiding ? rows.filter((row) => row.id !== pendingDelete.id) : rows;
+}
+
 /** Ascending, then descending, then ascending again. */
 export function nextOrdering(current: string | null, field: string): string {
   return current === field ? `-${field}` : field;
@@ -191,6 +216,22 @@ const queryTransitions = {
     actions: ['syncQuery', 'clearSelection'],
   },
 } as const;
+
+/**
+ * A query change during the undo window: the query is taken, the pending DELETE is sent at once,
+ * and the new page loads after it (deleting's done goes to loading, which reads the query).
+ */
+const queryTransitionsSendingDelete = Object.fromEntries(
+  Object.entries(queryTransitions).map(([type, transition]) => [
+    type,
+    { ...transition, target: 'deleting', reenter: false },
+  ]),
+) as {
+  [K in keyof typeof queryTransitions]: Omit<(typeof queryTransitions)[K], 'target' | 'reenter'> & {
+    target: 'deleting';
+    reenter: false;
+  };
+};
 
 /** What a loaded list takes whether rows are selected or not: queries, delete and row actions. */
 const rowTransitions = {
@@ -323,6 +364,7 @@ export const resourceListMachine = setup({
           : context.query,
     }),
   },
+  delays: { UNDO_DELAY: UNDO_DELAY_MS },
 }).createMachine({
   id: 'resourceList',
   // `input` may be absent (xstate/graph's getPathsFromEvents starts without one unless told).
@@ -531,8 +573,17 @@ export const resourceListMachine = setup({
         },
         confirmingDelete: {
           on: {
-            DELETE_CONFIRMED: 'deleting',
+            DELETE_CONFIRMED: 'undoWindow',
             DELETE_CANCELLED: { target: 'idle', actions: assign({ pendingDelete: null }) },
+          },
+        },
+        /** The row is hidden and 'Deshacer' offered; nothing is sent yet. */
+        undoWindow: {
+          after: { UNDO_DELAY: 'deleting' },
+          on: {
+            UNDO: { target: 'idle', actions: assign({ pendingDelete: null }) },
+            PAGE_LEFT: 'deleting',
+            ...queryTransitionsSendingDelete,
           },
         },
         deleting: {
@@ -560,8 +611,12 @@ export const resourceListMachine = setup({
         },
         deleteFailed: {
           on: {
-            DELETE_CONFIRMED: { target: 'deleting', actions: assign({ deleteError: null }) },
-            DELETE_CANCELLED: { target: 'idle', actions: assign({ pendingDelete: null, deleteError: null }) },
+            DELETE_CONFIRMED: { target: 'undoWindow', actions: assign({ deleteError: null }) },
+            // Reloads: a query taken during the undo window is loaded now (the row is back either way).
+            DELETE_CANCELLED: {
+              target: '#resourceList.loading',
+              actions: assign({ pendingDelete: null, deleteError: null }),
+            },
           },
         },
       },

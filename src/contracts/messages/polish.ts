@@ -75,5 +75,9 @@ export const polishMessages = {
     removed: (name: string) => `${name}: registro eliminado.`,
     action: (label: string) => `${label}: acción realizada.`,
     close: 'Cerrar notificación',
+    /** The undo window of a confirmed delete (react-admin's undoable delete). */
+    undoRegion: 'Eliminación pendiente',
+    removedUndoable: 'Registro eliminado',
+    undo: 'Deshacer',
   },
 } as const;

@@ -30,6 +30,7 @@ export const resourceScreensMessages = {
       ? `${shown} de ${total} coincidencias: escriba más para acotar.`
       : `${total} coincidencias.`,
   actions: 'Acciones',
+  actionsOf: (name: string) => `Acciones de ${name}`,
   listTab: 'Listado',
   filtersTitle: 'Filtros',
   applyFilters: 'Buscar',
