@@ -113,7 +113,7 @@ test('on a phone the rows are cards with their actions in a menu, and Logout is 
   await first.getByText('Acciones', { exact: true }).click();
   await expect(first.getByRole('button', { name: /^Eliminar / })).toBeVisible();
   await expect(first.getByRole('link', { name: /^Editar / })).toBeVisible();
-  const cell = first.getByRole('cell').first();
+  const cell = first.locator('td[data-label]').first();
   const label = await cell.evaluate((element) => getComputedStyle(element, '::before').content);
   expect(label).not.toBe('none');
 
@@ -122,4 +122,27 @@ test('on a phone the rows are cards with their actions in a menu, and Logout is 
   await expect(logout).toBeInViewport();
   await logout.click();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('keyboard: a skip link to the content; Escape closes a dialog and gives focus back', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/dashboard/zonas');
+  await settled(page);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Saltar al contenido' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+
+  const remove = page.getByRole('button', { name: /^Eliminar / }).first();
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Estas seguro?' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(remove).toBeFocused();
 });

@@ -68,6 +68,8 @@ export const polishMessages = {
       promociones: 'Promociones y descuentos.',
     } as Record<string, string>,
   },
+  /** The skip link, first in the tab order of every staff page (WCAG 2.4.1). */
+  skipToContent: 'Saltar al contenido',
   toasts: {
     region: 'Notificaciones',
     created: (name: string) => `${name}: registro creado.`,

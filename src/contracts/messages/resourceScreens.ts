@@ -36,6 +36,9 @@ export const resourceScreensMessages = {
   applyFilters: 'Buscar',
   clearFilters: 'Limpiar',
   empty: 'No hay resultados.',
+  /** An empty list without filters (issue 18: an empty state that says what to do). */
+  emptyNone: (title: string) => `No hay registros en ${title}.`,
+  createFirst: 'Crear el primero',
   retry: 'Reintentar',
   loading: 'Cargando...',
   saving: 'Guardando...',

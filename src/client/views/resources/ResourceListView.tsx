@@ -9,7 +9,7 @@
  */
 
 import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   type ListQuery,
@@ -295,7 +295,22 @@ export function ResourceListView({
           </Row>
         </Alert>
       ) : null}
-      {nothingShown ? <Alert tone="info">{text.empty}</Alert> : null}
+      {nothingShown ? (
+        Object.keys(query.filters).length ? (
+          <Alert tone="info">{text.empty}</Alert>
+        ) : (
+          <Alert tone="info">
+            <Row>
+              <span>{text.emptyNone(descriptor.title)}</span>
+              {access.canCreate ? (
+                <Link to="create" state={back}>
+                  {text.createFirst}
+                </Link>
+              ) : null}
+            </Row>
+          </Alert>
+        )
+      ) : null}
       {descriptor.summary && showRows ? (
         <ListSummary view={descriptor.summary} summary={snapshot.context.summary} />
       ) : null}
@@ -365,7 +380,7 @@ export function ResourceListView({
                     ) : null}
                     {descriptor.columns.map((column) => (
                       <td key={column.key} data-label={column.header}>
-                        {column.render(row)}
+                        <CellValue value={column.render(row)} />
                       </td>
                     ))}
                     <td>
@@ -658,6 +673,25 @@ function BulkDialogs({
         onCancel={() => send({ type: 'ROW_ACTION_CANCELLED' })}
       />
     </>
+  );
+}
+
+/** Long texts cut with '…', the whole text on hover (title) and for screen readers. */
+const LONG_TEXT = 60;
+const Truncated = styled('span', {
+  display: 'inline-block',
+  maxWidth: '40ch',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  verticalAlign: 'bottom',
+  '@narrow': { maxWidth: '100%', whiteSpace: 'normal' },
+});
+function CellValue({ value }: { value: ReactNode }) {
+  return typeof value === 'string' && value.length > LONG_TEXT ? (
+    <Truncated title={value}>{value}</Truncated>
+  ) : (
+    value
   );
 }
 
