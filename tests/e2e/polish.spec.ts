@@ -163,7 +163,10 @@ test('leaving the list during the undo window still sends the DELETE', async ({ 
     { timeout: 3_000 },
   );
   // Another section through the menu (no reload): the list unmounts inside the window.
-  await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Dashboard' }).click();
+  await page
+    .getByRole('navigation', { name: 'Menú principal' })
+    .getByRole('link', { name: 'Dashboard' })
+    .click();
   expect((await sent).status()).toBe(204);
   await page.goto('/dashboard/zonas?long_name=Zona+Salida+E2E');
   await expect(page.getByText('No hay resultados.')).toBeVisible();
