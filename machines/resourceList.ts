@@ -102,6 +102,8 @@ export interface ResourceListContext {
   /** The row action being confirmed or run. */
   rowAction: RowActionRequest | null;
   rowActionError: string | null;
+  /** The key of the query whose rows are on screen (a query taken during an undo window differs). */
+  loadedQuery: string | null;
 }
 
 export interface ResourceListInput {
@@ -277,6 +279,8 @@ export const resourceListMachine = setup({
     validPage: ({ event }) =>
       event.type === 'PAGE_CHANGED' && Number.isInteger(event.page) && event.page >= 0,
     hasSelection: ({ context }) => context.selected.length > 0,
+    /** The rows on screen are the current query's (no query was taken during an undo window). */
+    rowsOfQuery: ({ context }) => context.loadedQuery === queryKey(context.query),
     /** The toggle leaves nothing selected. */
     lastDeselected: ({ context, event }) =>
       event.type === 'ROW_TOGGLED' && context.selected.length === 1 && context.selected[0] === event.id,
@@ -385,6 +389,7 @@ export const resourceListMachine = setup({
     summary: null,
     rowAction: null,
     rowActionError: null,
+    loadedQuery: null,
   }),
   initial: 'loading',
   states: {
@@ -407,6 +412,7 @@ export const resourceListMachine = setup({
               count: ({ event }) => event.output.count,
               countKind: ({ event }) => event.output.countKind ?? 'exact',
               summary: ({ event }) => event.output.summary ?? null,
+              loadedQuery: ({ context }) => queryKey(context.query),
               // A reload keeps the selection of rows still on the page.
               selected: ({ context, event }) =>
                 context.selected.filter((id) => event.output.results.some((row) => row.id === id)),
@@ -612,11 +618,18 @@ export const resourceListMachine = setup({
         deleteFailed: {
           on: {
             DELETE_CONFIRMED: { target: 'undoWindow', actions: assign({ deleteError: null }) },
-            // Reloads: a query taken during the undo window is loaded now (the row is back either way).
-            DELETE_CANCELLED: {
-              target: '#resourceList.loading',
-              actions: assign({ pendingDelete: null, deleteError: null }),
-            },
+            DELETE_CANCELLED: [
+              {
+                guard: 'rowsOfQuery',
+                target: 'idle',
+                actions: assign({ pendingDelete: null, deleteError: null }),
+              },
+              // A query taken during the undo window is loaded now (the row is back either way).
+              {
+                target: '#resourceList.loading',
+                actions: assign({ pendingDelete: null, deleteError: null }),
+              },
+            ],
           },
         },
       },

@@ -248,6 +248,15 @@ export const resourceListModel = defineModel({
       UNDO_DELAY_ENDED,
       { type: 'xstate.error.actor.removeRecord', error: new UserFacingError(messages.resources.inUse) },
       { type: 'DELETE_CANCELLED' },
+    ],
+    // A page asked for during the window, the DELETE refused, cancelled: that page loads.
+    [
+      ...toLoaded,
+      { type: 'DELETE_ASKED', record: sampleZones[1] },
+      { type: 'DELETE_CONFIRMED' },
+      { type: 'PAGE_CHANGED', page: 1 },
+      { type: 'xstate.error.actor.removeRecord', error: new UserFacingError(messages.resources.inUse) },
+      { type: 'DELETE_CANCELLED' },
       { type: 'xstate.done.actor.loadPage', output: samplePage },
     ],
     // Undone: the row is back and nothing was sent; undone from a selection, back to it.
