@@ -117,6 +117,14 @@ test('on a phone the rows are cards with their actions in a menu, and Logout is 
   const label = await cell.evaluate((element) => getComputedStyle(element, '::before').content);
   expect(label).not.toBe('none');
 
+  // The menu opens below the (two-line) top bar: its first entry is not covered and takes a click.
+  await page.getByRole('button', { name: 'Mostrar u ocultar el menú' }).click();
+  await page
+    .getByRole('navigation', { name: 'Menú principal' })
+    .getByRole('link', { name: 'Dashboard' })
+    .click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
   await page.getByRole('button', { name: /Menú de usuario/ }).click();
   const logout = page.getByRole('menuitem', { name: 'Logout' });
   await expect(logout).toBeInViewport();

@@ -61,6 +61,8 @@ const Sidebar = styled('nav', {
   padding: '$3',
   overflowY: 'auto',
   '@mobile': { position: 'fixed', top: '54px', bottom: 0, left: 0, zIndex: 9, boxShadow: '$raised' },
+  // Below 640px the top bar may take two lines (it wraps rather than scroll the page sideways).
+  '@narrow': { top: '96px' },
   variants: { collapsed: { true: { display: 'none' } } },
 });
 const Main = styled('main', {
