@@ -153,4 +153,20 @@ test('keyboard: a skip link to the content; Escape closes a dialog and gives foc
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(remove).toBeFocused();
+
+  // The user menu (from inside it) and the bell close on Escape and give the focus back to their button.
+  const userMenu = page.getByRole('button', { name: /Menú de usuario/ });
+  const logout = page.getByRole('menuitem', { name: 'Logout' });
+  await userMenu.click();
+  await logout.focus();
+  await page.keyboard.press('Escape');
+  await expect(logout).toBeHidden();
+  await expect(userMenu).toBeFocused();
+  const bell = page.getByRole('button', { name: /^Notificaciones/ });
+  const panel = page.getByRole('region', { name: 'Notificaciones' });
+  await bell.click();
+  await expect(panel).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(bell).toBeFocused();
 });
