@@ -106,6 +106,8 @@ const ActionsMenu = styled('details', {
     border: '1px solid $border',
     borderRadius: '$2',
     boxShadow: '$raised',
+    // Touch targets of at least 24px (WCAG 2.5.8), the menu being for phones.
+    '& > a, & > button': { minHeight: '32px', display: 'inline-flex', alignItems: 'center' },
   },
 });
 const ActionLink = styled(Link, { fontWeight: 600, fontSize: '$1', whiteSpace: 'nowrap' });
