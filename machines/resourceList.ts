@@ -12,6 +12,12 @@
  * The selection holds ids; it survives reloads of the same query (after a bulk action the rows
  * that failed stay selected) and is cleared when the query changes.
  * No timers: a filter applies when the user submits it (FILTERS_APPLIED), never while typing.
+ * One delay: a confirmed delete waits `UNDO_DELAY` (issue 18, react-admin's undoable delete) with
+ * the row hidden and 'Deshacer' offered; UNDO brings the row back and nothing is sent. The DELETE
+ * goes when the delay ends, at once when the user moves to another query (the new page loads after
+ * it), and at once when the page is left (PAGE_LEFT, sent by the view as it unmounts or the tab is
+ * hidden for good): a confirmed delete is never silently dropped. A refused DELETE brings the row
+ * back with the reason in the confirmation, whose retry goes through the undo window again.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { CountKind } from '../src/contracts/engine';
@@ -22,6 +28,8 @@ import { isRefusal, messageOf } from './support/errors';
 export type ResourceRecord = { id: number } & Record<string, unknown>;
 
 export const PAGE_SIZES = [10, 20, 50] as const;
+/** How long a confirmed delete can be undone before the DELETE is sent (tests provide a shorter one). */
+export const UNDO_DELAY_MS = 5_000;
 export const DEFAULT_LIST_PAGE_SIZE = 10;
 
 export interface ListQuery {
@@ -94,6 +102,8 @@ export interface ResourceListContext {
   /** The row action being confirmed or run. */
   rowAction: RowActionRequest | null;
   rowActionError: string | null;
+  /** The key of the query whose rows are on screen (a query taken during an undo window differs). */
+  loadedQuery: string | null;
 }
 
 export interface ResourceListInput {
@@ -112,6 +122,8 @@ export type ResourceListEvent =
   | { type: 'DELETE_ASKED'; record: ResourceRecord }
   | { type: 'DELETE_CONFIRMED' }
   | { type: 'DELETE_CANCELLED' }
+  | { type: 'UNDO' }
+  | { type: 'PAGE_LEFT' }
   | { type: 'ROW_TOGGLED'; id: number }
   | { type: 'PAGE_TOGGLED' }
   | { type: 'SELECTION_CLEARED' }
@@ -155,6 +167,21 @@ export function lastPageOffset(count: number, limit: number): number {
   return Math.max(0, Math.ceil(count / limit) - 1) * limit;
 }
 
+/**
+ * The rows the list shows: a delete waiting out its undo window (or being sent) hides its row at
+ * once; UNDO or a refusal shows it again.
+ */
+export function visibleRows(snapshot: {
+  context: Pick<ResourceListContext, 'rows' | 'pendingDelete'>;
+  matches: (value: { loaded: 'undoWindow' | 'deleting' }) => boolean;
+}): ResourceRecord[] {
+  const { rows, pendingDelete } = snapshot.context;
+  const hiding =
+    pendingDelete !== null &&
+    (snapshot.matches({ loaded: 'undoWindow' }) || snapshot.matches({ loaded: 'deleting' }));
+  return hiding ? rows.filter((row) => row.id !== pendingDelete.id) : rows;
+}
+
 /** Ascending, then descending, then ascending again. */
 export function nextOrdering(current: string | null, field: string): string {
   return current === field ? `-${field}` : field;
@@ -191,6 +218,22 @@ const queryTransitions = {
     actions: ['syncQuery', 'clearSelection'],
   },
 } as const;
+
+/**
+ * A query change during the undo window: the query is taken, the pending DELETE is sent at once,
+ * and the new page loads after it (deleting's done goes to loading, which reads the query).
+ */
+const queryTransitionsSendingDelete = Object.fromEntries(
+  Object.entries(queryTransitions).map(([type, transition]) => [
+    type,
+    { ...transition, target: 'deleting', reenter: false },
+  ]),
+) as {
+  [K in keyof typeof queryTransitions]: Omit<(typeof queryTransitions)[K], 'target' | 'reenter'> & {
+    target: 'deleting';
+    reenter: false;
+  };
+};
 
 /** What a loaded list takes whether rows are selected or not: queries, delete and row actions. */
 const rowTransitions = {
@@ -236,6 +279,8 @@ export const resourceListMachine = setup({
     validPage: ({ event }) =>
       event.type === 'PAGE_CHANGED' && Number.isInteger(event.page) && event.page >= 0,
     hasSelection: ({ context }) => context.selected.length > 0,
+    /** The rows on screen are the current query's (no query was taken during an undo window). */
+    rowsOfQuery: ({ context }) => context.loadedQuery === queryKey(context.query),
     /** The toggle leaves nothing selected. */
     lastDeselected: ({ context, event }) =>
       event.type === 'ROW_TOGGLED' && context.selected.length === 1 && context.selected[0] === event.id,
@@ -323,6 +368,7 @@ export const resourceListMachine = setup({
           : context.query,
     }),
   },
+  delays: { UNDO_DELAY: UNDO_DELAY_MS },
 }).createMachine({
   id: 'resourceList',
   // `input` may be absent (xstate/graph's getPathsFromEvents starts without one unless told).
@@ -343,6 +389,7 @@ export const resourceListMachine = setup({
     summary: null,
     rowAction: null,
     rowActionError: null,
+    loadedQuery: null,
   }),
   initial: 'loading',
   states: {
@@ -365,6 +412,7 @@ export const resourceListMachine = setup({
               count: ({ event }) => event.output.count,
               countKind: ({ event }) => event.output.countKind ?? 'exact',
               summary: ({ event }) => event.output.summary ?? null,
+              loadedQuery: ({ context }) => queryKey(context.query),
               // A reload keeps the selection of rows still on the page.
               selected: ({ context, event }) =>
                 context.selected.filter((id) => event.output.results.some((row) => row.id === id)),
@@ -531,8 +579,17 @@ export const resourceListMachine = setup({
         },
         confirmingDelete: {
           on: {
-            DELETE_CONFIRMED: 'deleting',
+            DELETE_CONFIRMED: 'undoWindow',
             DELETE_CANCELLED: { target: 'idle', actions: assign({ pendingDelete: null }) },
+          },
+        },
+        /** The row is hidden and 'Deshacer' offered; nothing is sent yet. */
+        undoWindow: {
+          after: { UNDO_DELAY: 'deleting' },
+          on: {
+            UNDO: { target: 'idle', actions: assign({ pendingDelete: null }) },
+            PAGE_LEFT: 'deleting',
+            ...queryTransitionsSendingDelete,
           },
         },
         deleting: {
@@ -560,8 +617,19 @@ export const resourceListMachine = setup({
         },
         deleteFailed: {
           on: {
-            DELETE_CONFIRMED: { target: 'deleting', actions: assign({ deleteError: null }) },
-            DELETE_CANCELLED: { target: 'idle', actions: assign({ pendingDelete: null, deleteError: null }) },
+            DELETE_CONFIRMED: { target: 'undoWindow', actions: assign({ deleteError: null }) },
+            DELETE_CANCELLED: [
+              {
+                guard: 'rowsOfQuery',
+                target: 'idle',
+                actions: assign({ pendingDelete: null, deleteError: null }),
+              },
+              // A query taken during the undo window is loaded now (the row is back either way).
+              {
+                target: '#resourceList.loading',
+                actions: assign({ pendingDelete: null, deleteError: null }),
+              },
+            ],
           },
         },
       },

@@ -63,6 +63,11 @@ const queryEvents: AnyEventObject[] = [
   { type: 'QUERY_SYNCED', query: syncedQuery },
 ];
 
+/** The undo window of a confirmed delete ends (the machine's UNDO_DELAY). */
+export const UNDO_DELAY_ENDED: AnyEventObject = {
+  type: 'xstate.after.UNDO_DELAY.resourceList.loaded.undoWindow',
+};
+
 const toLoaded: AnyEventObject[] = [{ type: 'xstate.done.actor.loadPage', output: samplePage }];
 // generatePaths tells journeys apart by event types only: this prefix differs from toLoaded's.
 const toEmpty: AnyEventObject[] = [
@@ -137,6 +142,14 @@ export const resourceListModel = defineModel({
         ];
       case snapshot.matches({ loaded: 'confirmingDelete' }):
         return [{ type: 'DELETE_CONFIRMED' }, { type: 'DELETE_CANCELLED' }];
+      case snapshot.matches({ loaded: 'undoWindow' }):
+        return [
+          { type: 'UNDO' },
+          UNDO_DELAY_ENDED,
+          { type: 'PAGE_LEFT' },
+          // A new query sends the DELETE first.
+          ...queryEvents,
+        ];
       case snapshot.matches({ loaded: 'deleting' }):
         return [
           { type: 'xstate.done.actor.removeRecord' },
@@ -232,8 +245,56 @@ export const resourceListModel = defineModel({
       ...toLoaded,
       { type: 'DELETE_ASKED', record: sampleZones[1] },
       { type: 'DELETE_CONFIRMED' },
+      UNDO_DELAY_ENDED,
       { type: 'xstate.error.actor.removeRecord', error: new UserFacingError(messages.resources.inUse) },
       { type: 'DELETE_CANCELLED' },
+    ],
+    // A page asked for during the window, the DELETE refused, cancelled: that page loads.
+    [
+      ...toLoaded,
+      { type: 'DELETE_ASKED', record: sampleZones[1] },
+      { type: 'DELETE_CONFIRMED' },
+      { type: 'PAGE_CHANGED', page: 1 },
+      { type: 'xstate.error.actor.removeRecord', error: new UserFacingError(messages.resources.inUse) },
+      { type: 'DELETE_CANCELLED' },
+      { type: 'xstate.done.actor.loadPage', output: samplePage },
+    ],
+    // Undone: the row is back and nothing was sent; undone from a selection, back to it.
+    [
+      ...toLoaded,
+      { type: 'DELETE_ASKED', record: sampleZones[1] },
+      { type: 'DELETE_CONFIRMED' },
+      { type: 'UNDO' },
+    ],
+    [
+      ...toSelecting,
+      { type: 'DELETE_ASKED', record: sampleZones[1] },
+      { type: 'DELETE_CONFIRMED' },
+      { type: 'UNDO' },
+    ],
+    // The page is left during the window: the DELETE goes at once.
+    [
+      ...toLoaded,
+      { type: 'DELETE_ASKED', record: sampleZones[1] },
+      { type: 'DELETE_CONFIRMED' },
+      { type: 'PAGE_LEFT' },
+      { type: 'xstate.done.actor.removeRecord' },
+    ],
+    // Every query change during the window sends the DELETE first.
+    ...queryEvents.map((event) => [
+      ...toLoaded,
+      { type: 'DELETE_ASKED', record: sampleZones[1] },
+      { type: 'DELETE_CONFIRMED' },
+      event,
+    ]),
+    // Another page asked for during the window: the DELETE goes first, then that page loads.
+    [
+      ...toLoaded,
+      { type: 'DELETE_ASKED', record: sampleZones[1] },
+      { type: 'DELETE_CONFIRMED' },
+      { type: 'PAGE_CHANGED', page: 1 },
+      { type: 'xstate.done.actor.removeRecord' },
+      { type: 'xstate.done.actor.loadPage', output: samplePage },
     ],
     // Self-transitions of loading (a query change while a page loads) and the past-the-end page.
     [
@@ -250,13 +311,15 @@ export const resourceListModel = defineModel({
       { type: 'FILTERS_APPLIED', filters: { long_name: 'Nac' } },
       { type: 'xstate.done.actor.loadPage', output: samplePage },
     ],
-    // A failed delete, retried, then deleted.
+    // A failed delete, retried (through the undo window again), then deleted.
     [
       { type: 'xstate.done.actor.loadPage', output: samplePage },
       { type: 'DELETE_ASKED', record: sampleZones[1] },
       { type: 'DELETE_CONFIRMED' },
+      UNDO_DELAY_ENDED,
       { type: 'xstate.error.actor.removeRecord', error: new UserFacingError(messages.resources.inUse) },
       { type: 'DELETE_CONFIRMED' },
+      UNDO_DELAY_ENDED,
       { type: 'xstate.done.actor.removeRecord' },
       { type: 'xstate.done.actor.loadPage', output: samplePage },
     ],

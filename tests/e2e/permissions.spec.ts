@@ -135,8 +135,15 @@ test('Grupos through the screens: is_active travels with the group, no compensat
   await page.getByRole('search', { name: 'Filtros' }).getByLabel('Buscar').fill('E2E Grupo por pantalla');
   await page.getByRole('search', { name: 'Filtros' }).getByLabel('Buscar').press('Enter');
   await page.getByRole('button', { name: 'Eliminar E2E Grupo por pantalla' }).click();
+  // The DELETE goes when the undo window ends (issue 18).
+  const deleted = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'DELETE' && response.url().endsWith(`/api/groups/${created.id}/`),
+    { timeout: 15_000 },
+  );
   await page.getByRole('dialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Eliminar' }).click();
   await expect(page.getByText('No hay resultados.')).toBeVisible();
+  expect((await deleted).status()).toBe(204);
   expect((await request.get(`/api/groups/${created.id}/`, { headers })).status()).toBe(404);
   expect(statusCalls).toEqual([]);
 });

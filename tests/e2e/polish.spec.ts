@@ -1,6 +1,7 @@
 /**
  * Issue 18: the staff screens as a professional back-office. Names instead of ids in Usuarios,
  * the permission grid, the password hint on edit only, one message per field, success toasts,
+ * undo on delete,
  * and axe-core (WCAG 2.x A and AA) on the dashboard, a master-data list and form, Usuarios and
  * Grupos.
  */
@@ -96,6 +97,79 @@ test('a success toast after create and delete', async ({ page }) => {
   await page.getByRole('button', { name: /^Eliminar Zona Toast E2E/ }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
   await expect(toasts).toContainText(messages.polish.toasts.removed('Zonas'));
+});
+
+async function createZone(page: Page, shortName: string, longName: string) {
+  await page.goto('/dashboard/zonas/create');
+  const form = page.getByRole('form', { name: 'Zonas' });
+  await form.getByLabel('Abreviatura').fill(shortName);
+  await form.getByLabel('Nombre', { exact: true }).fill(longName);
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/zonas$/);
+}
+
+test('a delete can be undone for a few seconds; the DELETE goes only when the window ends', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await createZone(page, 'UZ', 'Zona Deshacer E2E');
+  const deletes: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'DELETE') deletes.push(request.url());
+  });
+  const list = '/dashboard/zonas?long_name=Zona+Deshacer+E2E';
+  const row = page.getByRole('cell', { name: 'Zona Deshacer E2E', exact: true });
+  const undo = page.getByRole('button', { name: 'Deshacer' });
+
+  // Eliminar, confirmed: the row goes at once, 'Deshacer' is offered, nothing is sent; undone.
+  await page.goto(list);
+  await page.getByRole('button', { name: 'Eliminar Zona Deshacer E2E' }).click();
+  await page.getByRole('dialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Eliminar' }).click();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByRole('status', { name: 'Eliminación pendiente' })).toContainText(
+    'Registro eliminado',
+  );
+  await undo.click();
+  await expect(row).toBeVisible();
+  await page.waitForTimeout(6_000);
+  expect(deletes).toEqual([]);
+  await page.reload();
+  await expect(row).toBeVisible();
+
+  // Again without undo: the DELETE goes when the window ends, and the zone is gone after a reload.
+  await page.getByRole('button', { name: 'Eliminar Zona Deshacer E2E' }).click();
+  await page.getByRole('dialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Eliminar' }).click();
+  await expect(row).toHaveCount(0);
+  expect(deletes).toEqual([]);
+  const sent = page.waitForResponse(
+    (response) => response.request().method() === 'DELETE' && /\/api\/zone\/\d+\/$/.test(response.url()),
+    { timeout: 15_000 },
+  );
+  expect((await sent).status()).toBe(204);
+  await expect(undo).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('No hay resultados.')).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
+
+test('leaving the list during the undo window still sends the DELETE', async ({ page }) => {
+  await signIn(page, 'admin');
+  await createZone(page, 'UY', 'Zona Salida E2E');
+  await page.goto('/dashboard/zonas?long_name=Zona+Salida+E2E');
+  await page.getByRole('button', { name: 'Eliminar Zona Salida E2E' }).click();
+  await page.getByRole('dialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Eliminar' }).click();
+  const sent = page.waitForResponse(
+    (response) => response.request().method() === 'DELETE' && /\/api\/zone\/\d+\/$/.test(response.url()),
+    { timeout: 3_000 },
+  );
+  // Another section through the menu (no reload): the list unmounts inside the window.
+  await page
+    .getByRole('navigation', { name: 'Menú principal' })
+    .getByRole('link', { name: 'Dashboard' })
+    .click();
+  expect((await sent).status()).toBe(204);
+  await page.goto('/dashboard/zonas?long_name=Zona+Salida+E2E');
+  await expect(page.getByText('No hay resultados.')).toBeVisible();
 });
 
 test('dashboard cards carry an icon, a description and a live figure', async ({ page }) => {

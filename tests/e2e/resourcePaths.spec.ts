@@ -110,6 +110,8 @@ const UNREACHABLE_IN_ZONAS = new Set([
   'ROW_ACTION_ASKED',
   'ROW_ACTION_CONFIRMED',
   'ROW_ACTION_CANCELLED',
+  // Leaving the page: its own test in polish.spec.ts (the DELETE is sent as the list unmounts).
+  'PAGE_LEFT',
 ]);
 
 function listStepWalkable(steps: Step[], index: number): boolean {
@@ -133,6 +135,7 @@ test.describe('resourceList paths at /dashboard/zonas', () => {
       '{"loaded":"runningBulk"}',
       '{"loaded":"bulkReport"}',
       '{"loaded":"confirmingDelete"}',
+      '{"loaded":"undoWindow"}',
       '{"loaded":"deleting"}',
       '{"loaded":"deleteFailed"}',
     ])
@@ -182,6 +185,10 @@ test.describe('resourceList paths at /dashboard/zonas', () => {
           DELETE_CONFIRMED: async () =>
             confirm.getByRole('button', { name: 'Eliminar', exact: true }).click(),
           DELETE_CANCELLED: async () => confirm.getByRole('button', { name: 'Cancelar' }).click(),
+          UNDO: async () => page.getByRole('button', { name: 'Deshacer' }).click(),
+          // The machine's own delay (UNDO_DELAY_MS) runs out in the page.
+          'xstate.after.UNDO_DELAY.resourceList.loaded.undoWindow': async () =>
+            expect(page.getByRole('button', { name: 'Deshacer' })).toBeHidden({ timeout: 15_000 }),
           'xstate.done.actor.removeRecord': async () => remove.answer(204),
           'xstate.error.actor.removeRecord': async ({ event }) =>
             remove.answer(409, { detail: errorDetail(event) }),
@@ -221,8 +228,18 @@ test.describe('resourceList paths at /dashboard/zonas', () => {
           'loaded.confirmingDelete': async () => {
             await expect(confirm.getByText('Estas seguro que quieres eliminar Latinoamérica?')).toBeVisible();
           },
+          'loaded.undoWindow': async () => {
+            // Confirmed: the dialog is gone, the row hidden at once, and the delete can be undone.
+            await expect(confirm).toBeHidden();
+            await expect(page.getByRole('cell', { name: 'Latinoamérica', exact: true })).toHaveCount(0);
+            await expect(
+              page.getByRole('status', { name: 'Eliminación pendiente' }).getByText('Registro eliminado'),
+            ).toBeVisible();
+          },
           'loaded.deleting': async () => {
-            await expect(confirm.getByRole('button', { name: 'Eliminando...' })).toBeDisabled();
+            await expect(confirm).toBeHidden();
+            await expect(page.getByRole('cell', { name: 'Latinoamérica', exact: true })).toHaveCount(0);
+            await expect(page.getByRole('button', { name: 'Deshacer' })).toHaveCount(0);
           },
           'loaded.deleteFailed': async (snapshot) => {
             await expect(confirm.getByText(String(snapshot.context.deleteError))).toBeVisible();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import {
   partialBulk,
@@ -17,6 +17,8 @@ import {
   type ResourceRecord,
   type RowActionRequest,
   resourceListMachine,
+  UNDO_DELAY_MS,
+  visibleRows,
 } from '../../machines/resourceList';
 import { messages } from '../../src/contracts/messages';
 import { testMachineModel } from './harness';
@@ -40,8 +42,11 @@ testMachineModel('resourceList', resourceListModel, {
     if (queryEventTypes.has(event.type)) expect(snapshot.context.selected).toEqual([]);
     if (event.type === 'BULK_REPORT_CLOSED') expect(snapshot.context.selected).toEqual([2]);
   },
-  'loaded.idle': (snapshot) => {
+  'loaded.idle': (snapshot, event) => {
     expect(snapshot.context.rows.length).toBeGreaterThan(0);
+    // Every row shows; after UNDO the deleted one is back.
+    expect(visibleRows(snapshot)).toEqual(snapshot.context.rows);
+    if (event.type === 'UNDO') expect(visibleRows(snapshot)).toContainEqual(sampleZones[1]);
     expect(snapshot.context.count).toBeGreaterThanOrEqual(snapshot.context.rows.length);
     expect(snapshot.context.pendingDelete).toBeNull();
     expect(snapshot.context.deleteError).toBeNull();
@@ -52,6 +57,8 @@ testMachineModel('resourceList', resourceListModel, {
   'loaded.selecting': (snapshot, event) => {
     const { selected, rows } = snapshot.context;
     expect(selected.length).toBeGreaterThan(0);
+    // Undone from a selection: the row is back and the selection kept.
+    if (event.type === 'UNDO') expect(visibleRows(snapshot)).toEqual(rows);
     for (const id of selected) expect(rows.map((row) => row.id)).toContain(id);
     if (event.type === 'PAGE_TOGGLED') expect([...selected].sort()).toEqual([1, 2, 3]);
     // Back from a bulk report's reload: the refused row is still selected.
@@ -91,14 +98,31 @@ testMachineModel('resourceList', resourceListModel, {
     expect(snapshot.context.pendingDelete).toEqual(sampleZones[1]);
     expect(snapshot.context.deleteError).toBeNull();
   },
-  'loaded.deleting': (snapshot) => {
+  'loaded.undoWindow': (snapshot) => {
+    // Confirmed: the row is hidden at once, nothing sent yet, and the row can come back.
     expect(snapshot.context.pendingDelete).toEqual(sampleZones[1]);
     expect(snapshot.context.deleteError).toBeNull();
+    expect(visibleRows(snapshot)).not.toContainEqual(sampleZones[1]);
+    expect(snapshot.context.rows).toContainEqual(sampleZones[1]);
+    expect(snapshot.children.removeRecord).toBeUndefined();
+    expect(snapshot.can({ type: 'UNDO' })).toBe(true);
+  },
+  'loaded.deleting': (snapshot, event) => {
+    expect(snapshot.context.pendingDelete).toEqual(sampleZones[1]);
+    expect(snapshot.context.deleteError).toBeNull();
+    expect(visibleRows(snapshot)).not.toContainEqual(sampleZones[1]);
+    // The DELETE is on its way: no undo any more.
+    expect(snapshot.children.removeRecord).toBeDefined();
+    expect(snapshot.can({ type: 'UNDO' })).toBe(false);
+    // A query asked for during the window is the one loaded after the DELETE.
+    if (event.type === 'PAGE_CHANGED') expect(snapshot.context.query.offset).toBe(10);
+    if (event.type === 'FILTERS_APPLIED')
+      expect(snapshot.context.query.filters).toEqual({ long_name: 'Nac' });
   },
   'loaded.deleteFailed': (snapshot) => {
     expect(snapshot.context.deleteError).toBe(messages.resources.inUse);
-    // The row stays in the list.
-    expect(snapshot.context.rows).toContainEqual(snapshot.context.pendingDelete);
+    // The row is back in the list.
+    expect(visibleRows(snapshot)).toContainEqual(snapshot.context.pendingDelete);
   },
   empty: (snapshot) => {
     expect(snapshot.context.rows).toEqual([]);
@@ -114,6 +138,7 @@ describe('resourceList with actors', () => {
     const queries: ListQuery[] = [];
     const actor = createActor(
       resourceListMachine.provide({
+        delays: { UNDO_DELAY: 0 },
         actors: {
           loadPage: fromPromise(async ({ input }: { input: ListQuery }) => {
             queries.push(input);
@@ -170,11 +195,13 @@ describe('resourceList with actors', () => {
     actor.send({ type: 'DELETE_ASKED', record: sampleZones[0] });
     actor.send({ type: 'DELETE_CONFIRMED' });
     await settle();
+    await settle();
     expect(actor.getSnapshot().matches({ loaded: 'deleteFailed' })).toBe(true);
     expect(actor.getSnapshot().context.deleteError).toBe('En uso');
     expect(actor.getSnapshot().context.rows).toContainEqual(sampleZones[0]);
     fail = false;
     actor.send({ type: 'DELETE_CONFIRMED' });
+    await settle();
     await settle();
     await settle();
     expect(queries.length).toBe(2);
@@ -210,6 +237,51 @@ describe('resourceList with actors', () => {
     expect(done).toEqual([{ action: 'archive', output: { ...sampleZones[0], action_result: { id: 77 } } }]);
     expect(queries).toHaveLength(2);
     expect(actor.getSnapshot().context.rowAction).toBeNull();
+  });
+
+  it('sends the DELETE only when the undo window ends; UNDO sends nothing and the row is back', async () => {
+    vi.useFakeTimers();
+    try {
+      const removed: number[] = [];
+      const actor = createActor(
+        resourceListMachine.provide({
+          actors: {
+            loadPage: fromPromise<ListPage, ListQuery>(async () => ({ count: 3, results: sampleZones })),
+            removeRecord: fromPromise<void, ResourceRecord>(async ({ input }) => {
+              removed.push(input.id);
+            }),
+          },
+        }),
+        { input: {} },
+      );
+      actor.start();
+      await vi.advanceTimersByTimeAsync(0);
+      actor.send({ type: 'DELETE_ASKED', record: sampleZones[0] });
+      actor.send({ type: 'DELETE_CONFIRMED' });
+      expect(visibleRows(actor.getSnapshot()).map((row) => row.id)).toEqual([2, 3]);
+      await vi.advanceTimersByTimeAsync(UNDO_DELAY_MS - 1);
+      expect(removed).toEqual([]);
+      actor.send({ type: 'UNDO' });
+      expect(visibleRows(actor.getSnapshot()).map((row) => row.id)).toEqual([1, 2, 3]);
+      await vi.advanceTimersByTimeAsync(UNDO_DELAY_MS * 2);
+      expect(removed).toEqual([]);
+
+      actor.send({ type: 'DELETE_ASKED', record: sampleZones[1] });
+      actor.send({ type: 'DELETE_CONFIRMED' });
+      await vi.advanceTimersByTimeAsync(UNDO_DELAY_MS);
+      expect(removed).toEqual([2]);
+
+      // Leaving the page sends it at once, without waiting for the window.
+      await vi.advanceTimersByTimeAsync(0);
+      actor.send({ type: 'DELETE_ASKED', record: sampleZones[0] });
+      actor.send({ type: 'DELETE_CONFIRMED' });
+      actor.send({ type: 'PAGE_LEFT' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(removed).toEqual([2, 1]);
+      actor.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('orders ascending, then descending', () => {
@@ -253,6 +325,7 @@ describe('success notifications (issue 18)', () => {
     const said: string[] = [];
     const actor = createActor(
       resourceListMachine.provide({
+        delays: { UNDO_DELAY: 0 },
         actors: {
           loadPage: fromPromise<ListPage, ListQuery>(async () => ({ count: 3, results: sampleZones })),
           removeRecord: fromPromise<void, ResourceRecord>(async () => {}),
@@ -271,6 +344,7 @@ describe('success notifications (issue 18)', () => {
     await settle();
     actor.send({ type: 'DELETE_ASKED', record: sampleZones[0] });
     actor.send({ type: 'DELETE_CONFIRMED' });
+    await settle();
     await settle();
     await settle();
     actor.send({ type: 'ROW_TOGGLED', id: sampleZones[1].id });

@@ -82,7 +82,8 @@ describe('office export lifecycle', () => {
     expect(report.url).toBe(`/report/${hash}/file/`);
     expect(report.file_name).toBe('filter_offices.xlsx');
 
-    const list = await get(admin, '/api/office/?limit=10000&ordering=id');
+    // The export goes in the list's order (its default here: long_name, the Spanish way).
+    const list = await get(admin, '/api/office/?limit=10000');
     const offices = list.json<{ results: { id: number; long_name: string; is_enabled: boolean }[] }>()
       .results;
     expect(offices.length).toBeGreaterThan(0);
@@ -123,6 +124,36 @@ describe('office export lifecycle', () => {
     expect(rows.length - 1).toBe(expected.json<{ count: number }>().count);
     for (const row of rows.slice(1)) expect(String(row[1]).toLowerCase()).toContain(term.toLowerCase());
     expect((await jobRow(hash)).rowLimit).toBe(EXPORT_LIMITS.filtered);
+  });
+
+  it("goes in the list's order, text the Spanish way (issue 18): accents among their letters, ñ after n", async () => {
+    const names = ['Zárate', 'Ñuñoa', 'Álamos', 'Osorno', 'Nogales', 'ávalos'];
+    const countryId = (await testApp.context.db.execute(
+      sql`select min(id)::int as id from countries`,
+    )) as unknown as {
+      rows: { id: number }[];
+    };
+    for (const [index, name] of names.entries())
+      await testApp.context.db.execute(
+        sql`insert into offices (short_name, long_name, is_enabled, country_id) values (${`ORD${index}`}, ${`Orden ${name}`}, true, ${countryId.rows[0].id})`,
+      );
+    const expected = ['Álamos', 'ávalos', 'Nogales', 'Ñuñoa', 'Osorno', 'Zárate'].map(
+      (name) => `Orden ${name}`,
+    );
+    const list = await get(admin, '/api/office/?long_name=orden%20&ordering=long_name&limit=50');
+    expect(
+      list.json<{ results: { long_name: string }[] }>().results.map((office) => office.long_name),
+    ).toEqual(expected);
+    for (const [ordering, order] of [
+      ['long_name', expected],
+      ['-long_name', [...expected].reverse()],
+    ] as const) {
+      const hash = await startExport(admin, `?long_name=orden%20&ordering=${ordering}`);
+      const report = await waitForReport(admin, hash, finished);
+      expect(report.status).toBe('OK');
+      const rows = await sheetRows((await get(admin, `/api${report.url}`)).rawPayload);
+      expect(rows.slice(1).map((row) => row[1])).toEqual(order);
+    }
   });
 
   it('caps the rows at 1,000,000 unfiltered and 100,000 filtered (SPEC §9), and at a smaller limit asked', async () => {
@@ -305,6 +336,9 @@ describe('export queue', () => {
     await testApp.context.db.execute(
       sql`insert into offices (short_name, long_name, is_enabled) select 'R' || n, 'Oficina reinicio ' || n, true from generate_series(1, 80000) as n`,
     );
+    // The export goes in the list's order (long_name's sort key): with the planner's statistics
+    // after the bulk load, each batch starts from the index rather than sorting every office.
+    await testApp.context.db.execute(sql`analyze offices`);
     const hash = await startExport(admin);
     await waitForReport(admin, hash, (report) => report.rows_written > 0 && report.status === 'Pending');
     await testApp.app.close();

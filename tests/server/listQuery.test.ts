@@ -139,6 +139,87 @@ describe('counts and keyset paging', () => {
   });
 });
 
+describe('Spanish order of text (issue 18)', () => {
+  let testApp: TestApp;
+  let get: ReturnType<typeof as>;
+  // In the order a Spanish reader expects: accents and case ignored, 'ñ' after 'n', id breaks ties.
+  const expected = [
+    'Álvarez',
+    'alvarez',
+    'Ávila',
+    'Munoz',
+    'Muñoz',
+    'Nunez',
+    'Núñez',
+    'Ñandú',
+    'Ortiz',
+    'Zapata',
+  ];
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ seedDemo: false });
+    get = as(testApp, await testApp.login('admin'));
+    // Inserted in an order unlike the expected one (ties keep insertion order: 'Álvarez' first).
+    for (const surname of [
+      'Zapata',
+      'Ñandú',
+      'Álvarez',
+      'Ortiz',
+      'Núñez',
+      'Muñoz',
+      'alvarez',
+      'Nunez',
+      'Munoz',
+      'Ávila',
+    ])
+      await addPassengers(testApp, 1, surname, 'Ordenado');
+  });
+  afterAll(() => testApp.close());
+
+  const surnames = async (query: string) => {
+    const response = await get({ method: 'GET', url: `/api/pax/?name=ordenado&${query}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Page>();
+  };
+
+  it('orders accented and ñ names among their letters, both ways', async () => {
+    const up = await surnames('ordering=surname&limit=50');
+    expect(up.results.map((row) => row.surname)).toEqual(expected);
+    const down = await surnames('ordering=-surname&limit=50');
+    // Descending reverses the key, and the id tie-break stays ascending after it.
+    expect(down.results.map((row) => row.surname)).toEqual([
+      'Zapata',
+      'Ortiz',
+      'Ñandú',
+      'Núñez',
+      'Nunez',
+      'Muñoz',
+      'Munoz',
+      'Ávila',
+      'Álvarez',
+      'alvarez',
+    ]);
+  });
+
+  it('offset and keyset pages over the Spanish order walk every row once, in order', async () => {
+    const byOffset: string[] = [];
+    for (const offset of [0, 3, 6, 9]) {
+      const page = await surnames(`ordering=surname&limit=3&offset=${offset}`);
+      byOffset.push(...page.results.map((row) => row.surname));
+    }
+    expect(byOffset).toEqual(expected);
+    const byCursor: string[] = [];
+    let next: string | null = '/pax/?name=ordenado&ordering=surname&limit=3&cursor=';
+    while (next) {
+      const response = await get({ method: 'GET', url: `/api${next.replace(/^\/api/, '')}` });
+      const page = response.json<Page>();
+      byCursor.push(...page.results.map((row) => row.surname));
+      next = page.next;
+    }
+    expect(byCursor).toEqual(expected);
+  });
+});
+
 describe('plans over 100,000 rows', () => {
   let testApp: TestApp;
 
@@ -203,6 +284,35 @@ describe('plans over 100,000 rows', () => {
         limit: 20,
       });
       expect(await plan(query)).not.toMatch(/Seq Scan/);
+    }
+  });
+
+  it('a page ordered by a text column walks its Spanish sort key index, never sorting the table', async () => {
+    for (const [ordering, index] of [
+      ['surname', 'pax_surname_es_idx'],
+      ['-name', 'pax_name_es_idx'],
+      ['doc_number', 'pax_doc_number_es_idx'],
+    ] as const) {
+      const request = {
+        table: passengers,
+        selection: { id: passengers.id, surname: passengers.surname },
+        where: undefined,
+        order: parseOrdering(ordering, '-id', paxResource.ordering, passengers.id),
+        offset: 0,
+        limit: 20,
+      };
+      const first = await plan(pageStatement(testApp.handle.db, request).query);
+      expect(first).toContain(index);
+      expect(first).not.toMatch(/Seq Scan/);
+      // The next keyset page starts inside the same index.
+      const rows = await pageStatement(testApp.handle.db, { ...request, cursor: '' }).query;
+      const last = rows[19] as Record<string, unknown>;
+      const cursor = Buffer.from(JSON.stringify(['n', last.__key0, last.__key1])).toString('base64url');
+      const following = await plan(pageStatement(testApp.handle.db, { ...request, cursor }).query);
+      expect(following).toContain(index);
+      // ...at the cursor's key (a range on the index), not from its first entry.
+      expect(following).toMatch(/Index Cond: /);
+      expect(following).not.toMatch(/Seq Scan/);
     }
   });
 

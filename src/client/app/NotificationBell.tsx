@@ -114,7 +114,14 @@ function Bell({ actor }: { actor: ExportsActor }) {
   const busy = snapshot.matches({ bell: 'downloading' }) || snapshot.matches({ bell: 'consuming' });
   const unread = notificationsOf(items).length;
   return (
-    <Wrapper onKeyDown={(event) => event.key === 'Escape' && actor.send({ type: 'CLOSE' })}>
+    <Wrapper
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        actor.send({ type: 'CLOSE' });
+        // Focus goes back to the bell (issue 18), not to the page's start.
+        event.currentTarget.querySelector('button')?.focus();
+      }}
+    >
       <Button
         variant="ghost"
         css={{ color: 'white', position: 'relative' }}

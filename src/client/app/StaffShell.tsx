@@ -24,7 +24,13 @@ const hideMobileHeaderWhileTyping = globalCss({
   },
 });
 
-const Layout = styled('div', { display: 'grid', gridTemplateRows: 'auto 1fr', minHeight: '100vh' });
+// One column no wider than the window: a wide table scrolls inside its card, never the page (issue 18).
+const Layout = styled('div', {
+  display: 'grid',
+  gridTemplateRows: 'auto 1fr',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  minHeight: '100vh',
+});
 const TopBar = styled('header', {
   display: 'flex',
   alignItems: 'center',
@@ -35,8 +41,18 @@ const TopBar = styled('header', {
   position: 'sticky',
   top: 0,
   zIndex: 10,
+  // On a phone the bar's controls wrap to a second line rather than push the page sideways.
+  '@narrow': { flexWrap: 'wrap', rowGap: '$1', padding: '$2' },
 });
-const Brand = styled('span', { fontWeight: 700, fontSize: '$3', flex: 1 });
+const Brand = styled('span', {
+  fontWeight: 700,
+  fontSize: '$3',
+  flex: 1,
+  minWidth: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
 const Body = styled('div', { display: 'flex', minHeight: 0 });
 const Sidebar = styled('nav', {
   width: '260px',
@@ -45,9 +61,31 @@ const Sidebar = styled('nav', {
   padding: '$3',
   overflowY: 'auto',
   '@mobile': { position: 'fixed', top: '54px', bottom: 0, left: 0, zIndex: 9, boxShadow: '$raised' },
+  // Below 640px the top bar may take two lines (it wraps rather than scroll the page sideways).
+  '@narrow': { top: '96px' },
   variants: { collapsed: { true: { display: 'none' } } },
 });
-const Main = styled('main', { flex: 1, padding: '$5', minWidth: 0, '@mobile': { padding: '$3' } });
+const Main = styled('main', {
+  flex: 1,
+  padding: '$5',
+  minWidth: 0,
+  '@mobile': { padding: '$3' },
+  '&:focus': { outline: 'none' },
+});
+/** Hidden until focused: the first Tab of a page jumps over the top bar and the menu (issue 18). */
+const SkipLink = styled('a', {
+  position: 'absolute',
+  left: '$2',
+  top: '-48px',
+  zIndex: 20,
+  padding: '$2 $3',
+  backgroundColor: '$surface',
+  color: '$primary',
+  fontWeight: 700,
+  borderRadius: '$1',
+  boxShadow: '$raised',
+  '&:focus': { top: '$2' },
+});
 const MenuList = styled('ul', {
   listStyle: 'none',
   margin: 0,
@@ -107,6 +145,7 @@ export function StaffShell({ session, children }: { session: StaffSession; child
   return (
     <ExportsProvider userId={session.user.id}>
       <Layout>
+        <SkipLink href="#main-content">{messages.polish.skipToContent}</SkipLink>
         <TopBar data-mobile-header>
           <Button
             variant="ghost"
@@ -127,7 +166,9 @@ export function StaffShell({ session, children }: { session: StaffSession; child
           <Sidebar id="staff-sidebar" aria-label={shell.mainMenu} collapsed={sidebarCollapsed}>
             <MenuEntries items={menu} />
           </Sidebar>
-          <Main>{children}</Main>
+          <Main id="main-content" tabIndex={-1}>
+            {children}
+          </Main>
         </Body>
         <ToastRegion />
       </Layout>

@@ -160,7 +160,14 @@ function UserMenuPanel({ session, config }: { session: StaffSession; config: Pub
     action();
   };
   return (
-    <Wrapper onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
+    <Wrapper
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        setOpen(false);
+        // Focus goes back to the menu's button (issue 18), not to the page's start.
+        event.currentTarget.querySelector('button')?.focus();
+      }}
+    >
       <Button
         variant="ghost"
         css={{ color: 'white' }}

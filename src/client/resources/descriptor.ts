@@ -21,7 +21,7 @@ import { findSection, type Section } from '../../contracts/modules';
 import type { Action, Resource } from '../../contracts/permissions';
 import type { FilterDescriptor, ResourceContract } from '../../contracts/resources/fields';
 import type { FieldEntity } from '../../contracts/roleRules';
-import { isoToLocalDate } from './format';
+import { formatTimestamp, isoToLocalDate } from './format';
 
 const labels = messages.resourceScreens.fields;
 export type FieldLabelKey = keyof typeof labels;
@@ -318,7 +318,12 @@ function labelOf(key: string): string {
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? text.yes : text.no;
-  if (typeof value === 'string') return /^\d{4}-\d{2}-\d{2}$/.test(value) ? isoToLocalDate(value) : value;
+  if (typeof value === 'string') {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return isoToLocalDate(value);
+    // A timestamp (created_at, updated_at) as its local date, dd/MM/yyyy (issue 18).
+    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return formatTimestamp(value);
+    return value;
+  }
   if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) return value.map(cellText).join(', ');
   return JSON.stringify(value);

@@ -1,6 +1,6 @@
-/** Modal dialog (Radix): focus trapped, Escape closes, title announced. */
+/** Modal dialog (Radix): focus trapped, Escape closes and gives focus back, title announced. */
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { messages } from '../../contracts/messages';
 import { Button, Row } from './primitives';
 import { styled } from './theme';
@@ -41,11 +41,28 @@ interface DialogProps {
 }
 
 export function Dialog({ open, onOpenChange, title, description, children, footer, wide }: DialogProps) {
+  // Our dialogs open from state, without a Radix Trigger, so Radix has nothing to give the focus
+  // back to: remember what had it when the dialog opened (before Radix moves it inside), and
+  // return it there on close (issue 18: Escape closes and focus goes back where it was).
+  const returnTo = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement) returnTo.current = document.activeElement;
+  }, [open]);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <Overlay />
-        <Content size={wide ? 'wide' : 'normal'} aria-describedby={description ? undefined : undefined}>
+        <Content
+          size={wide ? 'wide' : 'normal'}
+          aria-describedby={description ? undefined : undefined}
+          onCloseAutoFocus={(event) => {
+            const target = returnTo.current;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
+        >
           <Title>{title}</Title>
           {description ? <Description>{description}</Description> : <RadixDialog.Description />}
           {children}

@@ -19,6 +19,44 @@ export const Table = styled('table', {
   },
   '& th': { fontSize: '$1', textTransform: 'uppercase', color: '$muted', whiteSpace: 'nowrap' },
   '& tbody tr:hover': { backgroundColor: '$primarySoft' },
+  variants: {
+    /**
+     * Below 640px each row is a card of 'label: value' lines (issue 18: lists readable on a phone);
+     * cells name their column in `data-label`. The header row is kept for screen readers only.
+     */
+    cards: {
+      true: {
+        '@narrow': {
+          '& thead': {
+            position: 'absolute',
+            width: '1px',
+            height: '1px',
+            overflow: 'hidden',
+            clip: 'rect(0 0 0 0)',
+            whiteSpace: 'nowrap',
+          },
+          '& tbody, & tr, & td': { display: 'block', width: '100%' },
+          '& tbody tr': { borderBottom: '8px solid $background', padding: '$2 0' },
+          '& td': {
+            display: 'flex',
+            justifyContent: 'space-between',
+            gap: '$3',
+            borderBottom: 'none',
+            padding: '$1 $3',
+            overflowWrap: 'anywhere',
+            textAlign: 'right',
+          },
+          '& td[data-label]::before': {
+            content: 'attr(data-label)',
+            fontWeight: 600,
+            color: '$muted',
+            textAlign: 'left',
+            flexShrink: 0,
+          },
+        },
+      },
+    },
+  },
 });
 
 const SortButton = styled('button', {

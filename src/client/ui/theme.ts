@@ -26,7 +26,7 @@ export const { styled, css, globalCss, keyframes, theme } = createStitches({
     fonts: { body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
     shadows: { card: '0 1px 3px rgba(16, 24, 40, 0.12)', raised: '0 8px 24px rgba(16, 24, 40, 0.18)' },
   },
-  media: { mobile: '(max-width: 959px)', desktop: '(min-width: 960px)' },
+  media: { mobile: '(max-width: 959px)', desktop: '(min-width: 960px)', narrow: '(max-width: 639px)' },
 });
 
 export const applyGlobalStyles = globalCss({

@@ -68,6 +68,8 @@ export const polishMessages = {
       promociones: 'Promociones y descuentos.',
     } as Record<string, string>,
   },
+  /** The skip link, first in the tab order of every staff page (WCAG 2.4.1). */
+  skipToContent: 'Saltar al contenido',
   toasts: {
     region: 'Notificaciones',
     created: (name: string) => `${name}: registro creado.`,
@@ -75,5 +77,9 @@ export const polishMessages = {
     removed: (name: string) => `${name}: registro eliminado.`,
     action: (label: string) => `${label}: acción realizada.`,
     close: 'Cerrar notificación',
+    /** The undo window of a confirmed delete (react-admin's undoable delete). */
+    undoRegion: 'Eliminación pendiente',
+    removedUndoable: 'Registro eliminado',
+    undo: 'Deshacer',
   },
 } as const;

@@ -30,11 +30,15 @@ export const resourceScreensMessages = {
       ? `${shown} de ${total} coincidencias: escriba más para acotar.`
       : `${total} coincidencias.`,
   actions: 'Acciones',
+  actionsOf: (name: string) => `Acciones de ${name}`,
   listTab: 'Listado',
   filtersTitle: 'Filtros',
   applyFilters: 'Buscar',
   clearFilters: 'Limpiar',
   empty: 'No hay resultados.',
+  /** An empty list without filters (issue 18: an empty state that says what to do). */
+  emptyNone: (title: string) => `No hay registros en ${title}.`,
+  createFirst: 'Crear el primero',
   retry: 'Reintentar',
   loading: 'Cargando...',
   saving: 'Guardando...',

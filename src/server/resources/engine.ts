@@ -15,7 +15,7 @@
  * its count as two statements (./listQuery.ts, issue 11). Unique columns and bad
  * references answer field errors (`{field: [message]}`), never a 500.
  */
-import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -33,7 +33,7 @@ import { contains } from '../http/filters';
 import { cursorLinks, pageLinks } from '../http/pagination';
 import { assertStorable, idFromParams, parseWith, zodIssuesToFieldErrors } from '../http/validate';
 import { writeAudit } from './audit';
-import { forgetListMemory, listPage, parseOrdering } from './listQuery';
+import { forgetListMemory, keysetBatch, listPage, type OrderTerm, parseOrdering } from './listQuery';
 
 const text = messages.resources;
 
@@ -323,22 +323,24 @@ export interface ResourceListReader {
   /** Throws 403 as the list route would. */
   assertMayList(principal: Principal): void;
   /**
-   * The list query's filter conditions and the principal's scope; bad values throw the list's
-   * field errors. `filtered` when the query carries a filter parameter.
+   * The list query's filter conditions, the principal's scope and the query's `ordering` (as the
+   * list orders: text by its Spanish sort key, id last); bad values throw the list's field errors.
+   * `filtered` when the query carries a filter parameter.
    */
   whereOf(
     query: Record<string, unknown>,
     principal: Principal,
-  ): Promise<{ where: SQL | undefined; filtered: boolean }>;
+  ): Promise<{ where: SQL | undefined; filtered: boolean; order: OrderTerm[] }>;
   /** How many rows match, counting at most `cap`. */
   count(reader: Reader, where: SQL | undefined, cap: number): Promise<number>;
-  /** At most `size` rows after the record `afterId` (keyset on id, in `idOrder`), serialized. */
+  /** At most `size` rows after `cursor` ('' for the first) in `order` (keyset), serialized. */
   batch(
     reader: Reader,
     where: SQL | undefined,
-    afterId: number | null,
+    order: OrderTerm[],
+    cursor: string,
     size: number,
-  ): Promise<{ lastId: number | null; entities: Record<string, unknown>[] }>;
+  ): Promise<{ next: string | null; entities: Record<string, unknown>[] }>;
 }
 
 const listReaders = new WeakMap<AppContext, Map<string, ResourceListReader>>();
@@ -805,7 +807,6 @@ export function registerResource<
     readers = new Map();
     listReaders.set(context, readers);
   }
-  const descending = definition.idOrder === 'desc';
   readers.set(contract.path, {
     path: contract.path,
     resource: contract.resource,
@@ -814,11 +815,12 @@ export function registerResource<
       checkWith(permissionOf('list'), principal, null);
     },
     async whereOf(query, principal) {
-      const { conditions } = parseListQuery(query);
+      const { query: parsed, conditions } = parseListQuery(query);
       const filtered = filterParams.some((param) => typeof query[param] === 'string' && query[param] !== '');
       const scope = await listScopeOf(context.db, principal);
       if (scope) conditions.push(scope);
-      return { where: conditions.length ? and(...conditions) : undefined, filtered };
+      const order = orderingOf(parsed.ordering);
+      return { where: conditions.length ? and(...conditions) : undefined, filtered, order };
     },
     async count(reader, where, cap) {
       const result = (await reader.execute(
@@ -826,20 +828,17 @@ export function registerResource<
       )) as unknown as { rows: { n: number | string }[] };
       return Number(result.rows[0]?.n ?? 0);
     },
-    async batch(reader, where, afterId, size) {
-      const after = afterId === null ? undefined : descending ? lt(table.id, afterId) : gt(table.id, afterId);
-      const rows = await reader
-        .select(selection)
-        .from(table as PgTable)
-        .where(after && where ? and(where, after) : (after ?? where))
-        .orderBy(descending ? desc(table.id) : asc(table.id))
-        .limit(size);
+    async batch(reader, where, order, cursor, size) {
+      const { rows, next } = await keysetBatch(reader, {
+        table,
+        selection,
+        where,
+        order,
+        cursor,
+        limit: size,
+      });
       const loaded = await withRelations(reader, rows);
-      const last = rows[rows.length - 1] as { id: number } | undefined;
-      return {
-        lastId: last ? last.id : null,
-        entities: loaded.map((row) => serialize(row) as Record<string, unknown>),
-      };
+      return { next, entities: loaded.map((row) => serialize(row) as Record<string, unknown>) };
     },
   });
 }

@@ -12,7 +12,7 @@
  *   whose heartbeat is older than `staleMs` (its worker died, or the instance was restarted) is
  *   claimed again and written from the start. On PGlite only one server owns the database, so
  *   jobs still 'running' at its start are orphans and go back to pending at once.
- * - Rows are read by keyset on id in batches and written to exceljs' streaming WorkbookWriter,
+ * - Rows are read by keyset in the list's order (its `ordering`, id last) in batches and written to exceljs' streaming WorkbookWriter,
  *   which runs in a worker thread with a capped heap (./xlsxWorker.mjs: the XML and the zip
  *   never block the event loop nor grow the server's memory); the zipped bytes are cut into parts of `PART_BYTES` stored in the shared storage
  *   (`storageOf(context)`), so no instance ever holds the rows or the whole file, and any instance
@@ -292,7 +292,7 @@ async function writeJob(
   reader.assertMayList(principal);
   if (definition.permission && !can(principal, definition.permission.resource, definition.permission.action))
     throw new Error(messages.exports.permissionGone);
-  const { where } = await reader.whereOf(job.filters, principal);
+  const { where, order } = await reader.whereOf(job.filters, principal);
   const total = await reader.count(context.db, where, job.rowLimit);
   if (!(await heartbeat(context.db, job, workerId, { rowsTotal: total }))) throw new LostJobError();
 
@@ -309,8 +309,8 @@ async function writeJob(
       definition.columns.map((column) => ({ header: column.header, width: column.width ?? 20 })),
     );
     const related = Object.entries(definition.related ?? {});
-    const readBatch = async (afterId: number | null, size: number) => {
-      const batch = await reader.batch(context.db, where, afterId, size);
+    const readBatch = async (cursor: string, size: number) => {
+      const batch = await reader.batch(context.db, where, order, cursor, size);
       const ids = batch.entities.map((entity) => entity.id as number);
       const loaded: [string, ReadonlyMap<number, unknown>][] = [];
       for (const [name, load] of related) loaded.push([name, await load(context.db, ids)]);
@@ -319,18 +319,21 @@ async function writeJob(
         for (const [name, map] of loaded) values[name] = map.get(entity.id as number);
         return definition.columns.map((column) => column.value(entity as never, values));
       });
-      return { rows, lastId: batch.lastId };
+      return { rows, next: batch.next };
     };
     let written = 0;
     let lastBeat = Date.now();
-    let next = total > 0 ? await readBatch(null, Math.min(options.batchRows, total)) : null;
+    let next = total > 0 ? await readBatch('', Math.min(options.batchRows, total)) : null;
     while (next?.rows.length) {
       if (signal.aborted) throw new LostJobError();
       const writing = xlsx.rows(next.rows);
       written += next.rows.length;
       const remaining = total - written;
       // The next batch is read while the worker writes this one.
-      const following = remaining > 0 ? readBatch(next.lastId, Math.min(options.batchRows, remaining)) : null;
+      const following =
+        remaining > 0 && next.next !== null
+          ? readBatch(next.next, Math.min(options.batchRows, remaining))
+          : null;
       // Awaited below; handled now so a failure while the worker writes is not 'unhandled'.
       following?.catch(() => {});
       await writing;
@@ -544,12 +547,15 @@ export function startExportWorker(
 
 // ---- requests -------------------------------------------------------------------------------
 
-/** The list query of an export request: its filters, without paging or ordering (rows go in id order). */
+/**
+ * The list query of an export request: its filters and ordering (rows go in the list's order,
+ * text the Spanish way), without paging.
+ */
 export function exportQueryOf(raw: unknown): Record<string, string> {
   const query: Record<string, string> = {};
   if (typeof raw !== 'object' || raw === null) return query;
   for (const [key, value] of Object.entries(raw)) {
-    if (key === 'offset' || key === 'limit' || key === 'cursor' || key === 'ordering') continue;
+    if (key === 'offset' || key === 'limit' || key === 'cursor') continue;
     if (typeof value === 'string') query[key] = value;
   }
   return query;

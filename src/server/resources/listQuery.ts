@@ -23,11 +23,12 @@
  *   the rows another instance inserted or deleted before it within that window: the same
  *   approximation offset paging makes between two requests anyway. Screens page by cursor.
  */
-import { asc, desc, eq, getTableName, or, type SQL, sql } from 'drizzle-orm';
-import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import { asc, desc, eq, getTableName, is, or, type SQL, sql } from 'drizzle-orm';
+import { PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { CountKind } from '../../contracts/engine';
 import { messages } from '../../contracts/messages';
 import type { Database } from '../db/client';
+import { spanishSortKey } from '../db/schema/reference';
 import { FieldValidationError } from '../http/errors';
 
 /** Past this many matching rows a list answers a capped count or an estimate. */
@@ -41,6 +42,21 @@ type TableWithId = PgTable & { id: PgColumn };
 export interface OrderTerm {
   expression: PgColumn | SQL;
   descending: boolean;
+  /** Never null (a NOT NULL column): a keyset page may then start with a range on it. */
+  notNull?: boolean;
+}
+
+const TEXT_COLUMNS = new Set(['PgText', 'PgVarchar', 'PgChar']);
+
+/**
+ * What a declared ordering sorts by: a text column by its Spanish sort key ('Álvarez' among the
+ * A's, 'ñ' after 'n'; migration 0020, issue 18), anything else as it is. A computed text (a joined
+ * name) is declared as `spanishSortKey(sql\`...\`)` by its module.
+ */
+export function orderKeyOf(expression: PgColumn | SQL): PgColumn | SQL {
+  return is(expression, PgColumn) && TEXT_COLUMNS.has(expression.columnType)
+    ? spanishSortKey(expression)
+    : expression;
 }
 
 /**
@@ -61,10 +77,15 @@ export function parseOrdering(
     const field = descending ? term.slice(1) : term;
     if (!Object.hasOwn(known, field))
       throw new FieldValidationError({ ordering: [messages.resources.invalidOrdering] });
-    order.push({ expression: known[field], descending });
+    const declared = known[field];
+    order.push({
+      expression: orderKeyOf(declared),
+      descending,
+      notNull: is(declared, PgColumn) && declared.notNull,
+    });
   }
   if (!terms.some((term) => term.replace(/^-/, '') === 'id'))
-    order.push({ expression: id, descending: idDescending });
+    order.push({ expression: id, descending: idDescending, notNull: true });
   return order;
 }
 
@@ -120,6 +141,14 @@ function after(terms: OrderTerm[], keys: KeyValue[]): SQL {
     const prefix = terms.slice(0, index).map((previous, at) => equal(previous, keys[at]));
     return sql.join([...prefix, strictly(term, keys[index])], sql` and `);
   });
+  // The same rows, with a range on the leading key an index can start from (otherwise every page
+  // would walk the index from its first entry): sound only when that key is never null.
+  const [lead] = terms;
+  const start = keys[0];
+  if (lead?.notNull && start !== null && start !== undefined) {
+    const range = lead.descending ? sql`${lead.expression} <= ${start}` : sql`${lead.expression} >= ${start}`;
+    return sql`(${range} and (${or(...alternatives)}))`;
+  }
   return sql`(${or(...alternatives)})`;
 }
 
@@ -232,6 +261,27 @@ export async function listPage<R extends Record<string, unknown>>(
     };
   }
   return result;
+}
+
+/**
+ * The rows after `cursor` ('' for the first) in the request's order, at most `limit`, and the
+ * cursor of the rows after them (null at the end); no count. The export engine reads a whole list
+ * in the order the screen shows it this way, a batch at a time.
+ */
+export async function keysetBatch<R extends Record<string, unknown>>(
+  db: Reader,
+  request: Omit<ListRequest, 'offset' | 'cursor' | 'exactLimit'> & { cursor: string },
+): Promise<{ rows: R[]; next: string | null }> {
+  const { query } = pageStatement(db, { ...request, offset: 0 });
+  const fetched = await query;
+  const more = fetched.length > request.limit;
+  const page = more ? fetched.slice(0, request.limit) : fetched;
+  const last = page[page.length - 1];
+  const keys = last ? request.order.map((_, index) => plainKey(last[`${KEY}${index}`])) : [];
+  return {
+    rows: page as unknown as R[],
+    next: more && last ? encodeCursor({ keys, direction: 'n' }) : null,
+  };
 }
 
 function plainKey(value: unknown): KeyValue {

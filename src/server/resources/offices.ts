@@ -38,6 +38,7 @@ import {
   offices,
   officeTags,
   reservations,
+  spanishSortKey,
   tags,
   users,
 } from '../db/schema';
@@ -616,7 +617,7 @@ export const officeResource = defineResource({
     short_name: offices.shortName,
     long_name: offices.longName,
     is_enabled: offices.isEnabled,
-    country: officeExtra.countryName,
+    country: spanishSortKey(officeExtra.countryName),
   },
   unique: [{ column: offices.shortName, field: 'short_name', message: text.shortNameTaken }],
   fieldOfColumn: { bussines_unit_id: 'bussines_unit', tag_id: 'tags', short_name: 'short_name' },

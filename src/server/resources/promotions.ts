@@ -20,7 +20,14 @@ import {
   promotionProductOfficeContract,
 } from '../../contracts/promotions';
 import type { Transaction } from '../db/client';
-import { offices, products, promotionProductOffices, promotionProducts, promotions } from '../db/schema';
+import {
+  offices,
+  products,
+  promotionProductOffices,
+  promotionProducts,
+  promotions,
+  spanishSortKey,
+} from '../db/schema';
 import { FieldValidationError } from '../http/errors';
 import { defineResource, type Reader } from './engine';
 import { assignProductOffices, checkOffices, checkProducts, replaceOffices } from './promotionRules';
@@ -230,7 +237,9 @@ export const promotionProductOfficeResource = defineResource({
   },
   ordering: {
     id: promotionProductOffices.id,
-    office_name: sql`(select ${offices.longName} from ${offices} where ${offices.id} = ${promotionProductOffices.officeId})`,
+    office_name: spanishSortKey(
+      sql`(select ${offices.longName} from ${offices} where ${offices.id} = ${promotionProductOffices.officeId})`,
+    ),
   },
   fieldOfColumn: { promotion_product_id: 'promotion_product', office_id: 'office' },
 });

@@ -1,6 +1,6 @@
 /**
  * 'Exportar' on a list whose descriptor declares an export (issue 12): sends REQUEST to the shell's
- * exportNotifications actor with the list's current filters (and tab parameters; never the page),
+ * exportNotifications actor with the list's current filters and order (and tab parameters; never the page),
  * and says that the export was requested or why it was refused. The bell does the rest.
  * `ExportRequests` is the same for exports started elsewhere (a promotion's Mostrar, issue 14).
  */
@@ -15,9 +15,9 @@ import { Alert, Button, Row } from '../../ui/primitives';
 
 const text = messages.exports;
 
-/** The list's filters as the export's query: everything but paging and ordering. */
+/** The list's filters and ordering as the export's query: everything but paging. */
 export function exportQueryOf(descriptor: ResourceDescriptor, query: ListQuery): Record<string, string> {
-  const { offset: _offset, limit: _limit, ordering: _ordering, ...filters } = listParams(descriptor, query);
+  const { offset: _offset, limit: _limit, ...filters } = listParams(descriptor, query);
   return Object.fromEntries(Object.entries(filters).map(([key, value]) => [key, String(value)]));
 }
 

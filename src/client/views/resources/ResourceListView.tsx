@@ -9,7 +9,7 @@
  */
 
 import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, useEffect, useMemo, useRef } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   type ListQuery,
@@ -17,6 +17,7 @@ import {
   type ResourceRecord,
   resourceListMachine,
   rowAllows,
+  visibleRows,
 } from '../../../../machines/resourceList';
 import { messages } from '../../../contracts/messages';
 import { listActors } from '../../api/resources';
@@ -57,7 +58,59 @@ const FilterBar = styled('form', {
   borderRadius: '$2',
   boxShadow: '$card',
 });
-const Actions = styled('div', { display: 'flex', gap: '$2', flexWrap: 'nowrap' });
+/** The undo notice of a confirmed delete: a toast at the bottom left (the success toasts sit at the right). */
+const UndoRegion = styled('div', {
+  position: 'fixed',
+  left: '$4',
+  bottom: '$4',
+  zIndex: 1000,
+  maxWidth: 'calc(100vw - 32px)',
+});
+const UndoNotice = styled('div', {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$4',
+  padding: '$3 $4',
+  borderRadius: '$2',
+  backgroundColor: '#1f2937',
+  color: 'white',
+  boxShadow: '$card',
+});
+const UndoButton = styled('button', {
+  all: 'unset',
+  cursor: 'pointer',
+  fontWeight: 700,
+  color: '#fde68a',
+  textDecoration: 'underline',
+  '&:focus-visible': { outline: '3px solid $focus' },
+});
+const Actions = styled('div', {
+  display: 'flex',
+  gap: '$2',
+  flexWrap: 'nowrap',
+  alignItems: 'center',
+  '@narrow': { display: 'none' },
+});
+const ActionsMenu = styled('details', {
+  display: 'none',
+  position: 'relative',
+  '@narrow': { display: 'block' },
+  '& > summary': { cursor: 'pointer', fontWeight: 600, color: '$primary', padding: '$1 0' },
+  '& > div': {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'flex-start',
+    gap: '$2',
+    padding: '$2',
+    marginTop: '$1',
+    backgroundColor: '$surface',
+    border: '1px solid $border',
+    borderRadius: '$2',
+    boxShadow: '$raised',
+    // Touch targets of at least 24px (WCAG 2.5.8), the menu being for phones.
+    '& > a, & > button': { minHeight: '32px', display: 'inline-flex', alignItems: 'center' },
+  },
+});
 const ActionLink = styled(Link, { fontWeight: 600, fontSize: '$1', whiteSpace: 'nowrap' });
 
 export function ResourceListView({
@@ -115,17 +168,18 @@ export function ResourceListView({
   );
   const actor = useActorRef(logic, { input: { query: urlQuery } });
   const snapshot = useSelector(actor, (state) => state);
-  const { query, rows, count, countKind, error, pendingDelete, deleteError, selected } = snapshot.context;
+  const { query, count, countKind, error, pendingDelete, deleteError, selected } = snapshot.context;
+  // A confirmed delete hides its row at once (undo window, then the DELETE).
+  const rows = visibleRows(snapshot);
 
-  const deleting = snapshot.matches({ loaded: 'deleting' });
   const fallback = descriptor.rowActions.find((candidate) => candidate.action === descriptor.deleteFallback);
   const confirming =
-    snapshot.matches({ loaded: 'confirmingDelete' }) ||
-    deleting ||
-    snapshot.matches({ loaded: 'deleteFailed' });
+    snapshot.matches({ loaded: 'confirmingDelete' }) || snapshot.matches({ loaded: 'deleteFailed' });
+  const undoable = snapshot.matches({ loaded: 'undoWindow' });
   // While a page loads, the previous rows stay on screen (no flicker on paging or sorting).
   const loading = snapshot.matches('loading');
   const showRows = rows.length > 0 && (loading || snapshot.matches('loaded'));
+  const nothingShown = snapshot.matches('empty') || (snapshot.matches('loaded') && rows.length === 0);
   const selectable = descriptor.bulkActions.length > 0 && access.canEdit;
   const idle = snapshot.matches({ loaded: 'idle' }) || snapshot.matches({ loaded: 'selecting' });
 
@@ -134,6 +188,17 @@ export function ResourceListView({
   useEffect(() => {
     actor.send({ type: 'QUERY_SYNCED', query: urlQuery });
   }, [actor, urlQuery]);
+
+  // Leaving the page during an undo window sends the DELETE at once (the machine decides; a
+  // layout effect's cleanup runs before the actor is stopped). So does hiding the tab for good.
+  useLayoutEffect(() => {
+    const leave = () => actor.send({ type: 'PAGE_LEFT' });
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      leave();
+    };
+  }, [actor]);
 
   const applyFilters = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -239,7 +304,22 @@ export function ResourceListView({
           </Row>
         </Alert>
       ) : null}
-      {snapshot.matches('empty') ? <Alert tone="info">{text.empty}</Alert> : null}
+      {nothingShown ? (
+        Object.keys(query.filters).length ? (
+          <Alert tone="info">{text.empty}</Alert>
+        ) : (
+          <Alert tone="info">
+            <Row>
+              <span>{text.emptyNone(descriptor.title)}</span>
+              {access.canCreate ? (
+                <Link to="create" state={back}>
+                  {text.createFirst}
+                </Link>
+              ) : null}
+            </Row>
+          </Alert>
+        )
+      ) : null}
       {descriptor.summary && showRows ? (
         <ListSummary view={descriptor.summary} summary={snapshot.context.summary} />
       ) : null}
@@ -266,7 +346,7 @@ export function ResourceListView({
       {showRows ? (
         <>
           <TableWrapper aria-busy={loading} css={loading ? { opacity: 0.6 } : undefined}>
-            <Table aria-label={descriptor.title}>
+            <Table aria-label={descriptor.title} cards>
               <thead>
                 <tr>
                   {selectable ? (
@@ -308,7 +388,9 @@ export function ResourceListView({
                       </td>
                     ) : null}
                     {descriptor.columns.map((column) => (
-                      <td key={column.key}>{column.render(row)}</td>
+                      <td key={column.key} data-label={column.header}>
+                        <CellValue value={column.render(row)} />
+                      </td>
                     ))}
                     <td>
                       <RowActions
@@ -381,8 +463,7 @@ export function ResourceListView({
         open={confirming}
         title={text.confirmTitle}
         text={pendingDelete ? text.confirmText(descriptor.recordName(pendingDelete)) : ''}
-        confirmLabel={deleting ? text.deleting : text.confirmButton}
-        busy={deleting}
+        confirmLabel={text.confirmButton}
         error={deleteError}
         onConfirm={() => actor.send({ type: 'DELETE_CONFIRMED' })}
         onCancel={() => actor.send({ type: 'DELETE_CANCELLED' })}
@@ -402,6 +483,16 @@ export function ResourceListView({
         }
       />
       <BulkDialogs descriptor={descriptor} snapshot={snapshot} send={actor.send} />
+      <UndoRegion role="status" aria-live="polite" aria-label={messages.polish.toasts.undoRegion}>
+        {undoable ? (
+          <UndoNotice>
+            <span>{messages.polish.toasts.removedUndoable}</span>
+            <UndoButton type="button" onClick={() => actor.send({ type: 'UNDO' })}>
+              {messages.polish.toasts.undo}
+            </UndoButton>
+          </UndoNotice>
+        ) : null}
+      </UndoRegion>
     </Stack>
   );
 }
@@ -594,6 +685,25 @@ function BulkDialogs({
   );
 }
 
+/** Long texts cut with '…', the whole text on hover (title) and for screen readers. */
+const LONG_TEXT = 60;
+const Truncated = styled('span', {
+  display: 'inline-block',
+  maxWidth: '40ch',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  verticalAlign: 'bottom',
+  '@narrow': { maxWidth: '100%', whiteSpace: 'normal' },
+});
+function CellValue({ value }: { value: ReactNode }) {
+  return typeof value === 'string' && value.length > LONG_TEXT ? (
+    <Truncated title={value}>{value}</Truncated>
+  ) : (
+    value
+  );
+}
+
 function RowActions({
   row,
   descriptor,
@@ -610,8 +720,8 @@ function RowActions({
   onAction: (action: string) => void;
 }) {
   const name = descriptor.recordName(row);
-  return (
-    <Actions>
+  const actions = (
+    <>
       {descriptor.actions.show ? (
         <ActionLink to={String(row.id)} state={back} aria-label={`${text.show} ${name}`}>
           {text.show}
@@ -645,6 +755,16 @@ function RowActions({
             {candidate.label}
           </Button>
         ))}
-    </Actions>
+    </>
+  );
+  // Side by side on a wide screen; in a menu below 640px (one shows at a time, by CSS).
+  return (
+    <>
+      <Actions>{actions}</Actions>
+      <ActionsMenu>
+        <summary aria-label={text.actionsOf(name)}>{text.actions}</summary>
+        <div>{actions}</div>
+      </ActionsMenu>
+    </>
   );
 }

@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { countries, currencies, trigramIndex } from './reference';
+import { countries, currencies, spanishSortKey, trigramIndex } from './reference';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -144,9 +144,11 @@ export const passengers = pgTable(
   (table) => [
     index('pax_doc_number_idx').on(table.docNumber),
     // Sorted screens over a million passengers (issue 11): the order the list engine asks for
-    // (the column, then id), walked from an index instead of sorting every row.
-    index('pax_name_id_idx').on(table.name, table.id),
-    index('pax_surname_id_idx').on(table.surname, table.id),
+    // (the column's Spanish sort key, then id; issue 18, migration 0020), walked from an index
+    // instead of sorting every row.
+    index('pax_name_es_idx').on(spanishSortKey(table.name), table.id),
+    index('pax_surname_es_idx').on(spanishSortKey(table.surname), table.id),
+    index('pax_doc_number_es_idx').on(spanishSortKey(table.docNumber), table.id),
     trigramIndex('pax_search_name_trgm', table.searchName),
     trigramIndex('pax_surname_trgm', table.surname),
     trigramIndex('pax_email_trgm', table.email),
