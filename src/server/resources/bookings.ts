@@ -252,7 +252,6 @@ export const reservationResource = defineResource({
   extra: reservationExtra,
   scope: reservationScope,
   listScope: (reader, principal) => listOfficeScope(reader, principal, reservations.officeId),
-  idOrder: 'desc',
   serialize: serializeReservation,
   async detail(reader, row) {
     return { ...serializeReservation(row), ...(await reservationChildren(reader, row.id)) };
@@ -431,7 +430,6 @@ export const voucherResource = defineResource({
   extra: voucherExtra,
   scope: voucherScope,
   listScope: (reader, principal) => listOfficeScope(reader, principal, vouchers.officeId),
-  idOrder: 'desc',
   serialize: serializeVoucher,
   values: (input) =>
     definedOnly({

@@ -192,8 +192,6 @@ export interface ResourceDefinition<
   schemas?: { create?: z.ZodType<WriteInputOf<C>>; update?: z.ZodType<WriteInputOf<C>> };
   filters: { [K in keyof C['filters']]: ServerFilter };
   ordering: { [K in C['ordering'][number]]: PgColumn | SQL };
-  /** The direction of the implicit `id` tie-break after the ordering (default ascending). */
-  idOrder?: 'asc' | 'desc';
   /** Columns that must be unique, case-insensitively, and the field their error goes to. */
   unique?: readonly { column: PgColumn; field: string; message?: string }[];
   /** Database column -> API field, for errors the database raises (default: without `_id`). */
@@ -446,7 +444,7 @@ export function registerResource<
   function orderingOf(requested: string | undefined) {
     // `id` is always a valid ordering (the modules whose contract declares no sortable field).
     const known = { id: table.id, ...definition.ordering } as Record<string, PgColumn | SQL>;
-    return parseOrdering(requested, contract.defaultOrdering, known, table.id, definition.idOrder === 'desc');
+    return parseOrdering(requested, contract.defaultOrdering, known, table.id);
   }
 
   /** Attaches the relation loaders' values to the rows (one query per relation). */

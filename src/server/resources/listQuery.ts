@@ -61,14 +61,15 @@ export function orderKeyOf(expression: PgColumn | SQL): PgColumn | SQL {
 
 /**
  * `ordering=-a,b` as terms over the declared orderable fields, `id` added last so the order is
- * total (a stable page boundary for offsets and cursors).
+ * total (a stable page boundary for offsets and cursors). The added `id` runs in the direction of
+ * the first term, so one `(column, id)` index serves a column in both directions (forwards and
+ * backwards) and no sorted screen sorts a large table (issue 11).
  */
 export function parseOrdering(
   requested: string | undefined,
   defaultOrdering: string,
   known: Record<string, PgColumn | SQL>,
   id: PgColumn,
-  idDescending = false,
 ): OrderTerm[] {
   const terms = (requested?.trim() || defaultOrdering).split(',').map((term) => term.trim());
   const order: OrderTerm[] = [];
@@ -85,7 +86,7 @@ export function parseOrdering(
     });
   }
   if (!terms.some((term) => term.replace(/^-/, '') === 'id'))
-    order.push({ expression: id, descending: idDescending, notNull: true });
+    order.push({ expression: id, descending: order[0]?.descending ?? false, notNull: true });
   return order;
 }
 

@@ -140,7 +140,6 @@ export const promotionResource = defineResource({
     total_days: promotions.totalDays,
     promotion_type: promotions.promotionType,
   },
-  idOrder: 'desc',
   fieldOfColumn: {
     reservation_date_from: 'reservation_date_from',
     reservation_date_to: 'reservation_date_to',

@@ -369,5 +369,4 @@ export const refundReviewResource = defineResource({
     coverage: { kind: 'custom', build: (value) => claimsWhere(contains(refundClaims.coverageName, value)) },
   },
   ordering: { created_at: refunds.createdAt },
-  idOrder: 'desc',
 });

@@ -44,11 +44,14 @@ export const reservations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('reservations_status_idx').on(table.status),
     index('reservations_office_idx').on(table.officeId),
     // Facturación's date filters (issue 16; migration 0017).
     index('reservations_created_at_idx').on(table.createdAt, table.id),
-    index('reservations_date_in_idx').on(table.dateIn),
+    // Every ordering of the Reservas list walks one of these (migration 0023).
+    index('reservations_status_id_idx').on(table.status, table.id),
+    index('reservations_date_in_id_idx').on(table.dateIn, table.id),
+    index('reservations_date_emision_id_idx').on(table.dateEmision, table.id),
+    index('reservations_total_price_id_idx').on(table.totalPrice, table.id),
   ],
 );
 
@@ -94,6 +97,7 @@ export const vouchers = pgTable(
     // A promotion's vouchers read by keyset on id (the promotion export; migration 0018).
     index('vouchers_promotion_id_idx').on(table.promotionId, table.id),
     index('vouchers_office_id_idx').on(table.officeId, table.id),
+    index('vouchers_final_price_id_idx').on(table.finalPrice, table.id),
   ],
 );
 

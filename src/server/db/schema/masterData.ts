@@ -149,6 +149,10 @@ export const passengers = pgTable(
     index('pax_name_es_idx').on(spanishSortKey(table.name), table.id),
     index('pax_surname_es_idx').on(spanishSortKey(table.surname), table.id),
     index('pax_doc_number_es_idx').on(spanishSortKey(table.docNumber), table.id),
+    // The other orderable columns of Pasajeros (migration 0023).
+    index('pax_email_es_idx').on(spanishSortKey(table.email), table.id),
+    index('pax_doc_type_es_idx').on(spanishSortKey(table.docType), table.id),
+    index('pax_birth_date_id_idx').on(table.birthDate, table.id),
     trigramIndex('pax_search_name_trgm', table.searchName),
     trigramIndex('pax_surname_trgm', table.surname),
     trigramIndex('pax_email_trgm', table.email),
