@@ -47,3 +47,21 @@ describe('list cells over references', () => {
     expect(cell('office')).toBe('Casa Central');
   });
 });
+
+describe('permission cells', () => {
+  it('Usuarios and Grupos show permissions by their Spanish resource and action names, not codenames', () => {
+    const row = {
+      id: 1,
+      user_permissions: ['zone/add', 'zone/view', 'pax/view'],
+      all_permissions: ['refund/change'],
+    };
+    const cell = (routing: string, key: string) => {
+      const descriptor = DESCRIPTORS.find((candidate) => candidate.routing === routing);
+      const column = descriptor?.columns.find((candidate) => candidate.key === key);
+      if (!column) throw new Error(`${routing} has no ${key} column`);
+      return textOf(column.render(row));
+    };
+    expect(cell('usuarios', 'user_permissions')).toBe('Zonas: Ver, Crear · Pasajeros: Ver');
+    expect(cell('grupos', 'all_permissions')).toBe('Reintegros: Cambiar estado');
+  });
+});

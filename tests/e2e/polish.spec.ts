@@ -61,6 +61,12 @@ test('Usuarios lists group and office names; the create form has no edit hint an
   await expect(row.getByRole('cell', { name: 'Agencia', exact: true }).first()).toBeVisible();
   await expect(row.getByRole('cell', { name: /^\d+$/ })).toHaveCount(0);
 
+  // Grupos names each group's permissions in Spanish, never by codename.
+  await page.goto('/dashboard/grupos?search=Agencia');
+  const grupos = page.getByRole('table', { name: 'Grupos' });
+  await expect(grupos.getByRole('cell', { name: /Vouchers: Ver, Crear/ }).first()).toBeVisible();
+  await expect(grupos.getByRole('cell', { name: /[a-z_]+\/(view|add|change)/ })).toHaveCount(0);
+
   await page.goto('/dashboard/usuarios/create');
   const form = page.getByRole('form', { name: 'Usuarios' });
   await expect(form.getByText(messages.permissions.users.passwordEditHint)).toHaveCount(0);

@@ -10,7 +10,7 @@
 import { messages } from '../../../contracts/messages';
 import { groupContract } from '../../../contracts/users';
 import { defineDescriptor } from '../descriptor';
-import { permissionOptions } from './usuarios';
+import { permissionNames, permissionOptions } from './usuarios';
 
 const text = messages.permissions.groups;
 
@@ -19,7 +19,11 @@ export const gruposDescriptor = defineDescriptor({
   contract: groupContract,
   columns: [
     { key: 'name', header: text.name },
-    { key: 'all_permissions', header: text.allPermissions },
+    {
+      key: 'all_permissions',
+      header: text.allPermissions,
+      render: (row) => permissionNames(row.all_permissions),
+    },
   ],
   filters: [{ param: 'search', label: text.search }],
   fields: [

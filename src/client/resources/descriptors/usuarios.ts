@@ -17,6 +17,35 @@ import { officeOptions } from './options';
 
 const text = messages.permissions.users;
 
+const grid = messages.polish.permissionGrid;
+/** The actions in the grid's order (Ver, Crear, Cambiar estado). */
+const actionNames: Record<string, string> = { view: grid.view, add: grid.add, change: grid.change };
+const actionRank = (action: string) => {
+  const rank = Object.keys(actionNames).indexOf(action);
+  return rank < 0 ? Number.MAX_SAFE_INTEGER : rank;
+};
+
+/**
+ * Permission codenames as people read them (issue 18): per resource its Spanish name and the
+ * actions held, `Zonas: Ver, Crear · Pasajeros: Ver`: resources in the order the codenames come,
+ * actions in the grid's order.
+ */
+export function permissionNames(codenames: unknown): string {
+  if (!Array.isArray(codenames)) return '';
+  const byResource = new Map<string, string[]>();
+  for (const codename of codenames) {
+    const [resource = '', action = ''] = String(codename).split('/');
+    const name = (messages.polish.resourceNames as Record<string, string>)[resource] ?? resource;
+    byResource.set(name, [...(byResource.get(name) ?? []), action]);
+  }
+  return [...byResource]
+    .map(([name, actions]) => {
+      const sorted = [...actions].sort((a, b) => actionRank(a) - actionRank(b));
+      return `${name}: ${sorted.map((action) => actionNames[action] ?? action).join(', ')}`;
+    })
+    .join(' · ');
+}
+
 export const groupOptions: OptionSource = { path: '/groups/', label: (row) => String(row.name ?? '') };
 /** GET /permission/?offset&limit: the codename is the option's value and label (what users store). */
 export const permissionOptions: OptionSource = {
@@ -40,7 +69,11 @@ export const usuariosDescriptor = defineDescriptor({
     { key: 'is_active', header: text.isActive },
     { key: 'is_superuser', header: text.isSuperuser },
     { key: 'is_staff', header: text.isStaff },
-    { key: 'user_permissions', header: text.userPermissions },
+    {
+      key: 'user_permissions',
+      header: text.userPermissions,
+      render: (row) => permissionNames(row.user_permissions),
+    },
     // Names, not ids (issue 18): the server answers group_names and office_name.
     { key: 'groups', header: text.groups, render: (row) => cellText(row.group_names) },
     { key: 'office', header: text.office, render: (row) => cellText(row.office_name) },
