@@ -399,13 +399,14 @@ async function walkAnchors(db: Reader, request: ListRequest, reach: number): Pro
 }
 
 /**
- * Forgets what lists of `table` remember (non-exact counts and deep-offset anchors): called after
- * every write the engine makes to it, so this instance's next page is exact.
+ * Forgets the deep-offset anchors of `table`: called after every write the engine makes to it, so
+ * this instance's next deep page is exact. Non-exact counts are kept: 'more than 10,000' and
+ * 'about a million' stay as true after one write, and recounting on every write would cost each
+ * list page a capped count under a steady stream of writes.
  */
 export function forgetListMemory(table: PgTable): void {
   const prefix = `${getTableName(table)}|`;
   for (const key of anchorMemory.keys()) if (key.startsWith(prefix)) anchorMemory.delete(key);
-  for (const key of countCache.keys()) if (key.includes(`|${prefix}`)) countCache.delete(key);
 }
 
 // ---- counts ---------------------------------------------------------------------------------
