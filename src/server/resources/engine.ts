@@ -332,6 +332,11 @@ export interface ResourceListReader {
   ): Promise<{ where: SQL | undefined; filtered: boolean }>;
   /** How many rows match, counting at most `cap`. */
   count(reader: Reader, where: SQL | undefined, cap: number): Promise<number>;
+  /**
+   * The ids of at most `size` rows after the record `afterId` (keyset on id, in `idOrder`): the
+   * rows an export with its own lean projection reads (`ExportDefinition.project`, issue 15).
+   */
+  ids(reader: Reader, where: SQL | undefined, afterId: number | null, size: number): Promise<number[]>;
   /** At most `size` rows after the record `afterId` (keyset on id, in `idOrder`), serialized. */
   batch(
     reader: Reader,
@@ -806,6 +811,10 @@ export function registerResource<
     listReaders.set(context, readers);
   }
   const descending = definition.idOrder === 'desc';
+  const keysetWhere = (where: SQL | undefined, afterId: number | null) => {
+    const after = afterId === null ? undefined : descending ? lt(table.id, afterId) : gt(table.id, afterId);
+    return after && where ? and(where, after) : (after ?? where);
+  };
   readers.set(contract.path, {
     path: contract.path,
     resource: contract.resource,
@@ -826,12 +835,20 @@ export function registerResource<
       )) as unknown as { rows: { n: number | string }[] };
       return Number(result.rows[0]?.n ?? 0);
     },
+    async ids(reader, where, afterId, size) {
+      const rows = await reader
+        .select({ id: table.id })
+        .from(table as PgTable)
+        .where(keysetWhere(where, afterId))
+        .orderBy(descending ? desc(table.id) : asc(table.id))
+        .limit(size);
+      return rows.map((row) => row.id as number);
+    },
     async batch(reader, where, afterId, size) {
-      const after = afterId === null ? undefined : descending ? lt(table.id, afterId) : gt(table.id, afterId);
       const rows = await reader
         .select(selection)
         .from(table as PgTable)
-        .where(after && where ? and(where, after) : (after ?? where))
+        .where(keysetWhere(where, afterId))
         .orderBy(descending ? desc(table.id) : asc(table.id))
         .limit(size);
       const loaded = await withRelations(reader, rows);
