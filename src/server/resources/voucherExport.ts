@@ -63,8 +63,11 @@ export async function voucherExportRows(
     where v.id = any(${`{${ids.join(',')}}`}::int[])`)) as unknown as { rows: ProjectedRow[] };
   const rows = new Map<number, VoucherExportRow>();
   for (const row of result.rows) {
-    const id = Number(row.id);
-    rows.set(id, { ...row, id, reservation: Number(row.reservation), status: Number(row.status) });
+    // In place: no copy of each row (PGlite may answer integers as numbers, node-postgres too).
+    row.id = Number(row.id);
+    row.reservation = Number(row.reservation);
+    row.status = Number(row.status);
+    rows.set(row.id, row as VoucherExportRow);
   }
   return rows;
 }
