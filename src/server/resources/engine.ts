@@ -333,10 +333,13 @@ export interface ResourceListReader {
   /** How many rows match, counting at most `cap`. */
   count(reader: Reader, where: SQL | undefined, cap: number): Promise<number>;
   /**
-   * The ids of at most `size` rows after the record `afterId` (keyset on id, in `idOrder`): the
-   * rows an export with its own lean projection reads (`ExportDefinition.project`, issue 15).
+   * A subquery of the ids of at most `size` rows after the record `afterId` (keyset on id, in
+   * `idOrder`): the rows an export with its own lean projection reads in the same statement
+   * (`ExportDefinition.project`, issue 15).
    */
-  ids(reader: Reader, where: SQL | undefined, afterId: number | null, size: number): Promise<number[]>;
+  idsQuery(where: SQL | undefined, afterId: number | null, size: number): SQL;
+  /** Whether ids go in descending order (`idOrder: 'desc'`). */
+  descending: boolean;
   /** At most `size` rows after the record `afterId` (keyset on id, in `idOrder`), serialized. */
   batch(
     reader: Reader,
@@ -835,14 +838,10 @@ export function registerResource<
       )) as unknown as { rows: { n: number | string }[] };
       return Number(result.rows[0]?.n ?? 0);
     },
-    async ids(reader, where, afterId, size) {
-      const rows = await reader
-        .select({ id: table.id })
-        .from(table as PgTable)
-        .where(keysetWhere(where, afterId))
-        .orderBy(descending ? desc(table.id) : asc(table.id))
-        .limit(size);
-      return rows.map((row) => row.id as number);
+    descending,
+    idsQuery(where, afterId, size) {
+      const keyset = keysetWhere(where, afterId);
+      return sql`select ${table.id} from ${table} ${keyset ? sql`where ${keyset}` : sql``} order by ${table.id} ${descending ? sql`desc` : sql`asc`} limit ${size}`;
     },
     async batch(reader, where, afterId, size) {
       const rows = await reader

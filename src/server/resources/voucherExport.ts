@@ -9,7 +9,7 @@
  * by joins and the travellers as one string, instead of the list's serializer (every field, the
  * travellers as JSON): at a million vouchers that JSON was most of the export's time.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { statusName } from '../../contracts/bookings';
 import { messages } from '../../contracts/messages';
 import { voucherDuration } from './bookings';
@@ -35,41 +35,35 @@ export interface VoucherExportRow {
   pax: string;
 }
 
-type ProjectedRow = Omit<VoucherExportRow, 'id' | 'reservation' | 'status'> & {
-  id: number | string;
-  reservation: number | string;
-  status: number | string;
-};
-
-/** The export's cells of the vouchers `ids`, by id (one statement; names by primary key). */
-export async function voucherExportRows(
-  reader: Reader,
-  ids: readonly number[],
-): Promise<Map<number, VoucherExportRow>> {
+/**
+ * The export's cells of the vouchers the subquery `ids` selects: one statement (names by joins,
+ * the travellers aggregated) answering the whole batch as one JSON text. One string per batch
+ * rather than a row object per voucher that the driver builds while the answer arrives: such rows
+ * outlive young-generation collections and pile up in the server's heap (issue 15: RSS budget).
+ */
+export async function voucherExportRows(reader: Reader, ids: SQL): Promise<VoucherExportRow[]> {
   const result = (await reader.execute(sql`
-    select v.id, v.reservation_id as reservation,
-      coalesce(to_char(r.date_in, 'YYYY-MM-DD'), '') as reservation_date_in,
-      coalesce(to_char(r.date_out, 'YYYY-MM-DD'), '') as reservation_date_out,
-      o.long_name as office_name, coalesce(r.payment_method, '') as payment_method,
-      s.long_name as supplier_name, p.long_name as product_long_name,
-      v.status, v.final_price::text as final_price,
-      coalesce((select string_agg(x.name || ' ' || x.surname, ', ' order by x.id)
-        from voucher_passengers vp join pax x on x.id = vp.pax_id where vp.voucher_id = v.id), '') as pax
+    select coalesce(json_agg(json_build_object(
+      'id', v.id,
+      'reservation', v.reservation_id,
+      'reservation_date_in', coalesce(to_char(r.date_in, 'YYYY-MM-DD'), ''),
+      'reservation_date_out', coalesce(to_char(r.date_out, 'YYYY-MM-DD'), ''),
+      'office_name', o.long_name,
+      'payment_method', coalesce(r.payment_method, ''),
+      'supplier_name', s.long_name,
+      'product_long_name', p.long_name,
+      'status', v.status,
+      'final_price', v.final_price::text,
+      'pax', coalesce((select string_agg(x.name || ' ' || x.surname, ', ' order by x.id)
+        from voucher_passengers vp join pax x on x.id = vp.pax_id where vp.voucher_id = v.id), '')
+    )), '[]')::text as batch
     from vouchers v
       left join reservations r on r.id = v.reservation_id
       left join offices o on o.id = r.office_id
       left join products p on p.id = v.product_id
       left join suppliers s on s.id = p.supplier_id
-    where v.id = any(${`{${ids.join(',')}}`}::int[])`)) as unknown as { rows: ProjectedRow[] };
-  const rows = new Map<number, VoucherExportRow>();
-  for (const row of result.rows) {
-    // In place: no copy of each row (PGlite may answer integers as numbers, node-postgres too).
-    row.id = Number(row.id);
-    row.reservation = Number(row.reservation);
-    row.status = Number(row.status);
-    rows.set(row.id, row as VoucherExportRow);
-  }
-  return rows;
+    where v.id in (${ids})`)) as unknown as { rows: { batch: string }[] };
+  return JSON.parse(result.rows[0]?.batch ?? '[]') as VoucherExportRow[];
 }
 
 export const voucherExport = defineExport<VoucherExportRow>({
