@@ -245,7 +245,12 @@ const WORKER_LIMITS = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 
  * has written them, in order), zipped bytes come back as whole parts into `store`.
  */
 function startXlsxWorker(store: PartStore) {
-  const worker = new Worker(new URL('./xlsxWorker.mjs', import.meta.url), { resourceLimits: WORKER_LIMITS });
+  const worker = new Worker(new URL('./xlsxWorker.mjs', import.meta.url), {
+    resourceLimits: WORKER_LIMITS,
+    // Plain JavaScript: no need for the server's loader flags (tsx's TypeScript hooks would load
+    // into this thread too, for nothing).
+    execArgv: [],
+  });
   type Waiting = { resolve: () => void; reject: (error: Error) => void };
   /** Batches posted and not yet written, oldest first (the worker acks them in order). */
   const acks: Waiting[] = [];
