@@ -9,7 +9,7 @@ import { eq, inArray, ne } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canTransition, STATUS_TRANSITIONS } from '../../src/contracts/bookings';
+import { canTransition, STATUS_TRANSITIONS, type Voucher } from '../../src/contracts/bookings';
 import { ROLES } from '../../src/contracts/roles';
 import {
   offices,
@@ -655,8 +655,16 @@ describe('bad input never answers 500', () => {
 });
 
 describe('voucher export', () => {
-  it('GET /csv_voucher_filter/ makes filter_voucher.xlsx with the list filters', async () => {
-    const booking = await createBooking(null, 6, 2);
+  it('GET /csv_voucher_filter/ makes filter_voucher.xlsx with the list filters, each cell as the list shows it', async () => {
+    const booking = await createBooking(await officeOf('agencia'), 6, 2);
+    // A second traveller on the first voucher (the export joins them as the list lists them).
+    const [second] = await testApp.handle.db
+      .insert(passengers)
+      .values({ name: 'Tomás', surname: 'Gil Ñúñez', docNumber: '30999888', birthDate: '1985-02-03' })
+      .returning({ id: passengers.id });
+    await testApp.handle.db
+      .insert(voucherPassengers)
+      .values({ voucherId: booking.voucher, paxId: second.id });
     const started = await admin({
       method: 'GET',
       url: `/api/csv_voucher_filter/?reservation=${booking.reservation}`,
@@ -678,5 +686,31 @@ describe('voucher export', () => {
     const sheet = workbook.worksheets[0];
     expect(sheet.rowCount).toBe(3);
     expect(sheet.getRow(2).getCell(10).value).toBe('PENDIENTE DE PAGO');
+
+    // The export reads its own lean projection; its cells are those of the list's answer.
+    const listed = (
+      await admin({ method: 'GET', url: `/api/voucher/?reservation=${booking.reservation}&limit=25` })
+    ).json<{ results: Voucher[] }>().results;
+    const localDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+    const expected = listed.map((voucher) => [
+      voucher.id,
+      voucher.reservation,
+      localDate(voucher.reservation_date_in),
+      localDate(voucher.reservation_date_out),
+      voucher.duration,
+      voucher.office_name,
+      voucher.payment_method,
+      voucher.supplier_name,
+      voucher.product_long_name,
+      voucher.status_name,
+      voucher.pax.map((pax) => `${pax.name} ${pax.surname}`).join(', '),
+      Number(voucher.final_price),
+    ]);
+    const cells = [2, 3].map((row) =>
+      Array.from({ length: 12 }, (_, index) => sheet.getRow(row).getCell(index + 1).value),
+    );
+    expect(cells).toEqual(expected);
+    expect(cells[1][10]).toBe('Lucía Pérez, Tomás Gil Ñúñez');
+    expect(cells[0][0]).toBe(booking.vouchers[1]);
   });
 });

@@ -113,6 +113,10 @@ const usernameOf = (column: 'user_id' | 'user_reservation_id') =>
 const dayDiff = (from: string, to: string) =>
   Math.max(1, Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1);
 
+/** A voucher's duration in days from its reservation's dates ('YYYY-MM-DD'; 0 without them). */
+export const voucherDuration = (dateIn: string, dateOut: string) =>
+  dateIn && dateOut ? dayDiff(dateIn, dateOut) : 0;
+
 const serializePax = (row: typeof passengers.$inferSelect): VoucherPax => ({
   id: row.id,
   name: row.name,
@@ -389,7 +393,7 @@ export function serializeVoucher(row: VoucherRow): Voucher {
     reservation: row.reservationId,
     reservation_date_in: dateIn,
     reservation_date_out: dateOut,
-    duration: dateIn && dateOut ? dayDiff(dateIn, dateOut) : 0,
+    duration: voucherDuration(dateIn, dateOut),
     office: info?.officeId ?? null,
     office_name: info?.officeName ?? null,
     payment_method: info?.paymentMethod ?? '',

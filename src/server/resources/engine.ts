@@ -331,6 +331,18 @@ export interface ResourceListReader {
   ): Promise<{ where: SQL | undefined; filtered: boolean; order: OrderTerm[] }>;
   /** How many rows match, counting at most `cap`. */
   count(reader: Reader, where: SQL | undefined, cap: number): Promise<number>;
+  /**
+   * The ids of at most `size` rows after `cursor` ('' for the first) in `order` (keyset), and the
+   * cursor after them: what an export with its own lean projection reads (`ExportDefinition.project`,
+   * issue 15), in the list's order.
+   */
+  ids(
+    reader: Reader,
+    where: SQL | undefined,
+    order: OrderTerm[],
+    cursor: string,
+    size: number,
+  ): Promise<{ ids: number[]; next: string | null }>;
   /** At most `size` rows after `cursor` ('' for the first) in `order` (keyset), serialized. */
   batch(
     reader: Reader,
@@ -825,6 +837,17 @@ export function registerResource<
         sql`select count(*)::int as n from (select 1 from ${table} ${where ? sql`where ${where}` : sql``} limit ${cap}) as capped`,
       )) as unknown as { rows: { n: number | string }[] };
       return Number(result.rows[0]?.n ?? 0);
+    },
+    async ids(reader, where, order, cursor, size) {
+      const { rows, next } = await keysetBatch<{ id: number }>(reader, {
+        table,
+        selection: { id: table.id },
+        where,
+        order,
+        cursor,
+        limit: size,
+      });
+      return { ids: rows.map((row) => row.id), next };
     },
     async batch(reader, where, order, cursor, size) {
       const { rows, next } = await keysetBatch(reader, {
