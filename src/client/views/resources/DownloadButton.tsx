@@ -11,7 +11,8 @@ import type { ListQuery } from '../../../../machines/resourceList';
 import { messages } from '../../../contracts/messages';
 import { listDownloadActors } from '../../api/bookings';
 import type { ListDownloadDescriptor, ResourceDescriptor } from '../../resources/descriptor';
-import { Alert, Button, Row } from '../../ui/primitives';
+import { Button, Row } from '../../ui/primitives';
+import { DismissibleNotice } from './DismissibleNotice';
 import { exportQueryOf } from './ExportButton';
 
 const text = messages.bookings;
@@ -55,19 +56,11 @@ function Download({
         {downloading ? text.downloading : text.downloadCsv}
       </Button>
       {notice ? (
-        <Alert tone={notice.tone} role={notice.tone === 'danger' ? 'alert' : 'status'}>
-          <Row justify="between">
-            <span>{notice.text}</span>
-            <Button
-              type="button"
-              variant="ghost"
-              size="small"
-              onClick={() => actor.send({ type: 'DISMISS' })}
-            >
-              {text.close}
-            </Button>
-          </Row>
-        </Alert>
+        <DismissibleNotice
+          notice={notice}
+          closeLabel={text.close}
+          onDismiss={() => actor.send({ type: 'DISMISS' })}
+        />
       ) : null}
     </Row>
   );

@@ -11,7 +11,8 @@ import { messages } from '../../../contracts/messages';
 import { voucherDocumentsActors } from '../../api/bookings';
 import { notifySuccess } from '../../app/toasts';
 import type { ResourceDescriptor } from '../../resources/descriptor';
-import { Alert, Button, Card, Row, Stack, Subheading } from '../../ui/primitives';
+import { Button, Card, Row, Stack, Subheading } from '../../ui/primitives';
+import { DismissibleNotice } from './DismissibleNotice';
 import { accessTo, useGrants } from './ResourceArea';
 import { ResourceFormView } from './ResourceFormView';
 
@@ -57,23 +58,12 @@ export default function VoucherDetailView({ descriptor }: { descriptor: Resource
           ))}
         </Row>
         {notice ? (
-          <Alert
-            tone={notice.tone}
-            role={notice.tone === 'danger' ? 'alert' : 'status'}
+          <DismissibleNotice
+            notice={notice}
+            closeLabel={text.close}
+            onDismiss={() => actor.send({ type: 'DISMISS' })}
             css={{ marginTop: '$3' }}
-          >
-            <Row justify="between">
-              <span>{notice.text}</span>
-              <Button
-                type="button"
-                variant="ghost"
-                size="small"
-                onClick={() => actor.send({ type: 'DISMISS' })}
-              >
-                {text.close}
-              </Button>
-            </Row>
-          </Alert>
+          />
         ) : null}
       </Card>
       <ResourceFormView key="show" descriptor={descriptor} mode="show" access={access} />
