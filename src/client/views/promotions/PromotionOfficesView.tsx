@@ -15,6 +15,7 @@ import { promotionDetailActors } from '../../api/promotions';
 import { withRecording } from '../../qa/useRecordedMachine';
 import { Alert, Button, Card, Heading, Muted, Row, SelectField, Spinner, Stack } from '../../ui/primitives';
 import { Table, TableWrapper } from '../../ui/table';
+import { LoadFailed } from './LoadFailed';
 
 const text = messages.promotions;
 const detail = text.detail;
@@ -60,19 +61,7 @@ function PromotionOffices({
 
   if (snapshot.matches('loading')) return <Spinner label={messages.common.loading} />;
   if (snapshot.matches('loadFailed'))
-    return (
-      <Stack>
-        <Alert tone="danger" role="alert">
-          {context.error}
-        </Alert>
-        <Row>
-          <Button type="button" onClick={() => actor.send({ type: 'RETRY' })}>
-            {wizard.retry}
-          </Button>
-          {back}
-        </Row>
-      </Stack>
-    );
+    return <LoadFailed error={context.error} onRetry={() => actor.send({ type: 'RETRY' })} back={back} />;
   if (snapshot.matches('missing') || !context.entry)
     return (
       <Stack>

@@ -36,6 +36,7 @@ import {
 } from '../../ui/primitives';
 import { Table, TableWrapper } from '../../ui/table';
 import { WizardFrame } from '../resources/WizardFrame';
+import { LoadFailed } from './LoadFailed';
 
 const text = messages.promotions;
 const wizard = text.wizard;
@@ -78,19 +79,15 @@ export function PromotionWizardView() {
   if (snapshot.matches('loading')) return <Spinner label={messages.common.loading} />;
   if (snapshot.matches('loadFailed'))
     return (
-      <Stack>
-        <Alert tone="danger" role="alert">
-          {context.error}
-        </Alert>
-        <Row>
-          <Button type="button" onClick={() => actor.send({ type: 'RETRY' })}>
-            {wizard.retry}
-          </Button>
+      <LoadFailed
+        error={context.error}
+        onRetry={() => actor.send({ type: 'RETRY' })}
+        back={
           <Button as={Link} to={showPath} variant="secondary">
             {text.detail.back}
           </Button>
-        </Row>
-      </Stack>
+        }
+      />
     );
 
   const editing = context.pp !== null;
