@@ -11,7 +11,7 @@
  * `cancel_all` cancels every voucher and the reservation in one transaction.
  */
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { mayEditField } from '../../contracts/access';
 import {
@@ -354,30 +354,29 @@ export const reservationResource = defineResource({
 // ---------------------------------------------------------------------------------------------
 // Vouchers
 
-/** What a voucher row shows of its reservation and office. */
-interface VoucherReservationInfo {
-  dateIn: string;
-  dateOut: string;
-  officeId: number | null;
-  officeName: string | null;
-  paymentMethod: string;
-}
-/** What a voucher row shows of its product and supplier. */
-interface VoucherProductInfo {
-  productName: string | null;
-  supplierName: string | null;
-}
+// The tables a voucher row names, as aliases joined to the page's rows (issue 15: one prepared
+// statement for the page's 25 rows; joins cost a fraction of a correlated subquery per name).
+const voucherReservation = alias(reservations, 'voucher_reservation');
+const voucherOffice = alias(offices, 'voucher_office');
+const voucherProduct = alias(products, 'voucher_product');
+const voucherSupplier = alias(suppliers, 'voucher_supplier');
+const voucherJoins = [
+  { table: voucherReservation, on: eq(voucherReservation.id, vouchers.reservationId) },
+  // vouchers.office_id is the reservation's office (migration 0021's triggers keep it in step).
+  { table: voucherOffice, on: eq(voucherOffice.id, vouchers.officeId) },
+  { table: voucherProduct, on: eq(voucherProduct.id, vouchers.productId) },
+  { table: voucherSupplier, on: eq(voucherSupplier.id, voucherProduct.supplierId) },
+];
 
-/**
- * The names a voucher row shows, as computed columns of the page statement itself: the engine's
- * page is a deferred join (ids first, from an index, then the rows), so these subqueries run for
- * the page's 25 rows only, in the same statement (no extra round trip or plan per page; issue 15).
- */
+/** The names and dates a voucher row shows of its reservation, office, product and supplier. */
 export const voucherExtra = {
-  // Nested scalar subqueries (not joins): each name is one primary-key lookup, whatever the
-  // size of offices, products or suppliers (a join let the planner hash a whole table per row).
-  reservationInfo: sql<VoucherReservationInfo | null>`(select json_build_object('dateIn', r.date_in, 'dateOut', r.date_out, 'officeId', r.office_id, 'officeName', (select o.long_name from offices o where o.id = r.office_id), 'paymentMethod', r.payment_method) from reservations r where r.id = "vouchers"."reservation_id")`,
-  productInfo: sql<VoucherProductInfo | null>`(select json_build_object('productName', p.long_name, 'supplierName', (select s.long_name from suppliers s where s.id = p.supplier_id)) from products p where p.id = "vouchers"."product_id")`,
+  reservationDateIn: voucherReservation.dateIn,
+  reservationDateOut: voucherReservation.dateOut,
+  paymentMethod: voucherReservation.paymentMethod,
+  officeName: voucherOffice.longName,
+  productName: voucherProduct.longName,
+  supplierName: voucherSupplier.longName,
+  // The travellers as one JSON array per row (cheaper than a second statement for 25 rows).
   paxList: sql<
     VoucherPax[]
   >`(select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'surname', p.surname, 'phone', p.phone, 'doc_type', p.doc_type, 'doc_number', p.doc_number, 'birth_date', p.birth_date, 'country', p.country_id, 'email', p.email, 'nationality', p.nationality_id) order by p.id), '[]'::json) from voucher_passengers vp join pax p on p.id = vp.pax_id where vp.voucher_id = "vouchers"."id")`,
@@ -385,21 +384,20 @@ export const voucherExtra = {
 type VoucherRow = ResourceRow<typeof vouchers, typeof voucherExtra>;
 
 export function serializeVoucher(row: VoucherRow): Voucher {
-  const info = row.reservationInfo;
-  const dateIn = info?.dateIn ?? '';
-  const dateOut = info?.dateOut ?? '';
+  const dateIn = row.reservationDateIn ?? '';
+  const dateOut = row.reservationDateOut ?? '';
   return {
     id: row.id,
     reservation: row.reservationId,
     reservation_date_in: dateIn,
     reservation_date_out: dateOut,
     duration: voucherDuration(dateIn, dateOut),
-    office: info?.officeId ?? null,
-    office_name: info?.officeName ?? null,
-    payment_method: info?.paymentMethod ?? '',
+    office: row.officeId,
+    office_name: row.officeName,
+    payment_method: row.paymentMethod ?? '',
     product: row.productId,
-    product_long_name: row.productInfo?.productName ?? null,
-    supplier_name: row.productInfo?.supplierName ?? null,
+    product_long_name: row.productName,
+    supplier_name: row.supplierName,
     status: row.status,
     status_name: statusName(row.status),
     status_administracion: row.statusAdministracion,
@@ -432,6 +430,7 @@ export const voucherResource = defineResource({
   table: vouchers,
   operations: ['list', 'detail', 'update'],
   extra: voucherExtra,
+  joins: voucherJoins,
   scope: voucherScope,
   listScope: (reader, principal) => listOfficeScope(reader, principal, vouchers.officeId),
   serialize: serializeVoucher,

@@ -33,7 +33,15 @@ import { contains } from '../http/filters';
 import { cursorLinks, pageLinks } from '../http/pagination';
 import { assertStorable, idFromParams, parseWith, zodIssuesToFieldErrors } from '../http/validate';
 import { writeAudit } from './audit';
-import { forgetListMemory, keysetBatch, listPage, type OrderTerm, parseOrdering } from './listQuery';
+import {
+  forgetListMemory,
+  joined,
+  keysetBatch,
+  listPage,
+  type OrderTerm,
+  parseOrdering,
+  type RowJoin,
+} from './listQuery';
 
 const text = messages.resources;
 
@@ -52,8 +60,11 @@ const ALL_OPERATIONS: readonly Operation[] = ['list', 'detail', 'create', 'updat
 
 type AnyContract = ResourceContract & { filters: Record<string, unknown>; ordering: readonly string[] };
 type TableWithId = PgTable & { id: PgColumn };
-type Extra = Record<string, SQL>;
-type ExtraValues<E extends Extra> = { [K in keyof E]: E[K] extends SQL<infer U> ? U : never };
+type Extra = Record<string, SQL | PgColumn>;
+/** A computed column's value; a joined table's column may be null (a left join found no row). */
+type ExtraValues<E extends Extra> = {
+  [K in keyof E]: E[K] extends SQL<infer U> ? U : E[K] extends PgColumn ? E[K]['_']['data'] | null : never;
+};
 
 /** What a read needs: a database handle or a transaction. */
 export type Reader = Pick<Database, 'select' | 'selectDistinct' | 'execute'>;
@@ -171,8 +182,13 @@ export interface ResourceDefinition<
   table: T;
   /** Which routes exist (default all five); a read-only module lists `['list', 'detail']`. */
   operations?: readonly Operation[];
-  /** Computed columns read with each row (correlated subqueries for names of related rows). */
+  /**
+   * Computed columns read with each row: columns of `joins` (names of related rows) or
+   * correlated subqueries.
+   */
   extra?: E;
+  /** Tables left-joined to every row read (their aliases' columns go in `extra`). */
+  joins?: readonly RowJoin[];
   /** Relation loaders, run once per page (and per detail) and attached to each row. */
   relations?: L;
   serialize(row: ResourceRow<T, E, L>): EntityOf<C>;
@@ -475,13 +491,21 @@ export function registerResource<
     });
   }
 
+  /** The rows with their computed columns: `selection` over the table and its joins. */
+  function joinedRows(reader: Reader) {
+    return joined(
+      reader
+        .select(selection)
+        .from(table as PgTable)
+        .$dynamic(),
+      definition.joins,
+    );
+  }
+
   /** One record, inside the principal's scope when given (null: every record). */
   async function readOne(reader: Reader, id: number, principal: Principal | null): Promise<Row | undefined> {
     const scope = principal ? scopeOf(principal) : undefined;
-    const [row] = await reader
-      .select(selection)
-      .from(table as PgTable)
-      .where(scope ? and(eq(table.id, id), scope) : eq(table.id, id));
+    const [row] = await joinedRows(reader).where(scope ? and(eq(table.id, id), scope) : eq(table.id, id));
     if (!row) return undefined;
     const [withLoaded] = await withRelations(reader, [row]);
     return withLoaded;
@@ -667,6 +691,7 @@ export function registerResource<
         listPage<Record<string, unknown>>(reader, {
           table,
           selection,
+          joins: definition.joins,
           where,
           order,
           offset: query.offset,
@@ -853,6 +878,7 @@ export function registerResource<
       const { rows, next } = await keysetBatch(reader, {
         table,
         selection,
+        joins: definition.joins,
         where,
         order,
         cursor,

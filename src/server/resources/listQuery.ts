@@ -23,6 +23,7 @@
  *   the rows another instance inserted or deleted before it within that window: the same
  *   approximation offset paging makes between two requests anyway. Screens page by cursor.
  */
+import { createHash } from 'node:crypto';
 import { asc, desc, eq, getTableName, is, or, type SQL, sql } from 'drizzle-orm';
 import { PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { CountKind } from '../../contracts/engine';
@@ -160,10 +161,31 @@ function reversed(terms: OrderTerm[]): OrderTerm[] {
 const orderBy = (terms: OrderTerm[]) =>
   terms.map((term) => (term.descending ? desc(term.expression) : asc(term.expression)));
 
+/**
+ * A table joined (left) to every row the engine reads, for the names a row shows (a voucher's
+ * office and product): `table` is an alias, `on` its condition. Its columns go in the selection.
+ */
+export interface RowJoin {
+  table: PgTable;
+  on: SQL;
+}
+
+/** `query` with `joins` left-joined. */
+export function joined<Q extends { leftJoin(table: PgTable, on: SQL): unknown }>(
+  query: Q,
+  joins: readonly RowJoin[] | undefined,
+): Q {
+  let result = query;
+  for (const join of joins ?? []) result = result.leftJoin(join.table, join.on) as Q;
+  return result;
+}
+
 export interface ListRequest {
   table: TableWithId;
   /** The columns (and computed columns) a row of the answer carries. */
   selection: Record<string, PgColumn | SQL | SQL.Aliased>;
+  /** Tables whose columns the selection names (joined to the page's rows only). */
+  joins?: readonly RowJoin[];
   where: SQL | undefined;
   order: OrderTerm[];
   offset: number;
@@ -201,14 +223,16 @@ export function pageStatement(db: Reader, request: ListRequest, anchorKeys?: Key
   const keyColumns = Object.fromEntries(
     request.order.map((term, index) => [`${KEY}${index}`, sql`${term.expression}`.as(`${KEY}${index}`)]),
   );
-  const ids = db
+  const idsAndKeys = db
     .select({ [ROW_ID]: sql`${table.id}`.as(ROW_ID), ...keyColumns })
     .from(table as PgTable)
     .where(pageWhere)
     .orderBy(...orderBy(order))
     .offset(keyset ? 0 : request.offset)
-    .limit(limit + 1)
-    .as('page');
+    .limit(limit + 1);
+  // No columns asked: the ids and keys alone (the rows come from another statement).
+  if (!Object.keys(request.selection).length) return { cursor, query: idsAndKeys };
+  const ids = idsAndKeys.as('page');
   const pageKeys = Object.fromEntries(
     request.order.map((_, index) => [`${KEY}${index}`, pageColumn(`${KEY}${index}`)]),
   );
@@ -217,12 +241,20 @@ export function pageStatement(db: Reader, request: ListRequest, anchorKeys?: Key
   );
   return {
     cursor,
-    query: db
-      .select({ ...request.selection, ...pageKeys })
-      .from(table as PgTable)
-      .innerJoin(ids, eq(table.id, pageColumn(ROW_ID)))
-      .orderBy(...pageOrder),
+    query: joined(
+      db
+        .select({ ...request.selection, ...pageKeys })
+        .from(table as PgTable)
+        .innerJoin(ids, eq(table.id, pageColumn(ROW_ID)))
+        .$dynamic(),
+      request.joins,
+    ).orderBy(...pageOrder),
   };
+}
+
+/** Whether a row carries more than its table's columns (joined names, subqueries). */
+function hasComputedColumns({ selection, joins }: ListRequest): boolean {
+  return Boolean(joins?.length) || Object.values(selection).some((value) => !is(value, PgColumn));
 }
 
 export async function listPage<R extends Record<string, unknown>>(
@@ -232,18 +264,27 @@ export async function listPage<R extends Record<string, unknown>>(
   const { limit } = request;
   const keyset = request.cursor !== undefined;
   const anchored = keyset ? null : await anchorFor(db, request);
-  const { cursor, query } = pageStatement(db, anchored ? anchored.request : request, anchored?.keys);
+  const pageRequest = anchored ? anchored.request : request;
+  const computed = hasComputedColumns(request);
+  // With joined or computed columns, the page's ids and keys come first (a one-table statement,
+  // planned for its filter), then its rows from a prepared statement (planned once per connection:
+  // planning the joins and subqueries cost more than running them for 25 rows; issue 15).
+  const { cursor, query } = pageStatement(
+    db,
+    computed ? { ...pageRequest, selection: {} } : pageRequest,
+    anchored?.keys,
+  );
   const backwards = cursor?.direction === 'p';
-  const [fetched, counted] = await Promise.all([
-    query,
+  const [keyed, counted] = await Promise.all([
+    query as Promise<Record<string, unknown>[]>,
     countRows(db, request.table, request.where, request.exactLimit ?? DEFAULT_EXACT_COUNT_LIMIT),
   ]);
-  const more = fetched.length > limit;
-  const page = more ? fetched.slice(0, limit) : fetched;
+  const more = keyed.length > limit;
+  const page = more ? keyed.slice(0, limit) : keyed;
   if (backwards) page.reverse();
   const keysOf = (row: Record<string, unknown>) =>
     request.order.map((_, index) => plainKey(row[`${KEY}${index}`]));
-  const rows = page as unknown as R[];
+  const rows = (computed ? await rowsById(db, request, page) : page) as unknown as R[];
 
   const result: ListPage<R> = {
     rows,
@@ -274,7 +315,7 @@ export async function keysetBatch<R extends Record<string, unknown>>(
   request: Omit<ListRequest, 'offset' | 'cursor' | 'exactLimit'> & { cursor: string },
 ): Promise<{ rows: R[]; next: string | null }> {
   const { query } = pageStatement(db, { ...request, offset: 0 });
-  const fetched = await query;
+  const fetched: Record<string, unknown>[] = await query;
   const more = fetched.length > request.limit;
   const page = more ? fetched.slice(0, request.limit) : fetched;
   const last = page[page.length - 1];
@@ -283,6 +324,59 @@ export async function keysetBatch<R extends Record<string, unknown>>(
     rows: page as unknown as R[],
     next: more && last ? encodeCursor({ keys, direction: 'n' }) : null,
   };
+}
+
+/** The rows (selection and joins) whose ids are in `ids` (exported for the plan tests). */
+export function rowsByIdStatement(
+  db: Reader,
+  request: Pick<ListRequest, 'table' | 'selection' | 'joins'>,
+  ids: SQL | ReturnType<typeof sql.placeholder>,
+) {
+  const { table, selection, joins } = request;
+  return joined(
+    db
+      .select(selection)
+      .from(table as PgTable)
+      .$dynamic(),
+    joins,
+  ).where(sql`${table.id} = any(${ids})`);
+}
+
+type ByIdStatement = { execute(values: { ids: number[] }): Promise<Record<string, unknown>[]> };
+const byIdStatements = new WeakMap<object, WeakMap<object, ByIdStatement>>();
+
+/**
+ * `selection` of the rows whose ids `page` lists (as `__row_id`), in that order: one named
+ * statement per reader and selection, `id = any($1)`, whose plan PostgreSQL keeps per connection
+ * (PGlite runs it as an ordinary query).
+ */
+async function rowsById(
+  db: Reader,
+  request: ListRequest,
+  page: Record<string, unknown>[],
+): Promise<Record<string, unknown>[]> {
+  if (!page.length) return [];
+  const { selection } = request;
+  let statements = byIdStatements.get(db);
+  if (!statements) {
+    statements = new WeakMap();
+    byIdStatements.set(db, statements);
+  }
+  let statement = statements.get(selection);
+  if (!statement) {
+    const query = rowsByIdStatement(db, request, sql.placeholder('ids'));
+    const name = `rows_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 16)}`;
+    statement = query.prepare(name) as unknown as ByIdStatement;
+    statements.set(selection, statement);
+  }
+  const ids = page.map((keys) => Number(keys[ROW_ID]));
+  const byId = new Map<number, Record<string, unknown>>();
+  for (const row of await statement.execute({ ids })) byId.set(Number(row.id), row);
+  // A row deleted between the two statements is left out of the page.
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
 }
 
 function plainKey(value: unknown): KeyValue {
