@@ -65,6 +65,47 @@ describe('counts and keyset paging', () => {
     expect(page.next).toContain('offset=5');
   });
 
+  it('a last page at a known position counts itself, with no count statement', async () => {
+    clearCountCache();
+    let executed = 0;
+    const db = testApp.handle.db;
+    // The count is the one statement the list runs through `execute` (the pages are selects).
+    const reader = new Proxy(db, {
+      get(target, key) {
+        if (key === 'execute')
+          return (query: Parameters<typeof db.execute>[0]) => {
+            executed += 1;
+            return target.execute(query);
+          };
+        const value = Reflect.get(target, key);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const request = (offset: number, limit: number): ListRequest => ({
+      table: passengers,
+      selection: { id: passengers.id, surname: passengers.surname },
+      where: sql`${passengers.surname} = 'Exacto'`,
+      order: parseOrdering('-id', '-id', paxResource.ordering, passengers.id),
+      offset,
+      limit,
+    });
+    const whole = await listPage(reader, request(0, 25));
+    expect(whole).toMatchObject({ count: 7, countKind: 'exact', hasNext: false });
+    expect(whole.rows.map((row) => row.surname)).toEqual(Array(7).fill('Exacto'));
+    const tail = await listPage(reader, request(5, 5));
+    expect(tail).toMatchObject({ count: 7, countKind: 'exact', hasNext: false });
+    expect(tail.rows).toHaveLength(2);
+    expect(executed).toBe(0);
+    // Past the end the page cannot tell where the rows end: it counts.
+    const past = await listPage(reader, request(100, 5));
+    expect(past).toMatchObject({ count: 7, countKind: 'exact', hasNext: false, rows: [] });
+    expect(executed).toBe(1);
+    // A full page does not know what follows it: it counts.
+    const first = await listPage(reader, request(0, 5));
+    expect(first).toMatchObject({ count: 7, countKind: 'exact', hasNext: true });
+    expect(executed).toBe(2);
+  });
+
   it('answers the cap, and says so, past the threshold with a filter; next pages keep coming', async () => {
     clearCountCache();
     const page = await list('surname=Capado&limit=20&offset=20');
@@ -75,6 +116,8 @@ describe('counts and keyset paging', () => {
     const last = await list('surname=Capado&limit=20&offset=40');
     expect(last.results).toHaveLength(5);
     expect(last.next).toBeNull();
+    // The last page knows where the rows end: 40 before it and its 5.
+    expect(last).toMatchObject({ count: 45, count_kind: 'exact' });
   });
 
   it("answers the planner's estimate past the threshold without a filter", async () => {
