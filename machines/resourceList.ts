@@ -41,6 +41,19 @@ export interface ListQuery {
   ordering: string | null;
   /** The active tab's key; null for the first tab. */
   tab: string | null;
+  /**
+   * Keyset paging (issue 11): the page after or before the one shown, as the token the server gave
+   * with it ('' for the first page), so a next page of a million rows starts from an index position
+   * instead of skipping `offset` rows. Absent: by offset (a jump to a page number, a reload).
+   * `offset` still says which page it is.
+   */
+  cursor?: string;
+}
+
+/** The keyset tokens of the loaded page's neighbours (null at either end, or paging by offset). */
+export interface PageCursors {
+  next: string | null;
+  previous: string | null;
 }
 
 export interface ListPage {
@@ -50,6 +63,8 @@ export interface ListPage {
   countKind?: CountKind;
   /** Figures over the whole filtered list, when the module answers them (Facturación's totals). */
   summary?: unknown;
+  /** Keyset tokens of the neighbouring pages, when the page was asked for by cursor. */
+  cursors?: PageCursors;
 }
 
 /** A bulk action's request: the action's name and the selected ids. */
@@ -104,6 +119,8 @@ export interface ResourceListContext {
   rowActionError: string | null;
   /** The key of the query whose rows are on screen (a query taken during an undo window differs). */
   loadedQuery: string | null;
+  /** How to reach the loaded page's neighbours by keyset (null: by offset). */
+  cursors: PageCursors | null;
 }
 
 export interface ResourceListInput {
@@ -145,6 +162,31 @@ export function emptyQuery(overrides: Partial<ListQuery> = {}): ListQuery {
     tab: null,
     ...overrides,
   };
+}
+
+/** The query a list opens with: its first page by keyset, any other by offset. */
+const startingQuery = (query: ListQuery): ListQuery => (query.offset === 0 ? firstPage(query) : query);
+
+/** `query` paged by offset. */
+function withoutCursor(query: ListQuery): ListQuery {
+  const { cursor: _byOffset, ...rest } = query;
+  return rest;
+}
+
+/** The first page of a changed query: by keyset, so its neighbours come by keyset too. */
+const firstPage = (query: ListQuery): ListQuery => ({ ...query, offset: 0, cursor: '' });
+
+/**
+ * Page `page` of `query`: the next or previous page by the loaded page's keyset tokens, the first
+ * by keyset from the start, any other (a page number, the last page) by offset.
+ */
+export function queryForPage(query: ListQuery, page: number, cursors: PageCursors | null): ListQuery {
+  const offset = page * query.limit;
+  const current = Math.floor(query.offset / query.limit);
+  if (page === 0) return firstPage(query);
+  if (page === current + 1 && cursors?.next) return { ...query, offset, cursor: cursors.next };
+  if (page === current - 1 && cursors?.previous) return { ...query, offset, cursor: cursors.previous };
+  return { ...withoutCursor(query), offset };
 }
 
 /** Drops empty filter values, so '' and absent mean the same. */
@@ -336,35 +378,35 @@ export const resourceListMachine = setup({
     applyFilters: assign({
       query: ({ context, event }) =>
         event.type === 'FILTERS_APPLIED'
-          ? { ...context.query, filters: cleanFilters(event.filters), offset: 0 }
+          ? firstPage({ ...context.query, filters: cleanFilters(event.filters) })
           : context.query,
     }),
     changePage: assign({
       query: ({ context, event }) =>
         event.type === 'PAGE_CHANGED'
-          ? { ...context.query, offset: event.page * context.query.limit }
+          ? queryForPage(context.query, event.page, context.cursors)
           : context.query,
     }),
     changePageSize: assign({
       query: ({ context, event }) =>
         event.type === 'PAGE_SIZE_CHANGED'
-          ? { ...context.query, limit: event.limit, offset: 0 }
+          ? firstPage({ ...context.query, limit: event.limit })
           : context.query,
     }),
     toggleSort: assign({
       query: ({ context, event }) =>
         event.type === 'SORT_TOGGLED'
-          ? { ...context.query, ordering: nextOrdering(context.query.ordering, event.field), offset: 0 }
+          ? firstPage({ ...context.query, ordering: nextOrdering(context.query.ordering, event.field) })
           : context.query,
     }),
     changeTab: assign({
       query: ({ context, event }) =>
-        event.type === 'TAB_CHANGED' ? { ...context.query, tab: event.tab, offset: 0 } : context.query,
+        event.type === 'TAB_CHANGED' ? firstPage({ ...context.query, tab: event.tab }) : context.query,
     }),
     syncQuery: assign({
       query: ({ context, event }) =>
         event.type === 'QUERY_SYNCED'
-          ? { ...event.query, filters: cleanFilters(event.query.filters) }
+          ? startingQuery(withoutCursor({ ...event.query, filters: cleanFilters(event.query.filters) }))
           : context.query,
     }),
   },
@@ -373,7 +415,7 @@ export const resourceListMachine = setup({
   id: 'resourceList',
   // `input` may be absent (xstate/graph's getPathsFromEvents starts without one unless told).
   context: ({ input }) => ({
-    query: emptyQuery({ ...input?.query, filters: cleanFilters(input?.query?.filters ?? {}) }),
+    query: startingQuery(emptyQuery({ ...input?.query, filters: cleanFilters(input?.query?.filters ?? {}) })),
     rows: [],
     count: 0,
     error: null,
@@ -390,6 +432,7 @@ export const resourceListMachine = setup({
     rowAction: null,
     rowActionError: null,
     loadedQuery: null,
+    cursors: null,
   }),
   initial: 'loading',
   states: {
@@ -413,6 +456,7 @@ export const resourceListMachine = setup({
               countKind: ({ event }) => event.output.countKind ?? 'exact',
               summary: ({ event }) => event.output.summary ?? null,
               loadedQuery: ({ context }) => queryKey(context.query),
+              cursors: ({ event }) => event.output.cursors ?? null,
               // A reload keeps the selection of rows still on the page.
               selected: ({ context, event }) =>
                 context.selected.filter((id) => event.output.results.some((row) => row.id === id)),
@@ -424,12 +468,12 @@ export const resourceListMachine = setup({
             reenter: true,
             actions: assign({
               query: ({ context, event }) => ({
-                ...context.query,
+                ...withoutCursor(context.query),
                 offset: lastPageOffset(event.output.count, context.query.limit),
               }),
             }),
           },
-          { target: 'empty', actions: assign({ rows: [], count: 0, selected: [] }) },
+          { target: 'empty', actions: assign({ rows: [], count: 0, selected: [], cursors: null }) },
         ],
         onError: {
           target: 'failed',

@@ -94,7 +94,14 @@ test('the list pages and sorts on the server, and Back restores the previous pag
   const table = page.getByRole('table', { name: 'Pasajeros' });
   await expect(table.getByRole('row')).toHaveCount(11);
   await expect(page.getByText(/^1–10 de \d+$/)).toBeVisible();
+  // The next page is asked by keyset (the first page's `next` token), not by skipping 10 rows.
+  const nextPage = page.waitForRequest(
+    (request) => request.url().includes('/api/pax/?') && request.url().includes('cursor='),
+  );
   await page.getByRole('button', { name: 'Siguiente' }).click();
+  const asked = new URL((await nextPage).url());
+  expect(asked.searchParams.get('cursor')).not.toBe('');
+  expect(asked.searchParams.has('offset')).toBe(false);
   await expect(page).toHaveURL(/offset=10/);
   await expect(page.getByText(/^11–20 de \d+$/)).toBeVisible();
   await page.getByLabel('Filas por página').selectOption('20');

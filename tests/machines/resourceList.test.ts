@@ -171,6 +171,51 @@ describe('resourceList with actors', () => {
     expect(actor.getSnapshot().matches({ loaded: 'idle' })).toBe(true);
   });
 
+  it('pages to the neighbouring pages by keyset, and jumps by offset (issue 11)', async () => {
+    // The server's tokens name the page they come from: 'after-<offset of the last row's page>'.
+    const { actor, queries } = start((query) => ({
+      count: 200,
+      results: sampleZones,
+      cursors:
+        query.cursor === undefined
+          ? undefined
+          : { next: `after-${query.offset}`, previous: query.offset > 0 ? `before-${query.offset}` : null },
+    }));
+    await settle();
+    // The first page by keyset from the start.
+    expect(queries[0]).toMatchObject({ offset: 0, cursor: '' });
+    actor.send({ type: 'PAGE_CHANGED', page: 1 });
+    await settle();
+    expect(queries.at(-1)).toMatchObject({ offset: 20, cursor: 'after-0' });
+    actor.send({ type: 'PAGE_CHANGED', page: 2 });
+    await settle();
+    expect(queries.at(-1)).toMatchObject({ offset: 40, cursor: 'after-20' });
+    actor.send({ type: 'PAGE_CHANGED', page: 1 });
+    await settle();
+    expect(queries.at(-1)).toMatchObject({ offset: 20, cursor: 'before-40' });
+    // A page number further away goes by offset, and so do its neighbours (no tokens came back).
+    actor.send({ type: 'PAGE_CHANGED', page: 7 });
+    await settle();
+    expect(queries.at(-1)?.offset).toBe(140);
+    expect(queries.at(-1)?.cursor).toBeUndefined();
+    actor.send({ type: 'PAGE_CHANGED', page: 8 });
+    await settle();
+    expect(queries.at(-1)?.offset).toBe(160);
+    expect(queries.at(-1)?.cursor).toBeUndefined();
+    // Back to the first page, or any new filter, sort or size: the first page by keyset again.
+    actor.send({ type: 'PAGE_CHANGED', page: 0 });
+    await settle();
+    expect(queries.at(-1)).toMatchObject({ offset: 0, cursor: '' });
+    actor.send({ type: 'PAGE_CHANGED', page: 3 });
+    await settle();
+    actor.send({ type: 'FILTERS_APPLIED', filters: { short_name: 'EU' } });
+    await settle();
+    expect(queries.at(-1)).toMatchObject({ filters: { short_name: 'EU' }, offset: 0, cursor: '' });
+    actor.send({ type: 'PAGE_SIZE_CHANGED', limit: 50 });
+    await settle();
+    expect(queries.at(-1)).toMatchObject({ limit: 50, offset: 0, cursor: '' });
+  });
+
   it('goes back to the last page when the asked page is past the end', async () => {
     const { actor, queries } = start((query) =>
       query.offset > 20 ? { count: 21, results: [] } : { count: 21, results: sampleZones },

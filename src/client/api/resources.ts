@@ -63,13 +63,31 @@ const listAnswerSchema = z.looseObject({
   count: z.number().int(),
   results: z.array(z.unknown()),
   count_kind: z.enum(COUNT_KINDS).optional(),
+  next: z.string().nullish(),
+  previous: z.string().nullish(),
 });
+
+/** The keyset token a `next`/`previous` link carries (null: no such page, or an offset link). */
+export function cursorOfLink(link: string | null | undefined): string | null {
+  if (!link) return null;
+  return new URL(link, 'http://link.invalid').searchParams.get('cursor');
+}
 
 export async function listRecords(descriptor: ResourceDescriptor, query: ListQuery): Promise<ListPage> {
   const params = listParams(descriptor, query);
+  // The page by keyset when the list machine has its token (engine `cursor`, issue 11): the
+  // answer's links then carry the neighbours' tokens.
+  const pageParams: Record<string, string | number> = { ...params };
+  let pagePath = descriptor.path;
+  if (query.cursor !== undefined) {
+    delete pageParams.offset;
+    // The first page's token is empty, which the query options drop: it goes in the path.
+    if (query.cursor === '') pagePath = `${descriptor.path}?cursor=`;
+    else pageParams.cursor = query.cursor;
+  }
   // A module with a summary answers it over the same filters, computed by the server (issue 16).
   const [page, summary] = await Promise.all([
-    request(listAnswerSchema, descriptor.path, { query: params }),
+    request(listAnswerSchema, pagePath, { query: pageParams }),
     descriptor.summary
       ? request(z.unknown(), `${descriptor.path}summary/`, { query: params })
       : Promise.resolve(undefined),
@@ -79,6 +97,9 @@ export async function listRecords(descriptor: ResourceDescriptor, query: ListQue
     countKind: page.count_kind ?? 'exact',
     results: page.results.map((row) => parseRecord(descriptor, row)),
     ...(summary === undefined ? {} : { summary }),
+    ...(query.cursor === undefined
+      ? {}
+      : { cursors: { next: cursorOfLink(page.next), previous: cursorOfLink(page.previous) } }),
   };
 }
 
