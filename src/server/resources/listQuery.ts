@@ -211,6 +211,20 @@ export interface ListPage<R> {
 const KEY = '__key';
 const ROW_ID = '__row_id';
 
+/** `a desc, b asc, ...`: the terms as an ORDER BY list. */
+const orderClause = (terms: OrderTerm[]): SQL =>
+  sql.join(
+    terms.map((term) => (term.descending ? sql`${term.expression} desc` : sql`${term.expression} asc`)),
+    sql`, `,
+  );
+
+/** The ordering keys as the columns `__key0, __key1, ...`. */
+const keyColumnsOf = (terms: OrderTerm[]): SQL =>
+  sql.join(
+    terms.map((term, index) => sql`${term.expression} as ${sql.identifier(`${KEY}${index}`)}`),
+    sql`, `,
+  );
+
 /** Where a page starts and how it is ordered: after a cursor or an anchor, reversed for 'p'. */
 function pagePlan(request: ListRequest, anchorKeys?: KeyValue[]) {
   const keyset = request.cursor !== undefined;
@@ -232,14 +246,9 @@ function pagePlan(request: ListRequest, anchorKeys?: KeyValue[]) {
 export function idsStatement(request: ListRequest, anchorKeys?: KeyValue[]) {
   const { table, limit } = request;
   const { cursor, order, pageWhere, offset } = pagePlan(request, anchorKeys);
-  const keys = request.order.map(
-    (term, index) => sql`${term.expression} as ${sql.identifier(`${KEY}${index}`)}`,
-  );
-  const orderSql = sql.join(
-    order.map((term) => (term.descending ? sql`${term.expression} desc` : sql`${term.expression} asc`)),
-    sql`, `,
-  );
-  const statement = sql`select ${table.id} as ${sql.identifier(ROW_ID)}, ${sql.join(keys, sql`, `)} from ${table} ${pageWhere ? sql`where ${pageWhere}` : sql``} order by ${orderSql} limit ${limit + 1} offset ${offset}`;
+  const keys = keyColumnsOf(request.order);
+  const orderSql = orderClause(order);
+  const statement = sql`select ${table.id} as ${sql.identifier(ROW_ID)}, ${keys} from ${table} ${pageWhere ? sql`where ${pageWhere}` : sql``} order by ${orderSql} limit ${limit + 1} offset ${offset}`;
   return { cursor, statement };
 }
 
@@ -442,30 +451,20 @@ export function anchorWalkCount(): number {
 
 function anchorKey(request: ListRequest): string {
   const filter = request.where ? dialect.sqlToQuery(request.where) : { sql: '', params: [] };
-  const order = dialect.sqlToQuery(
-    sql.join(
-      request.order.map((term) =>
-        term.descending ? sql`${term.expression} desc` : sql`${term.expression} asc`,
-      ),
-      sql`, `,
-    ),
-  );
+  const order = dialect.sqlToQuery(orderClause(request.order));
   return `${getTableName(request.table)}|${filter.sql}|${JSON.stringify(filter.params)}|${order.sql}`;
 }
 
 /** The ordering keys of every ANCHOR_STEP-th row among the first `reach` (exported for the plan tests). */
 export function anchorStatement(request: ListRequest, reach: number): SQL {
   const { table, where, order } = request;
-  const keys = order.map((term, index) => sql`${term.expression} as ${sql.identifier(`${KEY}${index}`)}`);
-  const orderSql = sql.join(
-    order.map((term) => (term.descending ? sql`${term.expression} desc` : sql`${term.expression} asc`)),
-    sql`, `,
-  );
+  const keys = keyColumnsOf(order);
+  const orderSql = orderClause(order);
   const names = sql.join(
     order.map((_, index) => sql.identifier(`${KEY}${index}`)),
     sql`, `,
   );
-  return sql`select ${names} from (select ${sql.join(keys, sql`, `)}, row_number() over (order by ${orderSql}) as __position from ${table} ${where ? sql`where ${where}` : sql``} order by ${orderSql} limit ${reach}) as walked where __position % ${ANCHOR_STEP} = 0 order by __position`;
+  return sql`select ${names} from (select ${keys}, row_number() over (order by ${orderSql}) as __position from ${table} ${where ? sql`where ${where}` : sql``} order by ${orderSql} limit ${reach}) as walked where __position % ${ANCHOR_STEP} = 0 order by __position`;
 }
 
 /**
