@@ -74,7 +74,9 @@ export function voucherScope(principal: Principal): SQL | undefined {
   if (!isOfficeScoped(principal)) return undefined;
   if (principal.officeId === null) return sql`false`;
   // vouchers.office_id is the reservation's office (migration 0021's triggers keep it in step).
-  return sql`${vouchers.officeId} in ${officeTree(principal.officeId)}`;
+  // `= any(array(...))`: the tree as one array value, which the planner matches through
+  // vouchers_office_id_idx; as `in (subquery)` it guessed half the table and sometimes hashed it.
+  return sql`${vouchers.officeId} = any(array${officeTree(principal.officeId)})`;
 }
 
 /**
