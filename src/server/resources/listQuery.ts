@@ -27,11 +27,23 @@
  *   approximation offset paging makes between two requests anyway. Screens page by cursor.
  */
 import { createHash } from 'node:crypto';
-import { asc, desc, eq, getTableName, is, or, type SQL, sql } from 'drizzle-orm';
+import {
+  asc,
+  type DriverValueDecoder,
+  desc,
+  eq,
+  fillPlaceholders,
+  getTableName,
+  is,
+  noopDecoder,
+  or,
+  SQL,
+  sql,
+} from 'drizzle-orm';
 import { PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { CountKind } from '../../contracts/engine';
 import { messages } from '../../contracts/messages';
-import type { Database } from '../db/client';
+import { arrayRows, type Database } from '../db/client';
 import { spanishSortKey } from '../db/schema/reference';
 import { FieldValidationError } from '../http/errors';
 
@@ -378,13 +390,49 @@ export function rowsByIdStatement(
   ).where(sql`${table.id} = any(${ids})`);
 }
 
-type ByIdStatement = { execute(values: { ids: number[] }): Promise<Record<string, unknown>[]> };
-const byIdStatements = new WeakMap<object, WeakMap<object, ByIdStatement>>();
+/** A column's or computed column's decoder of its driver value (drizzle's own, found once). */
+type Decode = ((value: unknown) => unknown) | null;
+function decoderOf(field: PgColumn | SQL | SQL.Aliased): Decode {
+  if (is(field, PgColumn)) return (value) => field.mapFromDriverValue(value);
+  const computed = is(field, SQL) ? field : (field as SQL.Aliased).sql;
+  // `mapWith` sets this decoder (undeclared in drizzle's types; its own mapping reads it).
+  const { decoder } = computed as unknown as { decoder: DriverValueDecoder<unknown, unknown> };
+  return decoder === noopDecoder ? null : (value) => decoder.mapFromDriverValue(value);
+}
+
+interface ByIdStatement {
+  name: string;
+  text: string;
+  /** Its parameters: the values the selection names, and the ids' placeholder. */
+  params: unknown[];
+  keys: string[];
+  decoders: Decode[];
+}
+const byIdStatements = new WeakMap<object, ByIdStatement>();
+
+/** The named rows-by-id statement of a selection (its SQL, and how each column is decoded). */
+function byIdStatementOf(db: Reader, request: ListRequest): ByIdStatement {
+  const { selection } = request;
+  let statement = byIdStatements.get(selection);
+  if (!statement) {
+    const { sql: text, params } = rowsByIdStatement(db, request, sql.placeholder('ids')).toSQL();
+    statement = {
+      name: `rows_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`,
+      text,
+      params,
+      keys: Object.keys(selection),
+      decoders: Object.values(selection).map(decoderOf),
+    };
+    byIdStatements.set(selection, statement);
+  }
+  return statement;
+}
 
 /**
  * `selection` of the rows whose ids `page` lists (as `__row_id`), in that order: one named
- * statement per reader and selection, `id = any($1)`, whose plan PostgreSQL keeps per connection
- * (PGlite runs it as an ordinary query).
+ * statement per selection, `id = any($1)`, whose plan PostgreSQL keeps per connection (PGlite runs
+ * it as an ordinary query). Its rows are read as arrays and decoded column by column with
+ * decoders found once (drizzle's generic mapping looked every column's kind up on every row).
  */
 async function rowsById(
   db: Reader,
@@ -392,22 +440,19 @@ async function rowsById(
   page: Record<string, unknown>[],
 ): Promise<Record<string, unknown>[]> {
   if (!page.length) return [];
-  const { selection } = request;
-  let statements = byIdStatements.get(db);
-  if (!statements) {
-    statements = new WeakMap();
-    byIdStatements.set(db, statements);
-  }
-  let statement = statements.get(selection);
-  if (!statement) {
-    const query = rowsByIdStatement(db, request, sql.placeholder('ids'));
-    const name = `rows_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 16)}`;
-    statement = query.prepare(name) as unknown as ByIdStatement;
-    statements.set(selection, statement);
-  }
-  const ids = page.map((keys) => Number(keys[ROW_ID]));
+  const { name, text, params, keys, decoders } = byIdStatementOf(db, request);
+  const ids = page.map((keyed) => Number(keyed[ROW_ID]));
+  const idColumn = keys.indexOf('id');
   const byId = new Map<number, Record<string, unknown>>();
-  for (const row of await statement.execute({ ids })) byId.set(Number(row.id), row);
+  for (const values of await arrayRows(db, name, text, fillPlaceholders(params, { ids }))) {
+    const row: Record<string, unknown> = {};
+    for (let index = 0; index < keys.length; index++) {
+      const value = values[index];
+      const decode = decoders[index];
+      row[keys[index]] = value === null || value === undefined ? null : decode ? decode(value) : value;
+    }
+    byId.set(Number(values[idColumn]), row);
+  }
   // A row deleted between the two statements is left out of the page.
   return ids.flatMap((id) => {
     const row = byId.get(id);
