@@ -10,6 +10,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import { messages } from '../contracts/messages';
+import { watchPrincipalChanges } from './auth/principal';
 import type { AppContext } from './context';
 import { databaseErrorAnswer, FieldValidationError, HttpError, malformedBodyAnswer } from './http/errors';
 import { databaseRateLimitStore } from './http/rateLimitStore';
@@ -36,6 +37,11 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     routerOptions: { ignoreTrailingSlash: false },
   });
 
+  if (context.listen) {
+    // Principals' validities kept between requests while the database's announcements are heard.
+    const stopWatching = watchPrincipalChanges(context.db, context.listen);
+    app.addHook('onClose', async () => stopWatching());
+  }
   if (options.onRoute) {
     const onRoute = options.onRoute;
     app.addHook('onRoute', (route) => onRoute(route));

@@ -41,6 +41,7 @@ async function main() {
       config,
       db: handle.db,
       databaseKind: handle.kind,
+      listen: handle.listen,
       tokens: createTokenService(config.jwtSecret, {
         accessMinutes: config.accessTokenMinutes,
         refreshDays: config.refreshTokenDays,

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/contracts/messages';
 import { buildApp } from '../../src/server/app';
 import { issueRefundAccess } from '../../src/server/auth/refundAccess';
@@ -109,11 +109,16 @@ describe('revocable tokens', () => {
     expect(refreshed.headers['cache-control']).toBe('no-store');
     const { access } = refreshed.json<{ access: string }>();
     expect((await profileWith(access)).statusCode).toBe(200);
+    // Moved by plain SQL, as another instance would: this one hears it from the database's
+    // announcement (migration 0024), milliseconds after the commit.
     await testApp.context.db
       .update(users)
       .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.username, 'agencia'));
-    expect((await profileWith(access)).statusCode).toBe(401);
+    await vi.waitFor(async () => expect((await profileWith(access)).statusCode).toBe(401), {
+      timeout: 2_000,
+      interval: 20,
+    });
   });
 
   it('refuses a token without exp, without ver, or with a ver that is not a whole number', async () => {

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/contracts/messages';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
@@ -218,7 +218,7 @@ http {
     expect([servedImage.format, servedImage.width, servedImage.height]).toEqual(['jpeg', 24, 16]);
   });
 
-  it('sees on one instance a permission change made through the other, at the next request', async () => {
+  it('sees on one instance a permission change made through the other, as soon as the database announces it', async () => {
     const admin = await signIn(urls[0], 'admin', ADMIN_PASSWORD);
     const member = await signIn(urls[1], 'ejecutivo', DEMO_PASSWORD);
     const profile = await get(urls[1], '/api/profile/?queryType=LOGIN', member);
@@ -236,7 +236,39 @@ http {
       body: JSON.stringify({ name: group.name, all_permissions: [...group.all_permissions, 'zone/view'] }),
     });
     expect(changed.status, await changed.clone().text()).toBe(200);
-    expect((await get(urls[1], '/api/zone/', member)).status).toBe(200);
+    // Instance 1 kept the member's validity; PostgreSQL's announcement of the new epoch (migration
+    // 0024) makes it read the principal again, milliseconds after the commit.
+    await vi.waitFor(async () => expect((await get(urls[1], '/api/zone/', member)).status).toBe(200), {
+      timeout: 2_000,
+      interval: 20,
+    });
+  });
+
+  it('refuses on one instance a session ended through the other', async () => {
+    const admin = await signIn(urls[0], 'admin', ADMIN_PASSWORD);
+    const account = { email: 'dos.instancias@example.com', username: 'dos.instancias' };
+    const created = await fetch(`${urls[0]}/api/profile/`, {
+      method: 'POST',
+      headers: { authorization: admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...account, password: 'Dos-Instancias-2026' }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const member = await signIn(urls[1], account.username, 'Dos-Instancias-2026');
+    // Twice: instance 1 now keeps the member's validity.
+    expect((await get(urls[1], '/api/profile/?queryType=LOGIN', member)).status).toBe(200);
+    expect((await get(urls[1], '/api/profile/?queryType=LOGIN', member)).status).toBe(200);
+    // Deactivated on instance 0: its sessions end (token version), and instance 1 hears of it.
+    const deactivated = await fetch(`${urls[0]}/api/profile/${id}/`, {
+      method: 'PUT',
+      headers: { authorization: admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...account, is_active: false }),
+    });
+    expect(deactivated.status, await deactivated.clone().text()).toBe(200);
+    await vi.waitFor(
+      async () => expect((await get(urls[1], '/api/profile/?queryType=LOGIN', member)).status).toBe(401),
+      { timeout: 2_000, interval: 20 },
+    );
   });
 
   it('counts the request limit of a public call once for both instances', async () => {

@@ -5,8 +5,18 @@
  * it (the epoch lives in the database).
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bumpPrincipalEpoch, clearPrincipalCache, principalLoads } from '../../src/server/auth/principal';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bumpTokenVersion } from '../../src/server/auth/guard';
+import {
+  bumpPrincipalEpoch,
+  clearPrincipalCache,
+  PRINCIPAL_CHANNEL,
+  principalAnnouncements,
+  principalLoads,
+  principalValidityReads,
+  watchPrincipalChanges,
+} from '../../src/server/auth/principal';
+import type { ChannelListener } from '../../src/server/db/client';
 import { groupPermissions, permissions } from '../../src/server/db/schema';
 import { as, createTestApp, type TestApp } from './support';
 
@@ -119,11 +129,96 @@ describe('principal cache', () => {
     expect(await paxStatus()).toBe(403);
   });
 
-  it('refuses the tokens of a deleted or deactivated user at once', async () => {
+  it("keeps a user's validity while the database's announcements are heard: no query per request", async () => {
+    clearPrincipalCache();
     expect(await tagStatus()).toBe(200);
+    const reads = principalValidityReads();
+    for (let index = 0; index < 5; index++) expect(await tagStatus()).toBe(200);
+    expect(principalValidityReads() - reads).toBe(0);
+  });
+
+  it('refuses the tokens of a user another writer deactivated, once the database announces it', async () => {
+    expect(await tagStatus()).toBe(200);
+    const heard = principalAnnouncements();
+    // Plain SQL on the database, as an administrator or another instance would write it: only
+    // migration 0024's trigger tells this instance.
     await testApp.handle.db.execute(
       sql`update users set is_active = false, updated_at = now() where id = ${userId}`,
     );
+    await vi.waitFor(() => expect(principalAnnouncements()).toBeGreaterThan(heard), { timeout: 5_000 });
     expect(await tagStatus()).toBe(401);
+    await testApp.handle.db.execute(sql`update users set is_active = true where id = ${userId}`);
+  });
+});
+
+describe('principal validity kept between requests, against a feed the test controls', () => {
+  let announce: ChannelListener = { message() {}, listening() {} };
+  let stopWatching: () => Promise<void> = async () => {};
+  let reader: ReturnType<typeof as>;
+  const readsOf = async (work: () => Promise<unknown>) => {
+    const before = principalValidityReads();
+    await work();
+    return principalValidityReads() - before;
+  };
+  const zone = async () => (await reader({ method: 'GET', url: '/api/zone/' })).statusCode;
+
+  beforeAll(async () => {
+    // Replaces the app's watch of its database with one fed by the test: announcements arrive
+    // only when the test says, as a slow delivery would.
+    stopWatching = watchPrincipalChanges(testApp.handle.db, (channel, listener) => {
+      expect(channel).toBe(PRINCIPAL_CHANNEL);
+      announce = listener;
+      return async () => {};
+    });
+    reader = as(testApp, await testApp.login('lector', PASSWORD));
+  });
+  afterAll(() => stopWatching());
+
+  it('reads the database on every request while the feed is not heard', async () => {
+    announce.listening(false);
+    expect(await readsOf(zone)).toBe(1);
+    expect(await readsOf(zone)).toBe(1);
+  });
+
+  it('keeps the validity once the feed is heard, and forgets what an announcement names', async () => {
+    announce.listening(true);
+    expect(await readsOf(zone)).toBe(1);
+    expect(await readsOf(zone)).toBe(0);
+    announce.message(String(userId));
+    expect(await readsOf(zone)).toBe(1);
+    expect(await readsOf(zone)).toBe(0);
+    announce.message('*');
+    expect(await readsOf(zone)).toBe(1);
+    announce.message('not a user');
+    expect(await readsOf(zone)).toBe(0);
+  });
+
+  it("ends a session this instance ended at the next request, before the change's announcement arrives", async () => {
+    expect(await readsOf(zone)).toBe(0);
+    await testApp.handle.db.transaction((tx) => bumpTokenVersion(tx, userId));
+    // No announcement yet: the kept validity is not trusted.
+    expect(await zone()).toBe(401);
+    reader = as(testApp, await testApp.login('lector', PASSWORD));
+    expect(await readsOf(zone)).toBe(1);
+    expect(await readsOf(zone)).toBe(1);
+    announce.message(String(userId));
+    expect(await readsOf(zone)).toBe(1);
+    expect(await readsOf(zone)).toBe(0);
+  });
+
+  it('reads every user from the database after this instance moved the epoch, until that announcement', async () => {
+    await testApp.handle.db.transaction((tx) => bumpPrincipalEpoch(tx));
+    expect(await readsOf(zone)).toBe(1);
+    expect(await readsOf(zone)).toBe(1);
+    announce.message('*');
+    expect(await readsOf(zone)).toBe(1);
+    expect(await readsOf(zone)).toBe(0);
+  });
+
+  it('forgets everything it kept when the feed is lost and heard again', async () => {
+    expect(await readsOf(zone)).toBe(0);
+    announce.listening(false);
+    announce.listening(true);
+    expect(await readsOf(zone)).toBe(1);
   });
 });

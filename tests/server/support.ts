@@ -55,6 +55,7 @@ export async function createTestApp(
     config,
     db: handle.db,
     databaseKind: handle.kind,
+    listen: handle.listen,
     tokens: createTokenService(config.jwtSecret, { accessMinutes: 60, refreshDays: 7 }),
     mailer: createMailer({ outboxDir: config.outboxDir, from: config.mailFrom }),
   };

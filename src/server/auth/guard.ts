@@ -8,7 +8,7 @@ import type { Database, Transaction } from '../db/client';
 import { users } from '../db/schema';
 import { bearerToken } from '../http/bearer';
 import { forbidden, unauthorized } from '../http/errors';
-import { currentPrincipal, type Principal } from './principal';
+import { currentPrincipal, type Principal, principalChanging } from './principal';
 import type { TokenType, VerifiedToken } from './tokens';
 
 declare module 'fastify' {
@@ -23,6 +23,7 @@ declare module 'fastify' {
  * user, or logs out.
  */
 export async function bumpTokenVersion(tx: Database | Transaction, userId: number): Promise<void> {
+  principalChanging(userId);
   await tx
     .update(users)
     .set({ tokenVersion: sql`${users.tokenVersion} + 1` })

@@ -8,10 +8,22 @@
  * (a group's permissions, a group removed, a user's groups/permissions/modules) calls
  * `bumpPrincipalEpoch(tx)` in its transaction, so every instance sharing the database sees the
  * change on its next request: the cache is an optimisation, never a source of truth.
+ *
+ * The validity itself is kept too while the database's change feed is heard
+ * (`watchPrincipalChanges`): migration 0024's triggers announce on 'principal_changed' every change
+ * of a user row (its id) and of the epoch ('*'), whoever makes it, and the instance forgets what
+ * they name. A request then runs no query at all. Two rules keep it exact:
+ * - while the feed is not heard (starting, or its connection lost) every request reads the
+ *   database, and what was kept is forgotten when it is heard again;
+ * - a change this instance makes (`principalChanging`, called inside the writing transaction)
+ *   stops the keeping of what it names until its own announcement arrives, so the request after
+ *   the writer's answer reads the database even if the announcement is still on its way. Another
+ *   instance learns of the change when PostgreSQL delivers the announcement, within milliseconds
+ *   of the commit.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Profile } from '../../contracts/auth';
-import type { Database, Transaction } from '../db/client';
+import type { ChannelListener, Database, Transaction } from '../db/client';
 import {
   appMeta,
   groupPermissions,
@@ -128,9 +140,10 @@ export function principalLoads(): number {
   return loads;
 }
 
-/** Drops every cached principal (tests). */
+/** Drops every cached principal and kept validity (tests). */
 export function clearPrincipalCache(): void {
   cache.clear();
+  for (const watch of watches.values()) forget(watch, '*');
 }
 
 /**
@@ -139,6 +152,7 @@ export function clearPrincipalCache(): void {
  * groups, user permissions or user modules.
  */
 export async function bumpPrincipalEpoch(tx: Database | Transaction): Promise<void> {
+  principalChanging('*');
   await tx
     .insert(appMeta)
     .values({ key: PRINCIPAL_EPOCH_KEY, value: '1' })
@@ -166,23 +180,110 @@ function prepareValidity(db: Database) {
 }
 const validityStatements = new WeakMap<Database, ReturnType<typeof prepareValidity>>();
 
+// ---- the change feed --------------------------------------------------------------------------
+
+/** The channel migration 0024's triggers announce on: a user's id, or '*' for everyone. */
+export const PRINCIPAL_CHANNEL = 'principal_changed';
+/** How long a change this instance made waits for its announcement before it is taken as lost. */
+const UNSETTLED_MS = 10_000;
+
+type Changed = number | '*';
+interface Watch {
+  heard: boolean;
+  /** Moves with every change heard or made: a validity read across a move is not kept. */
+  generation: number;
+  validities: Map<number, Validity>;
+  /** Changes this instance made whose announcement has not arrived, until when they wait. */
+  unsettled: Map<Changed, number>;
+}
+const watches = new Map<Database, Watch>();
+
+function forget(watch: Watch, changed: Changed): void {
+  watch.generation += 1;
+  if (changed === '*') watch.validities.clear();
+  else watch.validities.delete(changed);
+}
+
 /**
- * The principal of an authenticated request, with the user's current token version: one small
- * query, plus a full load only when the user, its token version or the epoch changed.
+ * Keeps the validities of the principals served from `db` while `listen` hears its change feed;
+ * answers the function that stops (the app's close).
+ */
+export function watchPrincipalChanges(
+  db: Database,
+  listen: (channel: string, listener: ChannelListener) => () => Promise<void>,
+): () => Promise<void> {
+  const watch: Watch = { heard: false, generation: 0, validities: new Map(), unsettled: new Map() };
+  watches.set(db, watch);
+  const stop = listen(PRINCIPAL_CHANNEL, {
+    message(payload) {
+      announcements += 1;
+      const changed: Changed = payload === '*' ? '*' : Number(payload);
+      if (changed !== '*' && !Number.isInteger(changed)) return;
+      forget(watch, changed);
+      watch.unsettled.delete(changed);
+    },
+    listening(live) {
+      watch.heard = live;
+      forget(watch, '*');
+    },
+  });
+  return async () => {
+    if (watches.get(db) === watch) watches.delete(db);
+    await stop();
+  };
+}
+
+/**
+ * Call inside a transaction that changes a user's row (its id) or the principal epoch ('*'): this
+ * instance forgets what it kept of it and reads it from the database until the change's own
+ * announcement arrives (or, if the transaction rolled back, for `UNSETTLED_MS`).
+ */
+export function principalChanging(changed: Changed): void {
+  for (const watch of watches.values()) {
+    forget(watch, changed);
+    watch.unsettled.set(changed, Date.now() + UNSETTLED_MS);
+  }
+}
+
+function settled(watch: Watch, changed: Changed, now: number): boolean {
+  const until = watch.unsettled.get(changed);
+  if (until === undefined) return true;
+  if (until > now) return false;
+  watch.unsettled.delete(changed);
+  return true;
+}
+
+/** Whether `db`'s validity of `userId` may be kept (and what was kept trusted). */
+function keepable(watch: Watch | undefined, userId: number): watch is Watch {
+  if (!watch?.heard) return false;
+  const now = Date.now();
+  return settled(watch, '*', now) && settled(watch, userId, now);
+}
+
+/**
+ * The principal of an authenticated request, with the user's current token version: its validity
+ * as kept (above) or from one small query, plus a full load only when the user, its token version
+ * or the epoch changed.
  */
 export async function currentPrincipal(
   db: Database,
   userId: number,
 ): Promise<{ principal: Principal; tokenVersion: number } | null> {
-  let statement = validityStatements.get(db);
-  if (!statement) {
-    statement = prepareValidity(db);
-    validityStatements.set(db, statement);
-  }
-  const [validity]: Validity[] = await statement.execute({ userId });
+  const watch = watches.get(db);
+  const keeping = keepable(watch, userId);
+  let validity = keeping ? watch.validities.get(userId) : undefined;
   if (!validity) {
-    cache.delete(userId);
-    return null;
+    const generation = watch?.generation;
+    validity = await readValidity(db, userId);
+    if (!validity) {
+      cache.delete(userId);
+      return null;
+    }
+    if (keeping && watch.generation === generation && keepable(watch, userId)) {
+      if (watch.validities.size >= CACHE_ENTRIES && !watch.validities.has(userId))
+        watch.validities.delete(watch.validities.keys().next().value as number);
+      watch.validities.set(userId, validity);
+    }
   }
   const tokenVersion = Number(validity.tokenVersion);
   const stamp = stampOf({ ...validity, tokenVersion });
@@ -194,4 +295,27 @@ export async function currentPrincipal(
   if (cache.size >= CACHE_ENTRIES && !cache.has(userId)) cache.delete(cache.keys().next().value as number);
   cache.set(userId, { stamp, principal });
   return { principal, tokenVersion };
+}
+
+async function readValidity(db: Database, userId: number): Promise<Validity | undefined> {
+  let statement = validityStatements.get(db);
+  if (!statement) {
+    statement = prepareValidity(db);
+    validityStatements.set(db, statement);
+  }
+  const [validity]: Validity[] = await statement.execute({ userId });
+  validityReads += 1;
+  return validity;
+}
+
+let validityReads = 0;
+let announcements = 0;
+/** Announcements heard on the change feed since start (tests wait for one). */
+export function principalAnnouncements(): number {
+  return announcements;
+}
+
+/** Validity queries run since start (tests check that a heard feed spares them). */
+export function principalValidityReads(): number {
+  return validityReads;
 }

@@ -24,11 +24,90 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/**
+ * Told of a channel's announcements (NOTIFY payloads), and of whether it is listening: while it
+ * is not (before the first connection, after losing one) announcements may be missed.
+ */
+export interface ChannelListener {
+  message(payload: string): void;
+  listening(live: boolean): void;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
   migrate(): Promise<void>;
+  /** LISTEN on `channel` until the answered function is called. */
+  listen(channel: string, listener: ChannelListener): () => Promise<void>;
   close(): Promise<void>;
+}
+
+/** Waits this long before listening again on a lost PostgreSQL connection. */
+const RELISTEN_MS = 1_000;
+
+/**
+ * LISTEN on PostgreSQL from a connection of its own (a pooled one would be handed to other
+ * queries), opened again after it is lost.
+ */
+function listenOnPostgres(databaseUrl: string, channel: string, listener: ChannelListener) {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    current = client;
+    const lost = () => {
+      if (current !== client) return;
+      current = null;
+      listener.listening(false);
+      client.end().catch(() => {});
+      if (!stopped) retry = setTimeout(connect, RELISTEN_MS).unref();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', (notification) => {
+      if (notification.channel === channel) listener.message(notification.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      if (current === client) listener.listening(true);
+    } catch {
+      lost();
+    }
+  };
+  void connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = null;
+    listener.listening(false);
+    await client?.end().catch(() => {});
+  };
+}
+
+/** LISTEN on PGlite (in process or in its worker): it lives as long as the database. */
+function listenOnPglite(
+  client: Pick<PgliteWorkerClient, 'listen'>,
+  channel: string,
+  listener: ChannelListener,
+) {
+  let stopped = false;
+  const unlisten = client.listen(channel, (payload) => {
+    if (!stopped) listener.message(payload);
+  });
+  unlisten.then(
+    () => {
+      if (!stopped) listener.listening(true);
+    },
+    () => listener.listening(false),
+  );
+  return async () => {
+    stopped = true;
+    listener.listening(false);
+    await (await unlisten.catch(() => null))?.();
+  };
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -43,8 +122,9 @@ export interface OpenDatabaseOptions {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+  const { databaseUrl } = options;
+  if (databaseUrl) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     // An idle connection the server ends (a restart, a failover, an administrator) is an 'error'
     // on the pool; unhandled it would crash the process. The pool drops that client and opens a
     // new connection for the next query.
@@ -54,6 +134,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db,
       kind: 'postgres',
       migrate: () => migratePostgres(drizzlePostgres(pool, { schema }), { migrationsFolder }),
+      listen: (channel, listener) => listenOnPostgres(databaseUrl, channel, listener),
       close: () => pool.end(),
     };
   }
@@ -67,6 +148,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     db: pgliteDb as unknown as Database,
     kind: 'pglite',
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    listen: (channel, listener) => listenOnPglite(client, channel, listener),
     close: () => client.close(),
   };
 }

@@ -30,6 +30,7 @@ export interface WorkerTransaction extends Queryable {
 type Answer =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: Record<string, unknown> };
+type Notification = { notification: { channel: string; payload: string } };
 
 /** The database error as thrown in the worker, with its fields (code, detail, constraint...). */
 function rebuilt(error: Record<string, unknown>): Error {
@@ -43,10 +44,16 @@ export class PgliteWorkerClient implements Queryable {
   private sequence = 0;
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   private failure: Error | null = null;
+  private readonly channels = new Map<string, Set<(payload: string) => void>>();
 
   private constructor() {
     this.worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url));
-    this.worker.on('message', (answer: Answer) => {
+    this.worker.on('message', (answer: Answer | Notification) => {
+      if ('notification' in answer) {
+        const { channel, payload } = answer.notification;
+        for (const callback of this.channels.get(channel) ?? []) callback(payload);
+        return;
+      }
       const waiting = this.pending.get(answer.id);
       if (!waiting) return;
       this.pending.delete(answer.id);
@@ -120,6 +127,23 @@ export class PgliteWorkerClient implements Queryable {
     closed = true;
     await this.call('end', { tx: id, commit: true });
     return result;
+  }
+
+  /**
+   * LISTEN on `channel` (PGlite's own `listen`): `callback` gets each payload, before the answer
+   * of the statement whose commit sent it. Answers the function that stops listening.
+   */
+  async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
+    let callbacks = this.channels.get(channel);
+    if (!callbacks) {
+      callbacks = new Set();
+      this.channels.set(channel, callbacks);
+    }
+    callbacks.add(callback);
+    await this.call('listen', { channel });
+    return async () => {
+      callbacks.delete(callback);
+    };
   }
 
   async close(): Promise<void> {

@@ -8,6 +8,10 @@
 //   exec   {sql, tx?}                      a script of statements
 //   begin  {}                              opens a transaction; answers once it holds PGlite
 //   end    {tx, commit}                    commits or rolls back transaction `tx`
+//   listen {channel}                       LISTEN: each NOTIFY on `channel` is posted as
+//                                          {notification: {channel, payload}}, on the same port
+//                                          and so before the answer of the statement that
+//                                          committed it
 //   close  {}
 // PGlite serializes statements and transactions itself: a statement sent outside an open
 // transaction waits for it, as it would in process.
@@ -20,6 +24,8 @@ let db;
 /** @type {Map<number, { tx: import('@electric-sql/pglite').Transaction, finish: (commit: boolean) => void, done: Promise<unknown> }>} */
 const transactions = new Map();
 const ROLLBACK = Symbol('rollback');
+/** Channels this worker LISTENs on. */
+const listening = new Set();
 
 /** @param {unknown} error */
 function plainError(error) {
@@ -97,6 +103,16 @@ async function handle(message) {
         await open.done;
       } finally {
         transactions.delete(message.tx);
+      }
+      return null;
+    }
+    case 'listen': {
+      const channel = String(message.channel);
+      if (!listening.has(channel)) {
+        listening.add(channel);
+        await db.listen(channel, (payload) =>
+          parentPort?.postMessage({ notification: { channel, payload } }),
+        );
       }
       return null;
     }

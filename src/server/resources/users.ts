@@ -25,7 +25,7 @@ import {
   userUpdateSchema,
 } from '../../contracts/users';
 import { hashPassword } from '../auth/passwords';
-import { bumpPrincipalEpoch, type Principal, toProfile } from '../auth/principal';
+import { bumpPrincipalEpoch, type Principal, principalChanging, toProfile } from '../auth/principal';
 import type { Transaction } from '../db/client';
 import {
   groupPermissions,
@@ -272,6 +272,8 @@ export const userResource = defineResource({
     await checkInput(tx, input, id);
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
     if (id === null) return passwordHash ? { passwordHash } : undefined;
+    // Its validity kept by this instance (token version, active flag, last update) is stale.
+    principalChanging(id);
     const [before] = await tx.select({ isActive: users.isActive }).from(users).where(eq(users.id, id));
     const endsSessions = passwordHash !== undefined || (before?.isActive === true && !input.is_active);
     return {
@@ -281,6 +283,9 @@ export const userResource = defineResource({
     };
   },
   afterWrite: (tx, id, input, _principal, operation) => saveRelations(tx, id, input, operation === 'create'),
+  async beforeRemove(_tx, id) {
+    principalChanging(id);
+  },
   secretInputs: ['password'],
 });
 
