@@ -383,6 +383,51 @@ describe('lists', () => {
     expect(detail.passengers[0].doc_number).toBe('30111222');
   });
 
+  it("keeps the voucher's copy of its travellers in step: edited, added and removed (migration 0025)", async () => {
+    const booking = await createBooking(await officeOf('agencia'));
+    const db = testApp.handle.db;
+    const paxOf = async () => {
+      const page = (await admin({ method: 'GET', url: `/api/voucher/?id=${booking.voucher}` })).json();
+      const detail = (await admin({ method: 'GET', url: `/api/voucher/${booking.voucher}/` })).json();
+      // The list and the detail read the same copy.
+      expect(page.results[0].pax).toEqual(detail.pax);
+      return detail.pax as { id: number; name: string; surname: string; doc_number: string }[];
+    };
+    expect(await paxOf()).toEqual([
+      {
+        id: booking.pax,
+        name: 'Lucía',
+        surname: 'Pérez',
+        phone: '',
+        doc_type: 'DNI',
+        doc_number: '30111222',
+        birth_date: '1990-05-04',
+        country: null,
+        email: 'lucia.perez@example.com',
+        nationality: null,
+      },
+    ]);
+    // Edited through the voucher (as a role with pax.name may) and directly in the table.
+    const edited = await admin({
+      method: 'PUT',
+      url: `/api/voucher/${booking.voucher}/`,
+      payload: { pax: [{ id: booking.pax, name: 'Lucía Inés' }] },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().pax[0].name).toBe('Lucía Inés');
+    await db.update(passengers).set({ docNumber: '30999888' }).where(eq(passengers.id, booking.pax));
+    expect((await paxOf()).map((pax) => [pax.name, pax.doc_number])).toEqual([['Lucía Inés', '30999888']]);
+    // A second traveller added, then the first removed.
+    const [second] = await db
+      .insert(passengers)
+      .values({ name: 'Andrés', surname: 'Álvarez', docNumber: '40111222' })
+      .returning({ id: passengers.id });
+    await db.insert(voucherPassengers).values({ voucherId: booking.voucher, paxId: second.id });
+    expect((await paxOf()).map((pax) => pax.surname)).toEqual(['Pérez', 'Álvarez']);
+    await db.delete(voucherPassengers).where(eq(voucherPassengers.paxId, booking.pax));
+    expect((await paxOf()).map((pax) => pax.id)).toEqual([second.id]);
+  });
+
   it('POST /get_reservation/ filters, and answers status Error for an empty filter (min length 1)', async () => {
     const booking = await createBooking(null);
     const found = await admin({

@@ -2,11 +2,13 @@
  * Reservations and vouchers (spec section 3). Status ids are those of the static list
  * (1 PEDIDO DE CANCELACION .. 6 PENDIENTE DE PAGO). Amounts are exact decimals.
  */
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -16,6 +18,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { VoucherPax } from '../../../contracts/bookings';
 import { users } from './auth';
 import { passengers, products } from './masterData';
 import { promotions } from './promotions';
@@ -86,6 +89,13 @@ export const vouchers = pgTable(
     voucherFilterProveedor: varchar('voucher_filter_proveedor', { length: 150 }).notNull().default(''),
     /** When the traveller accepted the terms through GET /sendAcceptConditions/{data} (0016). */
     conditionsAcceptedAt: timestamp('conditions_accepted_at', { withTimezone: true }),
+    /**
+     * The voucher's travellers as its answers show them (id, names, document, contact), a copy
+     * kept by migration 0025's triggers on voucher_passengers and pax: a list page reads 25 of
+     * them with its rows instead of building them from two more tables (issue 15). Written only by
+     * those triggers.
+     */
+    paxList: jsonb('pax_list').$type<VoucherPax[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
