@@ -4,7 +4,7 @@
  * the product started with `tsx src/server/main.ts` as `npm start` does, and autocannon runs.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -114,7 +114,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** `npm start` (tsx src/server/main.ts) from `root` against the target, on `port`. */
+/** `npm start` (package.json's start script: tsx, its flags and src/server/main.ts) from `root` against the target, on `port`. */
 export async function startServer(
   target: BenchTarget,
   port: number,
@@ -122,9 +122,13 @@ export async function startServer(
   extraEnv: Record<string, string> = {},
 ): Promise<RunningServer> {
   const started = performance.now();
+  const [command, ...args] = (
+    JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
+  ).scripts.start.split(/\s+/);
   const tsx = path.join(
     existsSync(path.join(root, 'node_modules')) ? root : process.cwd(),
-    'node_modules/.bin/tsx',
+    'node_modules/.bin',
+    command,
   );
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -140,7 +144,7 @@ export async function startServer(
   };
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(tsx, ['src/server/main.ts'], {
+  const child = spawn(tsx, args, {
     cwd: root,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -6,6 +6,11 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
+/** The ILIKE pattern of 'contains `value`' (its wildcards escaped). */
+export function containsPattern(value: string): string {
+  return `%${escapeLike(value)}%`;
+}
+
 export function contains(column: PgColumn | SQL, value: string): SQL {
-  return ilike(column, `%${escapeLike(value)}%`);
+  return ilike(column, containsPattern(value));
 }
