@@ -130,8 +130,8 @@ export class PgliteWorkerClient implements Queryable {
   }
 
   /**
-   * LISTEN on `channel` (PGlite's own `listen`): `callback` gets each payload, before the answer
-   * of the statement whose commit sent it. Answers the function that stops listening.
+   * LISTEN on `channel` (PGlite's own `listen`): `callback` gets each payload once the statement
+   * that sent it commits. Answers the function that stops listening.
    */
   async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
     let callbacks = this.channels.get(channel);

@@ -9,9 +9,7 @@
 //   begin  {}                              opens a transaction; answers once it holds PGlite
 //   end    {tx, commit}                    commits or rolls back transaction `tx`
 //   listen {channel}                       LISTEN: each NOTIFY on `channel` is posted as
-//                                          {notification: {channel, payload}}, on the same port
-//                                          and so before the answer of the statement that
-//                                          committed it
+//                                          {notification: {channel, payload}}
 //   close  {}
 // PGlite serializes statements and transactions itself: a statement sent outside an open
 // transaction waits for it, as it would in process.
