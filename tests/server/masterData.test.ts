@@ -4,6 +4,7 @@
  * field errors, unique violations, bad references, permission refusals and selectors.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { historyPageSchema } from '../../src/contracts/engine';
@@ -34,6 +35,7 @@ import { currencies as staticCurrencies } from '../../src/contracts/static';
 import { groupContract, permissionContract, userContract } from '../../src/contracts/users';
 import { refunds, vouchers } from '../../src/server/db/schema';
 import { DEMO_PASSENGER_COUNT, demoPassengers } from '../../src/server/db/seed/masterData';
+import { LOOKUP_MEMORY_MS } from '../../src/server/resources/listQuery';
 import { as, createTestApp, type TestApp } from './support';
 
 const text = messages.resources;
@@ -1129,5 +1131,34 @@ describe('blacklist', () => {
       });
       expect(response.statusCode, role.key).toBe(role.key === 'super_administrador' ? 201 : 403);
     }
+  });
+});
+
+describe('a filter on a referenced table (containsVia)', () => {
+  it("remembers a fragment's matching ids for a moment, and forgets them when this instance writes the table", async () => {
+    const [uruguay] = (await list('/country/', 'short_name=URY')).results;
+    const byCountry = async (fragment: string) =>
+      (await list('/bussines_unit/', `country_name=${encodeURIComponent(fragment)}&limit=100`)).count;
+    const before = await byCountry('urug');
+    expect(before).toBeGreaterThan(0);
+    // Another instance renames it (plain SQL): within the window, this one still answers from the
+    // ids it looked up...
+    await testApp.handle.db.execute(
+      sql`update countries set long_name = 'Banda Oriental' where id = ${uruguay.id as number}`,
+    );
+    expect(await byCountry('urug')).toBe(before);
+    // ...and looks them up again after it.
+    await new Promise((resolve) => setTimeout(resolve, LOOKUP_MEMORY_MS + 100));
+    expect(await byCountry('urug')).toBe(0);
+    expect(await byCountry('banda oriental')).toBe(before);
+    // A write through this instance's engine is seen at once.
+    const renamed = await admin({
+      method: 'PUT',
+      url: `/api/country/${uruguay.id}/`,
+      payload: { short_name: 'URY', long_name: 'Uruguay' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await byCountry('banda oriental')).toBe(0);
+    expect(await byCountry('urug')).toBe(before);
   });
 });

@@ -41,6 +41,7 @@ import {
   type OrderTerm,
   parseOrdering,
   type RowJoin,
+  rememberedLookup,
 } from './listQuery';
 
 const text = messages.resources;
@@ -301,7 +302,8 @@ const VIA_IDS_LIMIT = 1_000;
  * its statistics how many rows each has (a rarely sold product's vouchers through their index, a
  * common one's along the list's order), and a value matching nothing reads no row at all. As a
  * subquery the planner guessed: a fragment matching no product walked every voucher (300 ms at a
- * million), and planning the semi-join cost more than running it (issue 15).
+ * million), and planning the semi-join cost more than running it (issue 15). The ids are
+ * remembered for a moment per fragment (`rememberedLookup`): a burst of pages runs one lookup.
  */
 export function containsVia(foreignKey: PgColumn, targetId: PgColumn, targetColumn: PgColumn) {
   // One named statement per reader (parsed and planned once per connection on PostgreSQL).
@@ -324,17 +326,20 @@ export function containsVia(foreignKey: PgColumn, targetId: PgColumn, targetColu
     return statement;
   };
   return async (value: string, reader: Reader): Promise<SQL> => {
-    const matching = await statementOf(reader).execute({ pattern: containsPattern(value) });
+    const matching = await rememberedLookup(
+      reader,
+      targetId.table,
+      `${targetColumn.name}|${value}`,
+      async () =>
+        (await statementOf(reader).execute({ pattern: containsPattern(value) })).map((row) => row.id),
+    );
     if (!matching.length) return sql`false`;
     if (matching.length > VIA_IDS_LIMIT)
       return inArray(
         foreignKey,
         sql`(select ${targetId} from ${targetId.table} where ${contains(targetColumn, value)})`,
       );
-    return inArray(
-      foreignKey,
-      matching.map((row) => row.id),
-    );
+    return inArray(foreignKey, matching);
   };
 }
 

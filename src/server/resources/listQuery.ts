@@ -572,6 +572,44 @@ async function walkAnchors(db: Reader, request: ListRequest, reach: number): Pro
 export function forgetListMemory(table: PgTable): void {
   const prefix = `${getTableName(table)}|`;
   for (const key of anchorMemory.keys()) if (key.startsWith(prefix)) anchorMemory.delete(key);
+  for (const key of lookupMemory.keys()) if (key.startsWith(prefix)) lookupMemory.delete(key);
+}
+
+// ---- small lookups --------------------------------------------------------------------------
+
+/** How long a lookup's answer is remembered: another instance's write shows after at most this. */
+export const LOOKUP_MEMORY_MS = 2_000;
+const LOOKUP_ENTRIES = 500;
+const lookupMemory = new Map<string, { answer: unknown; until: number }>();
+const readerIds = new WeakMap<object, number>();
+let readers = 0;
+
+/**
+ * `load()`'s answer, remembered `LOOKUP_MEMORY_MS` per reader, `table` and `key`: a list filter's
+ * lookup in a small table (the products whose name contains a fragment, `containsVia`) runs once
+ * for a burst of pages instead of once per page. This instance forgets it when it writes the table
+ * through the engine (`forgetListMemory`); a write by another instance shows within the window.
+ */
+export async function rememberedLookup<T>(
+  reader: object,
+  table: PgTable,
+  key: string,
+  load: () => Promise<T>,
+): Promise<T> {
+  let readerId = readerIds.get(reader);
+  if (readerId === undefined) {
+    readerId = ++readers;
+    readerIds.set(reader, readerId);
+  }
+  const memoryKey = `${getTableName(table)}|${readerId}|${key}`;
+  const remembered = lookupMemory.get(memoryKey);
+  const now = Date.now();
+  if (remembered && remembered.until > now) return remembered.answer as T;
+  const answer = await load();
+  if (lookupMemory.size >= LOOKUP_ENTRIES && !lookupMemory.has(memoryKey))
+    lookupMemory.delete(lookupMemory.keys().next().value as string);
+  lookupMemory.set(memoryKey, { answer, until: now + LOOKUP_MEMORY_MS });
+  return answer;
 }
 
 // ---- counts ---------------------------------------------------------------------------------
@@ -579,10 +617,11 @@ export function forgetListMemory(table: PgTable): void {
 const dialect = new PgDialect();
 const countCache = new Map<string, { count: number; kind: CountKind; until: number }>();
 
-/** Forgets the remembered non-exact counts and anchors (tests). */
+/** Forgets the remembered non-exact counts, anchors and lookups (tests). */
 export function clearCountCache(): void {
   countCache.clear();
   anchorMemory.clear();
+  lookupMemory.clear();
 }
 
 type Rows<T> = { rows: T[] };
