@@ -53,8 +53,21 @@ export function allowedTargets(from: number): readonly ReservationStatusId[] {
 
 export const statusName = (id: number): string => reservationStatusName(id) ?? String(id);
 
+const refusals = new Map<number, string>();
+/**
+ * Why a record in `from` may not move to `to`, or null when it may. The message is kept per pair of
+ * statuses: a voucher list asks for every row and status (its allowed actions).
+ */
 export function transitionRefusal(from: number, to: number): string | null {
-  return canTransition(from, to) ? null : text.transitionRefused(statusName(from), statusName(to));
+  if (canTransition(from, to)) return null;
+  if (!isStatusId(from) || !isStatusId(to)) return text.transitionRefused(statusName(from), statusName(to));
+  const pair = from * 100 + to;
+  let refusal = refusals.get(pair);
+  if (refusal === undefined) {
+    refusal = text.transitionRefused(statusName(from), statusName(to));
+    refusals.set(pair, refusal);
+  }
+  return refusal;
 }
 
 /** The engine action that moves a voucher to a status: `status_3` (Emitir) ... */

@@ -220,6 +220,21 @@ describe('headers', () => {
     expect(letter.headers['cache-control']).toBe('public, max-age=3600');
   });
 
+  it('sends the security headers (helmet) on every answer, an unknown route included', async () => {
+    for (const url of ['/api/health/', '/api/no-such-route/']) {
+      const answer = await testApp.app.inject({ method: 'GET', url });
+      expect(String(answer.headers['content-security-policy'])).toContain("default-src 'self'");
+      expect(String(answer.headers['content-security-policy'])).toContain(
+        "script-src 'self' 'wasm-unsafe-eval'",
+      );
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(answer.headers['referrer-policy']).toBe('no-referrer');
+      expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(answer.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('sends HSTS and upgrade-insecure-requests only over HTTPS', async () => {
     const plain = await testApp.app.inject({ method: 'GET', url: '/api/health/' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();

@@ -442,13 +442,29 @@ export function registerResource<
   if ((operations.has('create') || operations.has('update')) && !definition.values)
     throw new Error(`${contract.path}: a module with writes declares values()`);
 
+  // Each operation's and action's permission, resolved once (a list asks them for every row).
+  const permissions = new Map<Operation, Permission<Row>>(
+    ALL_OPERATIONS.map((operation) => [
+      operation,
+      definition.permissions?.[operation] ?? {
+        resource: contract.resource,
+        action: operation === 'list' || operation === 'detail' ? 'view' : 'add',
+      },
+    ]),
+  );
   const permissionOf = (operation: Operation): Permission<Row> =>
-    definition.permissions?.[operation] ?? {
-      resource: contract.resource,
-      action: operation === 'list' || operation === 'detail' ? 'view' : 'add',
-    };
-  const actionPermission = (name: string): Permission<Row> =>
-    actions[name].permission ?? { resource: contract.resource, action: 'add' };
+    permissions.get(operation) as Permission<Row>;
+  const actionPermissions = new Map<string, Permission<Row>>(
+    Object.entries(actions).map(([name, action]) => [
+      name,
+      action.permission ?? { resource: contract.resource, action: 'add' },
+    ]),
+  );
+  const actionPermission = (name: string): Permission<Row> => {
+    const permission = actionPermissions.get(name);
+    if (!permission) throw new Error(`${contract.path}: no action ${name}`);
+    return permission;
+  };
 
   /** Fixed permissions are checked before anything is read. */
   function checkBefore(permission: Permission<Row>, principal: Principal) {
@@ -564,20 +580,30 @@ export function registerResource<
   const present = async (reader: Reader, row: Row): Promise<Entity> =>
     definition.detail ? definition.detail(reader, row) : definition.serialize(row);
 
+  const writeOperations = (['update', 'remove'] as const).filter((operation) => operations.has(operation));
+  const actionEntries = Object.entries(actions);
+  const offerEntries = Object.entries(definition.offers ?? {});
   /** The names of what the principal may do to the record (only for modules with actions). */
   function allowedActionsOf(principal: Principal, row: Row): string[] {
     const allowed: string[] = [];
-    for (const operation of ['update', 'remove'] as const)
-      if (operations.has(operation) && allows(permissionOf(operation), principal, row))
-        allowed.push(operation);
-    for (const name of Object.keys(actions))
-      if (allows(actionPermission(name), principal, row) && !actions[name].refuse?.(row)) allowed.push(name);
-    for (const [name, permission] of Object.entries(definition.offers ?? {}))
+    for (const operation of writeOperations)
+      if (allows(permissionOf(operation), principal, row)) allowed.push(operation);
+    for (const [name, action] of actionEntries)
+      if (allows(actionPermission(name), principal, row) && !action.refuse?.(row)) allowed.push(name);
+    for (const [name, permission] of offerEntries)
       if (!allowed.includes(name) && allows(permission, principal, row)) allowed.push(name);
     return allowed;
   }
-  const withAllowed = (answer: object, principal: Principal, row: Row): object =>
-    hasActions ? { ...answer, allowed_actions: allowedActionsOf(principal, row) } : answer;
+  /**
+   * The answer with `allowed_actions` added (modules with actions). The answer is the one this
+   * request serialized, so the key is set on it rather than on a copy (a list page copied every
+   * row for it).
+   */
+  const withAllowed = (answer: object, principal: Principal, row: Row): object => {
+    if (hasActions)
+      (answer as { allowed_actions?: string[] }).allowed_actions = allowedActionsOf(principal, row);
+    return answer;
+  };
 
   async function checkUnique(tx: Transaction, values: Record<string, unknown>, id: number | null) {
     const errors: FieldErrors = {};
