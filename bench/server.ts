@@ -1,7 +1,7 @@
 /**
  * Shared by the HTTP benchmarks (issue 11): a prepared database with generated passengers
  * (PGlite in a kept temporary directory, or a database `extranet_bench` on a PostgreSQL server),
- * the product started with `tsx src/server/main.ts` as `npm start` does, and autocannon runs.
+ * the product started by package.json's start script as `npm start` does, and autocannon runs.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -114,7 +114,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** `npm start` (package.json's start script: tsx, its flags and src/server/main.ts) from `root` against the target, on `port`. */
+/** `npm start` (package.json's start script: node, its flags and scripts/start.mjs) from `root` against the target, on `port`. */
 export async function startServer(
   target: BenchTarget,
   port: number,
@@ -125,11 +125,15 @@ export async function startServer(
   const [command, ...args] = (
     JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
   ).scripts.start.split(/\s+/);
-  const tsx = path.join(
-    existsSync(path.join(root, 'node_modules')) ? root : process.cwd(),
-    'node_modules/.bin',
-    command,
-  );
+  // `node` is this Node; anything else a package's command in node_modules/.bin.
+  const executable =
+    command === 'node'
+      ? process.execPath
+      : path.join(
+          existsSync(path.join(root, 'node_modules')) ? root : process.cwd(),
+          'node_modules/.bin',
+          command,
+        );
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -144,7 +148,7 @@ export async function startServer(
   };
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(tsx, args, {
+  const child = spawn(executable, args, {
     cwd: root,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,6 +1,7 @@
 /**
- * Several instances on one PostgreSQL behind nginx (issue 11): `npm start` (tsx
- * src/server/main.ts) twice, on two ports, each with its own DATA_DIR, against one database, and
+ * Several instances on one PostgreSQL behind nginx (issue 11): `npm start` (package.json's start
+ * script: node, its flags and scripts/start.mjs, which bundles the server) twice at once from this
+ * checkout, on two ports, each with its own DATA_DIR, against one database, and
  * Debian's nginx balancing between them. Nothing that matters is per process: a sign-in on one is
  * valid on the other, a file uploaded through one is served by the other, a permission change
  * made through one is seen by the other at once (the principal epoch in the database), and a public
@@ -11,7 +12,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -109,8 +110,13 @@ describe.skipIf(!enabled)('two instances behind nginx on one PostgreSQL', () => 
     await handle.close();
 
     const ports = [await freePort(), await freePort()];
+    // Exactly what `npm start` runs; both start at once and bundle into the same build directory.
+    const [command, ...startArguments] = (
+      JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }
+    ).scripts.start.split(/\s+/);
+    expect(command).toBe('node');
     for (const [index, port] of ports.entries()) {
-      const child = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
+      const child = spawn(process.execPath, startArguments, {
         env: { ...process.env, ...environment(`instance${index}`), PORT: String(port), HOST: '127.0.0.1' },
         stdio: 'ignore',
         detached: true,

@@ -1,0 +1,112 @@
+/**
+ * `npm start`: bundles the server (src/server/main.ts and the sources it imports; packages stay
+ * imports from node_modules) with esbuild, puts the two worker scripts and the migrations beside
+ * it, and runs it in this process.
+ *
+ * Why not `tsx src/server/main.ts`: tsx compiles TypeScript through module hooks that run in a
+ * thread of their own for the life of the process. The bundled server starts at about 155 MB
+ * resident instead of 225 MB, and package.json's start script spends that room on V8's heap:
+ * - `--max-semi-space-size=32` (16 by default): under load a list answer's garbage dies young
+ *   instead of being copied and promoted. The voucher list at a million rows (issues 11 and 15)
+ *   spent 830-1,450 ms in scavenges per 20,000 requests with 16 MB, 210-430 ms with 32.
+ * - `--max-old-space-size=192`: V8 sizes the old generation's growth by its limit. Without one (a
+ *   quarter of the machine's memory) it let promoted garbage pile up to 160 MB during a
+ *   million-voucher export before collecting it (peak RSS 370-390 MB, budget 300); with 192 MB it
+ *   stays near the 50 MB that is live (peak 240-245 MB). 200 mixed clients use at most 80 MB.
+ *
+ * Bundling takes well under a second, so it runs on every start and never serves stale code. Each
+ * build goes to dist/server/<hash of its files>/, written under a temporary name and renamed into
+ * place: several instances started from one checkout (issue 11) never read a half-written file,
+ * and an instance keeps its own build while a newer one starts. The tests and `npm run dev` run the
+ * sources with tsx.
+ */
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import v8 from 'node:v8';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const buildsDir = path.join(root, 'dist/server');
+const KEPT_BUILDS = 5;
+
+const bundled = await build({
+  entryPoints: [path.join(root, 'src/server/main.ts')],
+  // At a build directory's depth, so the source map's paths lead back to src/.
+  outfile: path.join(buildsDir, 'build', 'main.mjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  write: false,
+});
+
+/** The build's files by their path inside its directory. */
+const files = new Map(bundled.outputFiles.map((file) => [path.basename(file.path), file.contents]));
+// What the server finds next to its own file (`new URL(..., import.meta.url)`): the worker threads'
+// scripts (plain JavaScript) and the migrations.
+files.set('pgliteWorker.mjs', readFileSync(path.join(root, 'src/server/db/pgliteWorker.mjs')));
+files.set('xlsxWorker.mjs', readFileSync(path.join(root, 'src/server/resources/xlsxWorker.mjs')));
+const migrations = path.join(root, 'src/server/db/migrations');
+for (const entry of readdirSync(migrations, { recursive: true, withFileTypes: true }))
+  if (entry.isFile()) {
+    const absolute = path.join(entry.parentPath, entry.name);
+    files.set(path.join('migrations', path.relative(migrations, absolute)), readFileSync(absolute));
+  }
+
+const hash = createHash('sha256');
+for (const [name, contents] of [...files].sort(([a], [b]) => a.localeCompare(b)))
+  hash.update(name).update(contents);
+const buildDir = path.join(buildsDir, hash.digest('hex').slice(0, 16));
+
+if (!existsSync(buildDir)) {
+  const staging = `${buildDir}.${process.pid}.tmp`;
+  for (const [name, contents] of files) {
+    mkdirSync(path.dirname(path.join(staging, name)), { recursive: true });
+    writeFileSync(path.join(staging, name), contents);
+  }
+  try {
+    renameSync(staging, buildDir);
+  } catch (error) {
+    // Another instance renamed the same build into place first.
+    rmSync(staging, { recursive: true, force: true });
+    if (!existsSync(buildDir)) throw error;
+  }
+} else {
+  const now = new Date();
+  utimesSync(buildDir, now, now);
+}
+
+// Older builds go, but the newest few stay for instances still running them.
+const builds = readdirSync(buildsDir)
+  .filter((name) => /^[0-9a-f]{16}$/.test(name) && path.join(buildsDir, name) !== buildDir)
+  .map((name) => ({ name, at: statSync(path.join(buildsDir, name)).mtimeMs }))
+  .sort((a, b) => b.at - a.at);
+for (const old of builds.slice(KEPT_BUILDS - 1))
+  rmSync(path.join(buildsDir, old.name), { recursive: true, force: true });
+
+// The start script's heap flags sized this thread's heap. Worker threads (the xlsx writer, PGlite)
+// size theirs themselves: V8 reads the flags whenever an isolate is created, and they would
+// override the workers' resourceLimits (the xlsx writer, capped at 8 MB young and 32 MB old,
+// thrashed under a 32 MB semi-space: a million-voucher export took 58 s instead of 23). Zero is
+// V8's 'not set'.
+v8.setFlagsFromString('--max-semi-space-size=0');
+v8.setFlagsFromString('--max-old-space-size=0');
+
+// Stack traces name the TypeScript sources.
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(path.join(buildDir, 'main.mjs')).href);
