@@ -12,7 +12,7 @@
  * - `--max-old-space-size=192`: V8 sizes the old generation's growth by its limit. Without one (a
  *   quarter of the machine's memory) it let promoted garbage pile up to 160 MB during a
  *   million-voucher export before collecting it (peak RSS 370-390 MB, budget 300); with 192 MB it
- *   stays near the 50 MB that is live (peak 240-245 MB). 200 mixed clients use at most 80 MB.
+ *   stays near the 50 MB that is live (peak 240-243 MB). 200 mixed clients use at most 80 MB.
  *
  * Bundling takes well under a second, so it runs on every start and never serves stale code. Each
  * build goes to dist/server/<hash of its files>/, written under a temporary name and renamed into
