@@ -94,16 +94,37 @@ test('logout revokes the tokens on the server and clears the session; the dashbo
 
 test('an expired session goes to /login with the spec message', async ({ page }) => {
   await signIn(page, 'soporte');
-  await page.evaluate(() => {
+  // The tokens expire while the app is closed: rewritten before it loads again. (Rewritten under
+  // the open dashboard, its next call — the bell's poll — met them first, ended the session and
+  // went to /login with the message, which the reload then no longer had.)
+  await page.goto('about:blank');
+  await page.addInitScript(() => {
     for (const store of [localStorage, sessionStorage]) {
       const tokens = store.getItem('headersSetCookie');
       if (tokens)
         store.setItem('headersSetCookie', JSON.stringify({ access: 'caducado', refresh: 'caducado' }));
     }
   });
-  await page.reload();
+  await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Su sesión ha caducado. Por favor, vuelva a iniciar sesión.')).toBeVisible();
+});
+
+test('a session that expires in use goes to /login with the spec message', async ({ page }) => {
+  await signIn(page, 'soporte');
+  await page.evaluate(() => {
+    for (const store of [localStorage, sessionStorage]) {
+      if (store.getItem('headersSetCookie'))
+        store.setItem('headersSetCookie', JSON.stringify({ access: 'caducado', refresh: 'caducado' }));
+    }
+  });
+  // The app's next call (the dashboard's counts still loading, or the bell's poll within 15 s)
+  // is refused and so is the refresh: the session ends where the user is, without a reload.
+  await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
+  await expect(page.getByText('Su sesión ha caducado. Por favor, vuelva a iniciar sesión.')).toBeVisible();
+  expect(
+    await page.evaluate(() => [localStorage.getItem('userData'), sessionStorage.getItem('userData')]),
+  ).toEqual([null, null]);
 });
 
 // A user no other e2e test signs in as: its password changes here (vouchers.spec signs in as agencia).
