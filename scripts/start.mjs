@@ -12,7 +12,7 @@
  * - `--max-old-space-size=192`: without a limit (a quarter of the machine's memory) V8 let promoted
  *   garbage pile up to 160 MB during a million-voucher export before collecting it (peak RSS
  *   370-390 MB, budget 300); with 192 MB the export peaks at 240-250 MB. 200 mixed clients use at
- *   most 80 MB.
+ *   most 114 MB of heap (278 MB resident).
  * - `--heap-growing-percent=200`: a limit under 2 GB also makes V8 grow the old generation by only
  *   1.3 times what a full collection left live (about 45 MB here), so under list load it ran a
  *   mark-compact every 0.4 s (22 in 20,000 voucher pages), each pausing every request in flight:
