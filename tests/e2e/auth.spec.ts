@@ -132,7 +132,9 @@ test('password recovery: mail from the outbox, new password, sign in with it', a
   await page.goto('/login');
   await page.getByRole('link', { name: '¿Olvidó su contraseña?' }).click();
   await expect(page).toHaveURL(/\/recovery$/);
-  await page.getByLabel('Email').fill('nadie@example.com');
+  // Exactly 'Email': the URL changes before the recovery screen's code has loaded, and until then
+  // the sign-in screen's 'Email o usuario' is still there.
+  await page.getByLabel('Email', { exact: true }).fill('nadie@example.com');
   await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
   await expect(
     page.getByText(
@@ -140,7 +142,7 @@ test('password recovery: mail from the outbox, new password, sign in with it', a
     ),
   ).toBeVisible();
 
-  await page.getByLabel('Email').fill('gerente.pais@demo.extranet.local');
+  await page.getByLabel('Email', { exact: true }).fill('gerente.pais@demo.extranet.local');
   await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
   await expect(page.getByRole('heading', { name: 'Verifique su email' })).toBeVisible();
 

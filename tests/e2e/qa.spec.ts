@@ -139,7 +139,7 @@ test("'Grabar sesión' records a real flow, downloads it masked, and the gallery
     window.history.pushState({}, '', '/recovery');
     window.dispatchEvent(new PopStateEvent('popstate'));
   });
-  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
   await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
   await expect(page.getByText('Verifique su email')).toBeVisible();
   await page.evaluate(() => window.history.back());
