@@ -92,19 +92,21 @@ test('logout revokes the tokens on the server and clears the session; the dashbo
   await expect(page).toHaveURL(/\/login$/);
 });
 
+/** Replaces the stored tokens (in the browser) with ones the server refuses. */
+function expireStoredTokens() {
+  for (const store of [localStorage, sessionStorage]) {
+    if (store.getItem('headersSetCookie'))
+      store.setItem('headersSetCookie', JSON.stringify({ access: 'caducado', refresh: 'caducado' }));
+  }
+}
+
 test('an expired session goes to /login with the spec message', async ({ page }) => {
   await signIn(page, 'soporte');
   // The tokens expire while the app is closed: rewritten before it loads again. (Rewritten under
   // the open dashboard, its next call — the bell's poll — met them first, ended the session and
   // went to /login with the message, which the reload then no longer had.)
   await page.goto('about:blank');
-  await page.addInitScript(() => {
-    for (const store of [localStorage, sessionStorage]) {
-      const tokens = store.getItem('headersSetCookie');
-      if (tokens)
-        store.setItem('headersSetCookie', JSON.stringify({ access: 'caducado', refresh: 'caducado' }));
-    }
-  });
+  await page.addInitScript(expireStoredTokens);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Su sesión ha caducado. Por favor, vuelva a iniciar sesión.')).toBeVisible();
@@ -112,12 +114,7 @@ test('an expired session goes to /login with the spec message', async ({ page })
 
 test('a session that expires in use goes to /login with the spec message', async ({ page }) => {
   await signIn(page, 'soporte');
-  await page.evaluate(() => {
-    for (const store of [localStorage, sessionStorage]) {
-      if (store.getItem('headersSetCookie'))
-        store.setItem('headersSetCookie', JSON.stringify({ access: 'caducado', refresh: 'caducado' }));
-    }
-  });
+  await page.evaluate(expireStoredTokens);
   // The app's next call (the dashboard's counts still loading, or the bell's poll within 15 s)
   // is refused and so is the refresh: the session ends where the user is, without a reload.
   await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
