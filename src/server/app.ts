@@ -17,7 +17,7 @@ import { databaseRateLimitStore } from './http/rateLimitStore';
 import { apiRouteModules, type RouteModule, rootRouteModules } from './routes';
 
 export interface BuildAppOptions {
-  /** Directory of the built client (index.html and assets); absent means API only. */
+  /** Directory of the built client (index.html and assets), required to hold index.html; absent means API only. */
   clientDir?: string;
   logger?: boolean;
   /** Extra route modules mounted at the root (the image service mounts at /images). */
@@ -130,9 +130,12 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     await app.register(async (scope) => register(scope, context));
   }
 
+  // A client folder given is a client to serve: without its index.html every page would be 404.
   const clientDir = options.clientDir;
-  const hasClient = clientDir !== undefined && existsSync(path.join(clientDir, 'index.html'));
+  const hasClient = clientDir !== undefined;
   if (hasClient) {
+    if (!existsSync(path.join(clientDir, 'index.html')))
+      throw new Error(`The web client folder ${clientDir} has no index.html`);
     await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
   }
   app.setNotFoundHandler((request, reply) => {

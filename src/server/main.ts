@@ -3,29 +3,24 @@
  * reference and demo data, the client build when missing or stale, then listen and print the
  * address and the demo logins.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { createTokenService } from './auth/tokens';
+import { ClientBuildError, prepareClient } from './clientBuild';
 import { loadConfig } from './config';
 import { DataDirError, lockDataDir } from './dataDir';
 import { openDatabase } from './db/client';
 import { DEMO_PASSWORD, seed } from './db/seed';
+import { findProjectRoot, ProjectRootError } from './projectRoot';
 import { createMailer } from './services/mail';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const clientDir = path.join(root, 'dist/client');
+// From src/server (tsx) or dist/server/<hash>/ (the bundle): the checkout is above either.
+const root = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 async function main() {
   const started = performance.now();
   const config = loadConfig();
-  // The embedded database is single-process: one server per data directory.
-  const lock = config.databaseUrl ? null : lockDataDir(config.dataDir);
-  const handle = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pgdata'),
-  });
   const phases: string[] = [];
   const phase = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
     const began = performance.now();
@@ -33,9 +28,18 @@ async function main() {
     phases.push(`${name} ${((performance.now() - began) / 1000).toFixed(1)} s`);
     return result;
   };
+  // The client builds (in a child process, when missing or stale) while the database migrates.
+  const clientReady = phase('cliente', () => prepareClient(root, process.env.SKIP_CLIENT_BUILD === 'true'));
+  clientReady.catch(() => {}); // awaited below; a failure before then is not 'unhandled'
+  // The embedded database is single-process: one server per data directory.
+  const lock = config.databaseUrl ? null : lockDataDir(config.dataDir);
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pgdata'),
+  });
   await phase('migraciones', () => handle.migrate());
   const report = await phase('datos', () => seed(handle.db, config));
-  await phase('cliente', () => ensureClientBuilt());
+  const client = await clientReady;
   const app = await buildApp(
     {
       config,
@@ -48,7 +52,7 @@ async function main() {
       }),
       mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom }),
     },
-    { clientDir, logger: config.logLevel !== 'silent' },
+    { clientDir: client.clientDir, logger: config.logLevel !== 'silent' },
   );
   const shutdown = async () => {
     await app.close();
@@ -65,6 +69,9 @@ async function main() {
     `Extranet lista en ${config.publicUrl} (${((performance.now() - started) / 1000).toFixed(1)} s: ${phases.join(', ')})`,
     `Base de datos: ${handle.kind === 'pglite' ? `PGlite en ${path.join(config.dataDir, 'pgdata')}` : 'PostgreSQL (DATABASE_URL)'}`,
     `Correo: ${config.smtpUrl ? 'SMTP' : `archivos .eml en ${config.outboxDir}`}`,
+    client.clientDir
+      ? `Aplicación web: ${client.clientDir}${client.built ? ' (compilada en este inicio)' : ''}`
+      : 'Aplicación web: no se sirve (SKIP_CLIENT_BUILD=true, solo API)',
   ];
   if (report.admin) {
     lines.push(
@@ -83,37 +90,10 @@ async function main() {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-/** Builds the client with Vite when dist/client is missing or older than its sources. */
-async function ensureClientBuilt() {
-  if (process.env.SKIP_CLIENT_BUILD === 'true') return;
-  const builtIndex = path.join(clientDir, 'index.html');
-  const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
-  const sources = [
-    'src/client',
-    'src/contracts',
-    'machines',
-    'index.html',
-    'vite.config.ts',
-    'package-lock.json',
-  ];
-  const newest = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
-  if (builtAt >= newest) return;
-  process.stdout.write('Compilando la aplicación web (vite build)...\n');
-  const { build } = await import('vite');
-  await build({ root, logLevel: 'warn', configFile: path.join(root, 'vite.config.ts') });
-}
-
-function newestMtime(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stats = statSync(target);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  let newest = stats.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
 main().catch((error: unknown) => {
   // Problems the operator can fix are told in one sentence; anything else with its stack.
-  console.error(error instanceof DataDirError ? error.message : error);
+  const forTheOperator =
+    error instanceof DataDirError || error instanceof ClientBuildError || error instanceof ProjectRootError;
+  console.error(forTheOperator ? error.message : error);
   process.exit(1);
 });
