@@ -4,12 +4,12 @@
  * the product started by package.json's start script as `npm start` does, and autocannon runs.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { startCommand } from '../scripts/startCommand';
 import { loadConfig } from '../src/server/config';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { seed } from '../src/server/db/seed';
@@ -122,18 +122,7 @@ export async function startServer(
   extraEnv: Record<string, string> = {},
 ): Promise<RunningServer> {
   const started = performance.now();
-  const [command, ...args] = (
-    JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
-  ).scripts.start.split(/\s+/);
-  // `node` is this Node; anything else a package's command in node_modules/.bin.
-  const executable =
-    command === 'node'
-      ? process.execPath
-      : path.join(
-          existsSync(path.join(root, 'node_modules')) ? root : process.cwd(),
-          'node_modules/.bin',
-          command,
-        );
+  const start = startCommand(root);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -148,8 +137,8 @@ export async function startServer(
   };
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(executable, args, {
-    cwd: root,
+  const child = spawn(start.executable, start.args, {
+    cwd: start.cwd,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
