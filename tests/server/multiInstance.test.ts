@@ -20,6 +20,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startCommand } from '../../scripts/startCommand';
 import { messages } from '../../src/contracts/messages';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
@@ -60,6 +61,23 @@ async function waitFor(url: string, child: ChildProcess, what: string) {
     } catch {}
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
+}
+
+/**
+ * deploy/nginx.conf with the upstream's servers replaced by `ports` and its listen address by
+ * this test's: each replacement must find its line, so the guide's file cannot drift from the test.
+ */
+function deployedNginxConf(ports: number[], listenPort: number): string {
+  const original = readFileSync('deploy/nginx.conf', 'utf8');
+  const upstreamServers = /^(\s*)server 127\.0\.0\.1:\d+;\n(?:\s*server 127\.0\.0\.1:\d+;\n)*/m;
+  const listen = /^(\s*)listen 80;$/m;
+  expect(original).toMatch(upstreamServers);
+  expect(original).toMatch(listen);
+  return original
+    .replace(upstreamServers, (_whole, indent: string) =>
+      ports.map((port) => `${indent}server 127.0.0.1:${port};\n`).join(''),
+    )
+    .replace(listen, (_whole, indent: string) => `${indent}listen 127.0.0.1:${listenPort};`);
 }
 
 function stop(child: ChildProcess | undefined): Promise<void> {
@@ -111,13 +129,19 @@ describe.skipIf(!enabled)('two instances behind nginx on one PostgreSQL', () => 
 
     const ports = [await freePort(), await freePort()];
     // Exactly what `npm start` runs; both start at once and bundle into the same build directory.
-    const [command, ...startArguments] = (
-      JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }
-    ).scripts.start.split(/\s+/);
-    expect(command).toBe('node');
+    // As docs/deploy.md says: one instance runs the export jobs, and both believe nginx's headers.
+    const start = startCommand();
     for (const [index, port] of ports.entries()) {
-      const child = spawn(process.execPath, startArguments, {
-        env: { ...process.env, ...environment(`instance${index}`), PORT: String(port), HOST: '127.0.0.1' },
+      const child = spawn(start.executable, start.args, {
+        cwd: start.cwd,
+        env: {
+          ...process.env,
+          ...environment(`instance${index}`),
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          EXPORT_WORKER: index === 0 ? 'true' : 'false',
+          TRUST_PROXY: '127.0.0.1',
+        },
         stdio: 'ignore',
         detached: true,
       });
@@ -129,6 +153,8 @@ describe.skipIf(!enabled)('two instances behind nginx on one PostgreSQL', () => 
     for (const directory of ['', 'logs', 'temp'])
       mkdirSync(path.join(prefix, directory), { recursive: true });
     chmodSync(path.join(prefix, 'temp'), 0o777);
+    // The repository's deploy/nginx.conf itself, with this test's addresses in it.
+    writeFileSync(path.join(prefix, 'extranet.conf'), deployedNginxConf(ports, nginxPort));
     const config = path.join(prefix, 'nginx.conf');
     writeFileSync(
       config,
@@ -145,16 +171,7 @@ http {
   fastcgi_temp_path ${prefix}/temp/fastcgi;
   uwsgi_temp_path ${prefix}/temp/uwsgi;
   scgi_temp_path ${prefix}/temp/scgi;
-  client_max_body_size 60m;
-  upstream extranet { ${ports.map((port) => `server 127.0.0.1:${port};`).join(' ')} }
-  server {
-    listen 127.0.0.1:${nginxPort};
-    location / {
-      proxy_pass http://extranet;
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $remote_addr;
-    }
-  }
+  include ${prefix}/extranet.conf;
 }
 `,
     );
@@ -279,7 +296,7 @@ http {
 
   it('counts the request limit of a public call once for both instances', async () => {
     // POST /api/token/refresh/ allows 60 requests per 5 minutes per address; every request here
-    // comes from 127.0.0.1 (directly, or nginx's address, as no proxy is trusted).
+    // comes from 127.0.0.1 (directly, or through nginx, which forwards the client's 127.0.0.1).
     const refresh = (base: string) =>
       fetch(`${base}/api/token/refresh/`, {
         method: 'POST',
