@@ -3,7 +3,7 @@
  * (PGlite in DATA_DIR, or DATABASE_URL): `npm run seed:volume -- --vouchers 1000000` makes a
  * million vouchers over about 333,000 reservations, with their travellers, and offices, suppliers
  * and products when the database has few. SQL `insert ... select from generate_series` in chunks:
- * minutes, not hours. See README 'Reservas y Vouchers'.
+ * minutes, not hours. See docs/bookings.md and docs/performance.md.
  */
 import path from 'node:path';
 import { generateVouchers } from '../bench/voucherData';

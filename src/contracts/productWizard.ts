@@ -140,7 +140,7 @@ export type ProductFinalAnswer = z.infer<typeof productFinalAnswerSchema>;
 // ---- Rates -------------------------------------------------------------------------------------
 
 /**
- * The rate CSV (README 'Productos'): a header row, then one row per trip-length band and age
+ * The rate CSV (docs/products.md): a header row, then one row per trip-length band and age
  * band with its price and currency. Comma or semicolon separated, UTF-8, decimal point or comma.
  */
 export const RATE_CSV_COLUMNS = [

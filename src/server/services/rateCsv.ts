@@ -1,5 +1,5 @@
 /**
- * The rate CSV of a product (issue 13; README 'Productos'): a header row
+ * The rate CSV of a product (issue 13; docs/products.md): a header row
  * `dias_desde,dias_hasta,edad_desde,edad_hasta,precio,moneda`, then one row per trip-length band
  * (days) and age band with its price and currency (ISO code). Parsed with csv-parse (node-csv:
  * RFC 4180 quoting, comma or semicolon, BOM), then every row is checked; a file with any problem
