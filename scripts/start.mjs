@@ -63,9 +63,11 @@ const bundled = await build({
 /** The build's files by their path inside its directory. */
 const files = new Map(bundled.outputFiles.map((file) => [path.basename(file.path), file.contents]));
 // What the server finds next to its own file (`new URL(..., import.meta.url)`): the worker threads'
-// scripts (plain JavaScript) and the migrations.
+// scripts (plain JavaScript), the embedded database's template and the migrations.
 files.set('pgliteWorker.mjs', readFileSync(path.join(root, 'src/server/db/pgliteWorker.mjs')));
 files.set('xlsxWorker.mjs', readFileSync(path.join(root, 'src/server/resources/xlsxWorker.mjs')));
+// The embedded database's template cluster (src/server/db/pgliteSettings.ts, issue 33).
+files.set('pglite-template.tgz', readFileSync(path.join(root, 'src/server/db/pglite-template.tgz')));
 const migrations = path.join(root, 'src/server/db/migrations');
 for (const entry of readdirSync(migrations, { recursive: true, withFileTypes: true }))
   if (entry.isFile()) {

@@ -2,12 +2,11 @@
  * One database API over two drivers: PGlite (embedded, data in DATA_DIR/pgdata) by default,
  * node-postgres when DATABASE_URL is set. Both speak the same drizzle schema and migrations.
  * PGlite runs in a worker thread (./pgliteProxy.ts) so its queries never block the HTTP event
- * loop; `PGLITE_WORKER=false` runs it in process instead (for comparison).
+ * loop; ./pgliteSettings.ts says how it is opened.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -16,6 +15,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PgliteWorkerClient } from './pgliteProxy';
+import { embeddedDatabaseOptions } from './pgliteSettings';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -117,8 +117,6 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; absent means in memory. */
   pgliteDir?: string;
-  /** PGlite in a worker thread (default true unless PGLITE_WORKER=false). */
-  pgliteWorker?: boolean;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -138,12 +136,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: () => pool.end(),
     };
   }
-  const inWorker = options.pgliteWorker ?? process.env.PGLITE_WORKER !== 'false';
-  const client = inWorker
-    ? await PgliteWorkerClient.create(options.pgliteDir)
-    : await PGlite.create(options.pgliteDir ?? 'memory://', { extensions: { pg_trgm } });
+  const client = await PgliteWorkerClient.create(embeddedDatabaseOptions(options.pgliteDir));
   // The worker client answers the calls drizzle's PGlite driver makes (query, exec, transaction).
-  const pgliteDb = drizzlePglite(client as PGlite, { schema });
+  const pgliteDb = drizzlePglite(client as unknown as PGlite, { schema });
   return {
     db: pgliteDb as unknown as Database,
     kind: 'pglite',

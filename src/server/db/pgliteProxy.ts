@@ -8,6 +8,7 @@
  * commits, or rolls back when `fn` throws. One transaction at a time, as PGlite itself allows.
  */
 import { Worker } from 'node:worker_threads';
+import type { EmbeddedDatabaseOptions, EmbeddedOpening } from './pgliteSettings';
 
 interface QueryOptions {
   rowMode?: 'array' | 'object';
@@ -45,6 +46,8 @@ export class PgliteWorkerClient implements Queryable {
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   private failure: Error | null = null;
   private readonly channels = new Map<string, Set<(payload: string) => void>>();
+  /** How the database was opened: an existing cluster, the template, or initdb (the template failed). */
+  openedFrom: EmbeddedOpening = 'existing';
 
   private constructor() {
     this.worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url));
@@ -69,10 +72,10 @@ export class PgliteWorkerClient implements Queryable {
     this.worker.on('exit', (code) => fail(new Error(`the PGlite worker exited (${code})`)));
   }
 
-  /** Starts the worker and opens PGlite in `dataDir` (absent: in memory). */
-  static async create(dataDir?: string): Promise<PgliteWorkerClient> {
+  /** Starts the worker and opens PGlite as `options` say (./pgliteSettings.ts). */
+  static async create(options: EmbeddedDatabaseOptions): Promise<PgliteWorkerClient> {
     const client = new PgliteWorkerClient();
-    await client.call('init', { dataDir });
+    client.openedFrom = await client.call<EmbeddedOpening>('init', { ...options });
     return client;
   }
 

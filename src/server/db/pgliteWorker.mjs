@@ -3,7 +3,9 @@
 // tsx, vitest and plain Node alike; the typed driver is ./pgliteProxy.ts.
 //
 // Messages from the main thread: {id, op, ...}; answers: {id, ok, result} or {id, ok: false, error}.
-//   init   {dataDir}                       open PGlite (pg_trgm loaded)
+//   init   {dataDir, settings, templatePath}   open PGlite (pg_trgm loaded) with `settings`
+//                                          (postgresql.conf lines); a new data directory starts
+//                                          from the template cluster (./pgliteSettings.ts)
 //   query  {sql, params, rowMode, identity, tx?}   one statement (in transaction `tx` when given)
 //   exec   {sql, tx?}                      a script of statements
 //   begin  {}                              opens a transaction; answers once it holds PGlite
@@ -13,6 +15,8 @@
 //   close  {}
 // PGlite serializes statements and transactions itself: a statement sent outside an open
 // transaction waits for it, as it would in process.
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -46,12 +50,39 @@ function target(tx) {
 
 const identity = (/** @type {unknown} */ value) => value;
 
+/**
+ * PGlite in `dataDir` (absent: in memory) with `settings`. A data directory without a cluster
+ * loads the template instead of running initdb (a nested second instance); a template this PGlite
+ * cannot open is left for initdb, after clearing what it wrote. Answers the database and how it was
+ * opened: 'existing', 'template' or 'initdb'.
+ * @param {{ dataDir?: string, settings: string[], templatePath: string }} options
+ */
+async function openEmbedded({ dataDir, settings, templatePath }) {
+  const target = dataDir ?? 'memory://';
+  const options = { extensions: { pg_trgm }, postgresqlconf: settings };
+  const onDisk = dataDir !== undefined && !dataDir.startsWith('memory://');
+  const isNew = !onDisk || !existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (!isNew) return { db: await PGlite.create(target, options), openedFrom: 'existing' };
+  if (existsSync(templatePath)) {
+    try {
+      const loadDataDir = new Blob([readFileSync(templatePath)]);
+      return { db: await PGlite.create(target, { ...options, loadDataDir }), openedFrom: 'template' };
+    } catch (error) {
+      process.emitWarning(`PGlite could not open the template ${templatePath}; running initdb (${error})`);
+      if (onDisk) rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return { db: await PGlite.create(target, options), openedFrom: 'initdb' };
+}
+
 /** @param {any} message */
 async function handle(message) {
   switch (message.op) {
-    case 'init':
-      db = await PGlite.create(message.dataDir ?? 'memory://', { extensions: { pg_trgm } });
-      return null;
+    case 'init': {
+      const opened = await openEmbedded(message);
+      db = opened.db;
+      return opened.openedFrom;
+    }
     case 'query': {
       const parsers = Object.fromEntries((message.identity ?? []).map((oid) => [oid, identity]));
       const result = await target(message.tx).query(message.sql, message.params, {
