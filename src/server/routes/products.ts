@@ -21,7 +21,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
+import type { Metadata } from 'sharp';
 import { z } from 'zod';
 import type { FieldErrors } from '../../contracts/http';
 import { messages } from '../../contracts/messages';
@@ -642,7 +642,9 @@ const IMAGE_FORMATS = {
 export async function inspectProductImage(
   bytes: Buffer,
 ): Promise<{ bytes: Buffer; contentType: string; extension: string } | null> {
-  let metadata: sharp.Metadata;
+  // Loaded with the first image, not at start (issue 33).
+  const { default: sharp } = await import('sharp');
+  let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {

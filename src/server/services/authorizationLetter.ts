@@ -3,7 +3,7 @@
  * letter PDF can be downloaded'; §6 'Autorizar a tercero'): one A4 page written with pdf-lib in
  * the standard Helvetica fonts (WinAnsi covers Spanish accents), texts from the catalogue.
  */
-import { PDFDocument, type PDFFont, StandardFonts } from 'pdf-lib';
+import type { PDFFont } from 'pdf-lib';
 import { messages } from '../../contracts/messages';
 
 const PAGE_WIDTH = 595;
@@ -55,6 +55,8 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 
 /** The letter as PDF bytes. */
 export async function authorizationLetterPdf(options: { brandName: string }): Promise<Buffer> {
+  // Loaded on first use, not at start (issue 33).
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const document = await PDFDocument.create();
   document.setTitle(messages.refund.authorizationLetterDocument.documentTitle);
   document.setProducer(options.brandName);

@@ -17,8 +17,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFObject, PDFRef, PDFStream } from 'pdf-lib';
-import sharp from 'sharp';
+// pdf-lib and sharp load on the first upload, not at start (issue 33: about 24 MB resident with
+// the PDF and QR libraries and the mailer, at every idle instance).
+import type { PDFDocument, PDFObject } from 'pdf-lib';
+import type { Metadata } from 'sharp';
 import { messages } from '../../contracts/messages';
 import type { AllowedContentType } from '../../contracts/refund';
 import type { FileStorage } from './storage';
@@ -91,7 +93,8 @@ const bytesPerSample = (depth: string | undefined) => {
 
 async function inspectImage(bytes: Buffer, contentType: 'image/jpeg' | 'image/png'): Promise<Inspection> {
   const format = contentType === 'image/jpeg' ? 'jpeg' : 'png';
-  let metadata: sharp.Metadata;
+  const { default: sharp } = await import('sharp');
+  let metadata: Metadata;
   try {
     // Reads the header only: nothing is decoded yet.
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -149,10 +152,14 @@ const ACTIVE_ACTIONS = new Set([
 const RAW_ACTIVE =
   /\/(?:JS|JavaScript|AA|Launch|EmbeddedFiles?|XFA|RichMedia|SubmitForm|ImportData)(?![A-Za-z0-9])/;
 
-const nameOf = (object: PDFObject | undefined) => (object instanceof PDFName ? object.decodeText() : null);
+type PdfLib = typeof import('pdf-lib');
 
 /** Whether any object of the document carries active content (see ACTIVE_KEYS, ACTIVE_ACTIONS). */
-function hasActiveContent(document: PDFDocument): boolean {
+function hasActiveContent(
+  document: PDFDocument,
+  { PDFArray, PDFDict, PDFName, PDFRef, PDFStream }: PdfLib,
+): boolean {
+  const nameOf = (object: PDFObject | undefined) => (object instanceof PDFName ? object.decodeText() : null);
   const seen = new Set<PDFObject>();
   const pending: PDFObject[] = document.context.enumerateIndirectObjects().map(([, object]) => object);
   while (pending.length > 0) {
@@ -179,9 +186,10 @@ const unescapeNames = (raw: string) =>
 
 async function inspectPdf(bytes: Buffer): Promise<Inspection> {
   if (RAW_ACTIVE.test(unescapeNames(bytes.toString('latin1')))) return refused(text.uploadPdfActive);
+  const pdfLib = await import('pdf-lib');
   let document: PDFDocument;
   try {
-    document = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
+    document = await pdfLib.PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
   } catch {
     return refused(text.uploadNotDecodable);
   }
@@ -192,7 +200,7 @@ async function inspectPdf(bytes: Buffer): Promise<Inspection> {
     return refused(text.uploadNotDecodable);
   }
   if (pages < 1 || pages > MAX_PDF_PAGES) return refused(text.uploadNotDecodable);
-  if (hasActiveContent(document)) return refused(text.uploadPdfActive);
+  if (hasActiveContent(document, pdfLib)) return refused(text.uploadPdfActive);
   // The PDF is kept as sent (rewriting it could lose what a reader needs); it was checked above.
   return { ok: true, contentType: 'application/pdf', bytes };
 }

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface OutgoingMail {
   to: string;
@@ -15,20 +15,32 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
 }
 
+/** The transport, made on the first mail: nodemailer is not loaded at start (issue 33). */
+function lazyTransport(make: (nodemailer: typeof import('nodemailer')) => Transporter) {
+  let transport: Promise<Transporter> | undefined;
+  return () => {
+    transport ??= import('nodemailer').then(make);
+    return transport;
+  };
+}
+
 export function createMailer(options: { smtpUrl?: string; outboxDir: string; from: string }): Mailer {
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+  const { smtpUrl } = options;
+  if (smtpUrl) {
+    const transport = lazyTransport((nodemailer) => nodemailer.createTransport(smtpUrl));
     return {
       async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail });
+        await (await transport()).sendMail({ from: options.from, ...mail });
       },
     };
   }
   mkdirSync(options.outboxDir, { recursive: true });
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: options.from, ...mail });
+      const info = await (await transport()).sendMail({ from: options.from, ...mail });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const safeRecipient = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       await writeFile(path.join(options.outboxDir, `${stamp}-${safeRecipient}.eml`), info.message as Buffer);

@@ -6,8 +6,8 @@
  * well kept) only computes the QR matrix, which is drawn as rectangles (no image step).
  */
 import { asc, eq, inArray } from 'drizzle-orm';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import QRCode from 'qrcode';
+// pdf-lib and qrcode load with the first PDF, not at start (issue 33).
+import type { Color, PDFFont, PDFPage } from 'pdf-lib';
 import { statusName } from '../../contracts/bookings';
 import { messages } from '../../contracts/messages';
 import {
@@ -117,9 +117,18 @@ export async function loadPrintData(reader: Reader, ids: readonly number[]): Pro
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 48;
-const dark = rgb(0.12, 0.16, 0.22);
-const accent = rgb(0.05, 0.33, 0.6);
-const grey = rgb(0.42, 0.45, 0.5);
+/** The page's colours, made with pdf-lib's `rgb` once it is loaded. */
+function paletteOf(rgb: typeof import('pdf-lib').rgb) {
+  return {
+    dark: rgb(0.12, 0.16, 0.22),
+    accent: rgb(0.05, 0.33, 0.6),
+    grey: rgb(0.42, 0.45, 0.5),
+    white: rgb(1, 1, 1),
+    black: rgb(0, 0, 0),
+  };
+}
+type Palette = ReturnType<typeof paletteOf>;
+type QrEncoder = typeof import('qrcode');
 
 const localDate = (iso: string | null) => {
   if (!iso) return '';
@@ -137,11 +146,18 @@ const money = (value: string | null, currency: string) => {
 /** Replaces what the standard fonts (WinAnsi) cannot draw, so a name never breaks a PDF. */
 const printable = (value: string) => value.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
 
-function drawQr(page: PDFPage, value: string, x: number, y: number, size: number) {
-  const qr = QRCode.create(value, { errorCorrectionLevel: 'M' });
+function drawQr(
+  page: PDFPage,
+  { palette, qrCode }: { palette: Palette; qrCode: QrEncoder },
+  value: string,
+  x: number,
+  y: number,
+  size: number,
+) {
+  const qr = qrCode.create(value, { errorCorrectionLevel: 'M' });
   const count = qr.modules.size;
   const cell = size / (count + 2);
-  page.drawRectangle({ x, y, width: size, height: size, color: rgb(1, 1, 1) });
+  page.drawRectangle({ x, y, width: size, height: size, color: palette.white });
   for (let row = 0; row < count; row++)
     for (let column = 0; column < count; column++)
       if (qr.modules.get(row, column))
@@ -150,21 +166,23 @@ function drawQr(page: PDFPage, value: string, x: number, y: number, size: number
           y: y + size - (row + 2) * cell,
           width: cell,
           height: cell,
-          color: rgb(0, 0, 0),
+          color: palette.black,
         });
 }
 
 function drawVoucherPage(
   page: PDFPage,
   fonts: { regular: PDFFont; bold: PDFFont },
+  drawing: { palette: Palette; qrCode: QrEncoder },
   brand: PdfBrand,
   data: VoucherPrintData,
 ) {
+  const { dark, accent, grey, white } = drawing.palette;
   const [width, height] = A4;
   let y = height - MARGIN;
   const write = (
     value: string,
-    options: { x?: number; size?: number; bold?: boolean; color?: ReturnType<typeof rgb> } = {},
+    options: { x?: number; size?: number; bold?: boolean; color?: Color } = {},
   ) => {
     page.drawText(printable(value), {
       x: options.x ?? MARGIN,
@@ -177,12 +195,12 @@ function drawVoucherPage(
   // Header band with the brand.
   page.drawRectangle({ x: 0, y: height - 90, width, height: 90, color: accent });
   y = height - 45;
-  write(brand.brandName, { size: 20, bold: true, color: rgb(1, 1, 1) });
+  write(brand.brandName, { size: 20, bold: true, color: white });
   y = height - 70;
-  write(text.title, { size: 11, color: rgb(1, 1, 1) });
+  write(text.title, { size: 11, color: white });
   y = height - 130;
   write(`${text.voucher} ${data.id}`, { size: 18, bold: true });
-  drawQr(page, `VOUCHER-${data.id}`, width - MARGIN - 110, height - 215, 110);
+  drawQr(page, drawing, `VOUCHER-${data.id}`, width - MARGIN - 110, height - 215, 110);
   y -= 20;
   write(`${text.reservation} ${data.reservationId}   ${text.status}: ${statusName(data.status)}`, {
     color: grey,
@@ -258,6 +276,11 @@ export async function renderVouchersPdf(
   data: readonly VoucherPrintData[],
   title: string,
 ): Promise<Uint8Array> {
+  const [{ PDFDocument, StandardFonts, rgb }, qrCode] = await Promise.all([
+    import('pdf-lib'),
+    import('qrcode'),
+  ]);
+  const drawing = { palette: paletteOf(rgb), qrCode };
   const document = await PDFDocument.create();
   document.setTitle(title);
   document.setAuthor(brand.brandName);
@@ -266,6 +289,6 @@ export async function renderVouchersPdf(
     regular: await document.embedFont(StandardFonts.Helvetica),
     bold: await document.embedFont(StandardFonts.HelveticaBold),
   };
-  for (const voucher of data) drawVoucherPage(document.addPage(A4), fonts, brand, voucher);
+  for (const voucher of data) drawVoucherPage(document.addPage(A4), fonts, drawing, brand, voucher);
   return document.save();
 }
