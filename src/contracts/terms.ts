@@ -1,6 +1,6 @@
 /**
  * The traveller's terms page (issue 28 §4; SPEC §7 GET /sendAcceptConditions/{data}): the terms
- * mail links to the public page `/terms/{data}`; the page reads the conditions with a GET that
+ * mail links to the public page `/terms/<voucher>/<MAC>`; the page reads the conditions with a GET that
  * changes nothing and records the acceptance with a POST when the traveller presses 'Acepto'.
  * `{data}` is `<voucher id>.<32-character MAC>`, signed by the server. Shared by the server and
  * the public bundle (nothing of the staff side).
@@ -8,14 +8,20 @@
 import { z } from 'zod';
 import { messages } from './messages';
 
+/** The `{data}` of the page's path after /terms/ (`<voucher>/<MAC>`). */
+export const termsDataOfPage = (rest: string): string => rest.replace(/\/+$/, '').split('/').join('.');
+
 /** A link's `{data}`: the voucher id, a dot, the MAC (base64url, 32 characters). */
 export const termsLinkDataSchema = z
   .string({ error: messages.terms.linkInvalid })
   .regex(/^[1-9]\d{0,9}\.[A-Za-z0-9_-]{32}$/, messages.terms.linkInvalid);
 
 export const termsPaths = {
-  /** The public page of the web app the mail links to. */
-  page: (data: string) => `/terms/${encodeURIComponent(data)}`,
+  /**
+   * The public page of the web app the mail links to: `/terms/<voucher>/<MAC>` (no dot in the
+   * path, so the server serves the app for it rather than looking for a file).
+   */
+  page: (data: string) => `/terms/${data.split('.').map(encodeURIComponent).join('/')}`,
   /** GET: what the page shows (reading only). */
   view: (data: string) => `/terms/${encodeURIComponent(data)}/`,
   /** POST: records the acceptance (idempotent). */

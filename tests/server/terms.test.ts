@@ -1,6 +1,6 @@
 /**
  * Issue 28 §4 'Terms acceptance is an act, not a GET': the terms mail links to the public page
- * /terms/{data}; GET (the page's read, and the old /sendAcceptConditions/ link) changes nothing;
+ * /terms/<voucher>/<MAC> (the API's {data} is <voucher>.<MAC>); GET (the page's read, and the old /sendAcceptConditions/ link) changes nothing;
  * the acceptance is a POST, idempotent and in the voucher's history; a forged link is 404 and a
  * guessing address is throttled.
  */
@@ -71,9 +71,9 @@ async function mailedTerms(): Promise<{ voucher: number; data: string }> {
   expect(sent.statusCode, sent.body).toBe(200);
   const mail = (testApp.outbox().at(-1) ?? '').replace(/=\r?\n/g, '');
   expect(mail).toContain(`To: ines.${voucher.id}@example.com`);
-  const link = /https?:\/\/\S+\/terms\/(\S+)/.exec(mail);
-  expect(link).not.toBeNull();
-  return { voucher: voucher.id, data: link?.[1] ?? '' };
+  const link = /https?:\/\/[^/\s]+\/terms\/(\d+)\/([A-Za-z0-9_-]{32})\s/.exec(mail);
+  expect(link?.[1]).toBe(String(voucher.id));
+  return { voucher: voucher.id, data: `${link?.[1]}.${link?.[2]}` };
 }
 
 async function stateOf(voucherId: number) {
@@ -110,7 +110,7 @@ describe('terms by GET change nothing', () => {
     // Every prefetch a mail scanner might do, several times.
     for (let round = 0; round < 3; round++) {
       const old = await inject('GET', `/api/sendAcceptConditions/${data}`);
-      expect([old.statusCode, old.headers.location]).toEqual([303, `/terms/${data}`]);
+      expect([old.statusCode, old.headers.location]).toEqual([303, `/terms/${data.replace('.', '/')}`]);
       expect((await inject('HEAD', `/api/terms/${data}/`)).statusCode).toBe(200);
       expect((await inject('GET', `/api/terms/${data}/`)).json().accepted_at).toBeNull();
     }
