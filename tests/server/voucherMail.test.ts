@@ -5,10 +5,12 @@
  * `voucherMailsPerUser.max` sends per user per window, counted in the database.
  */
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../src/contracts/engine';
 import { messages } from '../../src/contracts/messages';
 import { ROLES } from '../../src/contracts/roles';
+import { buildApp } from '../../src/server/app';
 import {
   offices,
   passengers,
@@ -212,6 +214,37 @@ describe('who may be mailed', () => {
     ]);
   });
 
+  // Generated over the seeded roles: a new role is covered without writing a test.
+  it.each(ROLES.filter((role) => role.permissions.includes('voucher/view')).map((role) => [role.key, role]))(
+    '%s: the passengers always; an arbitrary address only with voucher/add',
+    async (_key, role) => {
+      const who = as(testApp, await testApp.login(role.key));
+      const [user] = await testApp.handle.db
+        .select({ officeId: users.officeId })
+        .from(users)
+        .where(eq(users.username, role.key));
+      const trip = await booking(user.officeId ?? (await officeOf('agencia')), [
+        `${role.key}.pax@example.com`,
+      ]);
+      const send = (email?: string) =>
+        who({ method: 'POST', url: '/api/sendEmailCCGG/', payload: { voucher_id: trip.vouchers[0], email } });
+      let before = testApp.outbox().length;
+      expect((await send()).statusCode).toBe(200);
+      expect(recipientsSince(before)).toEqual([`${role.key}.pax@example.com`]);
+      before = testApp.outbox().length;
+      const other = await send('alguien.mas@example.org');
+      const allowed = role.permissions.includes('voucher/add');
+      expect(other.statusCode).toBe(allowed ? 200 : 403);
+      expect(recipientsSince(before)).toEqual(allowed ? ['alguien.mas@example.org'] : []);
+      const recorded = (await historyOf(trip.vouchers[0])).map((entry) => entry.changes.recipients?.after);
+      expect(recorded).toEqual(
+        allowed
+          ? [['alguien.mas@example.org'], [`${role.key}.pax@example.com`]]
+          : [[`${role.key}.pax@example.com`]],
+      );
+    },
+  );
+
   it('answers 400 with the message when nobody can be mailed', async () => {
     const admin = as(testApp, await testApp.login('admin'));
     const [reservation] = await testApp.handle.db
@@ -232,26 +265,47 @@ describe('who may be mailed', () => {
 });
 
 describe('per-user limit', () => {
-  it(`refuses the send after ${voucherMailsPerUser.max} with 429 and Retry-After; another user still sends`, async () => {
-    const soporte = as(testApp, await testApp.login('soporte'));
-    const trip = await booking(await officeOf('agencia'), ['gaby@example.com']);
-    const send = (who: typeof soporte) =>
-      who({ method: 'POST', url: '/api/sendEmailCCGG/', payload: { voucher_id: trip.vouchers[0] } });
-    // Refused sends do not count against the limit.
-    const refused = await soporte({ method: 'POST', url: '/api/sendEmailCCGG/', payload: { voucher_id: 0 } });
-    expect(refused.statusCode).toBe(400);
-    const codes: number[] = [];
-    for (let index = 0; index < voucherMailsPerUser.max; index++)
-      codes.push((await send(soporte)).statusCode);
-    expect(codes).toEqual(Array(voucherMailsPerUser.max).fill(200));
-    const before = testApp.outbox().length;
-    const limited = await send(soporte);
-    expect(limited.statusCode).toBe(429);
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(60);
-    expect(limited.json()).toEqual({ status: 'Error', detail: text.mailLimited(60) });
-    expect(testApp.outbox().length).toBe(before);
-    // The limit is the user's, not everyone's.
-    const supervisor = as(testApp, await testApp.login('supervisor'));
-    expect((await send(supervisor)).statusCode).toBe(200);
+  it(`refuses the send after ${voucherMailsPerUser.max}, counted across instances, with 429 and Retry-After; another user still sends`, async () => {
+    // A second instance on the same database: the count is the database's, not a process's.
+    const second = await buildApp(testApp.context);
+    await second.ready();
+    try {
+      // The superuser: no other test here counts a send of theirs.
+      const token = await testApp.login('admin');
+      const trip = await booking(await officeOf('agencia'), ['gaby@example.com']);
+      const send = (instance: FastifyInstance, authorization = token) =>
+        instance.inject({
+          method: 'POST',
+          url: '/api/sendEmailCCGG/',
+          headers: { authorization },
+          payload: { voucher_id: trip.vouchers[0] },
+        });
+      // Refused sends do not count against the limit.
+      const refused = await as(
+        testApp,
+        token,
+      )({
+        method: 'POST',
+        url: '/api/sendEmailCCGG/',
+        payload: { voucher_id: 0 },
+      });
+      expect(refused.statusCode).toBe(400);
+      const codes: number[] = [];
+      for (let index = 0; index < voucherMailsPerUser.max; index++)
+        codes.push((await send(index % 2 ? second : testApp.app)).statusCode);
+      expect(codes).toEqual(Array(voucherMailsPerUser.max).fill(200));
+      const before = testApp.outbox().length;
+      for (const instance of [testApp.app, second]) {
+        const limited = await send(instance);
+        expect(limited.statusCode).toBe(429);
+        expect(Number(limited.headers['retry-after'])).toBeGreaterThan(60);
+        expect(limited.json()).toEqual({ status: 'Error', detail: text.mailLimited(60) });
+      }
+      expect(testApp.outbox().length).toBe(before);
+      // The limit is the user's, not everyone's.
+      expect((await send(second, await testApp.login('supervisor'))).statusCode).toBe(200);
+    } finally {
+      await second.close();
+    }
   });
 });
