@@ -22,6 +22,7 @@ import {
 } from './models/refundReview';
 import { productWizardModel, resourceFormModel, resourceListModel } from './models/resources';
 import { sessionModel } from './models/session';
+import { termsAcceptanceModel } from './models/terms';
 import type { MachineModel } from './models/types';
 
 export interface MachineEntry {
@@ -41,6 +42,11 @@ function catalogued<TMachine extends AnyStateMachine>(
 }
 
 export const machineCatalogue: MachineEntry[] = [
+  catalogued(
+    'termsAcceptance',
+    "Traveller's terms page (issue 28 §4): load the link's conditions, 'Acepto' posts the acceptance, recorded (also on a second visit).",
+    termsAcceptanceModel,
+  ),
   catalogued(
     'dashboardFigures',
     'Dashboard figures: records counts and pending items of the cards the user may view (issue 18).',

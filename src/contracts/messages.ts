@@ -23,6 +23,7 @@ import { refundLinksMessages } from './messages/refundLinks';
 import { refundReviewMessages } from './messages/refundReview';
 import { resourceScreensMessages } from './messages/resourceScreens';
 import { resourcesMessages } from './messages/resources';
+import { termsMessages } from './messages/terms';
 
 export const messages = {
   common: commonMessages,
@@ -44,6 +45,7 @@ export const messages = {
   promotions: promotionsMessages,
   invoicing: invoicingMessages,
   polish: polishMessages,
+  terms: termsMessages,
 } as const;
 
 export type Messages = typeof messages;

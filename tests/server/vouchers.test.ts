@@ -618,7 +618,7 @@ describe('PDFs and mail', () => {
     expect(pdf.getPageCount()).toBe(3);
   });
 
-  it('sendEmailCCGG mails the terms with the acceptance link, which accepts them', async () => {
+  it('sendEmailCCGG mails the terms with the link to the terms page (tests/server/terms.test.ts)', async () => {
     const booking = await createBooking(null);
     const answer = await admin({
       method: 'POST',
@@ -628,14 +628,8 @@ describe('PDFs and mail', () => {
     expect(answer.json()).toEqual({ status: 'OK', message: 'Email enviado.' });
     const mail = testApp.outbox().at(-1) ?? '';
     expect(mail).toContain('To: lucia.perez@example.com');
-    const link = /sendAcceptConditions\/([^\s]+)/.exec(mail.replace(/=\r?\n/g, ''))?.[1] ?? '';
-    const accepted = await testApp.app.inject({ method: 'GET', url: `/api/sendAcceptConditions/${link}` });
-    expect(accepted.json().status).toBe('OK');
-    const forged = await testApp.app.inject({
-      method: 'GET',
-      url: `/api/sendAcceptConditions/${booking.voucher}.${'x'.repeat(32)}`,
-    });
-    expect(forged.statusCode).toBe(404);
+    const link = /\/terms\/([^\s]+)/.exec(mail.replace(/=\r?\n/g, ''))?.[1] ?? '';
+    expect(link).toMatch(new RegExp(`^${booking.voucher}/[A-Za-z0-9_-]{32}$`));
   });
 
   it('sendMultiVoucher mails the PDF attached', async () => {
@@ -693,9 +687,7 @@ describe('bad input never answers 500', () => {
     expect(
       (await admin({ method: 'PUT', url: '/api/voucher/1/', payload: { final_price: 'mucho' } })).statusCode,
     ).toBe(400);
-    expect(
-      (await testApp.app.inject({ method: 'GET', url: '/api/sendAcceptConditions/%00' })).statusCode,
-    ).toBe(404);
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/terms/%00/' })).statusCode).toBe(404);
   });
 });
 

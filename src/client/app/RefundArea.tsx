@@ -1,7 +1,8 @@
 /**
  * The public refund portal (SPEC §2 'Public refund portal'): /refund is the login; / and
  * /dashboardRefund are the wizard, which goes back to /refund without a login answer; /upload_data
- * and /update_payment_data are the pages of the links mailed to the traveller (issue 17).
+ * and /update_payment_data are the pages of the links mailed to the traveller (issue 17), and
+ * /terms/<voucher>/<MAC> the page of the terms mail (issue 28 §4).
  * Imports nothing of the staff side.
  */
 import { lazy, Suspense } from 'react';
@@ -16,11 +17,14 @@ const Wizard = lazy(() => import('../views/refund/RefundWizardRoute'));
 // The link pages of issue 17 (documents asked, bank data to complete), each its own chunk.
 const PendingDocs = lazy(() => import('../views/refund/PendingDocsView'));
 const PaymentUpdate = lazy(() => import('../views/refund/PaymentUpdateView'));
+// The terms page the terms mail links to (issue 28 §4).
+const Terms = lazy(() => import('../views/terms/TermsView'));
 
 function pageOf(pathname: string) {
   if (pathname === '/refund') return <RefundLoginView />;
   if (pathname === '/upload_data') return <PendingDocs />;
   if (pathname === '/update_payment_data') return <PaymentUpdate />;
+  if (pathname.startsWith('/terms/')) return <Terms />;
   return <Wizard key={pathname} />;
 }
 

@@ -48,6 +48,7 @@ export function AppRouter() {
           <Route path="/" element={<RefundArea />} />
           <Route path="/upload_data" element={<RefundArea />} />
           <Route path="/update_payment_data" element={<RefundArea />} />
+          <Route path="/terms/*" element={<RefundArea />} />
           <Route path="/qa/*" element={<QaArea />} />
           <Route path="*" element={<Navigate to="/login" replace />} />
         </Routes>

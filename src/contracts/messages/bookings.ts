@@ -66,7 +66,12 @@ export const bookingsMessages = {
   reservationRequired: 'Indique la reserva (id_reservation).',
   voucherRequired: 'Indique el voucher (voucher_id).',
   emailInvalid: 'Indique un email válido o deje que se use el del pasajero.',
-  noRecipient: 'El voucher no tiene un pasajero con email: indique uno.',
+  noRecipient: 'El voucher no tiene un pasajero con email ni la oficina un email: indique uno.',
+  /** Issue 28 §3: another address than the passengers' or the office's needs voucher/add. */
+  recipientForbidden:
+    'Solo puede enviar a los pasajeros del voucher o al email de la oficina. Para otra dirección se necesita permiso para editar vouchers.',
+  mailLimited: (minutes: number) =>
+    `Alcanzó el límite de envíos de emails. Podrá enviar nuevamente en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
   mailSent: 'Email enviado.',
   mailFailed: 'No se pudo enviar el email. Inténtelo nuevamente.',
   termsLinkInvalid: 'El enlace de aceptación no es válido o venció.',

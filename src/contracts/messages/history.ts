@@ -27,6 +27,10 @@ export const historyMessages = {
     create: 'Creación',
     update: 'Modificación',
     remove: 'Eliminación',
+    // A voucher's sends and the traveller's acceptance of its terms (issue 28 §3, §4).
+    send_terms: 'Envío de condiciones',
+    send_multivoucher: 'Envío de multivoucher',
+    accept_terms: 'Aceptación de condiciones',
   } as Record<string, string>,
   /** An action without a label of its own (a module's custom action). */
   actionLabel: (action: string) => action.replace(/_/g, ' '),

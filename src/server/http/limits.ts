@@ -114,3 +114,23 @@ export const refundLinkAddress: AttemptPolicy = {
   maxDelayMs: 15 * MINUTE,
   forgetAfterMs: HOUR,
 };
+
+/**
+ * The traveller's terms links (issue 28 §4), per client address: a link whose MAC is wrong counts;
+ * 10 free, then 5 s, 10 s … up to 15 minutes. The right link is never slowed down.
+ */
+export const termsLinkAddress: AttemptPolicy = {
+  name: 'terms-link-address',
+  freeFailures: 10,
+  firstDelayMs: 5 * SECOND,
+  maxDelayMs: 15 * MINUTE,
+  forgetAfterMs: HOUR,
+};
+
+/**
+ * Mails of a voucher's documents (issue 28 §3: /sendEmailCCGG/ and /sendMultiVoucher/), per staff
+ * user whatever the address: at most `max` sends in a fixed window of `windowMs`, counted in the
+ * database (rate_limit_counters, ./rateLimitStore.ts) so every instance shares them. A send that
+ * is refused (bad input, recipient not allowed) does not count.
+ */
+export const voucherMailsPerUser = { max: 30, windowMs: HOUR } as const;

@@ -9,14 +9,16 @@
  *   POST /pdfMultiVoucher/ {id_reservation}     -> application/pdf (every voucher of the reservation)
  *   POST /sendEmailCCGG/ {voucher_id, email?}   -> {status: 'OK' | 'Error', message}
  *   POST /sendMultiVoucher/ {id_reservation, email?} -> {status, message} (the PDF attached)
- *   GET  /sendAcceptConditions/{data}           -> {status: 'OK', message} (the terms accepted)
+ *     (both: the passengers or the office by default, another email only with voucher/add, a
+ *     limit per user, every send in the vouchers' history; issue 28 §3)
+ *   GET  /sendAcceptConditions/{data}           -> 303 to the page /terms/{data}, changing nothing
+ *   GET  /terms/{data}/, POST /terms/{data}/accept/ -> the terms page's calls (./terms.ts)
  *   GET  /csv_reservation_filter/?<filters>&offset&limit -> text/csv, UTF-8 with BOM, ';'
  *
  * The status calls run the engine's own routes (same scope, permissions, transitions and audit).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   bookingPaths,
@@ -29,18 +31,35 @@ import {
   statusReservationSchema,
 } from '../../contracts/bookings';
 import type { BulkActionResult } from '../../contracts/engine';
+import { historyEntityOf } from '../../contracts/engine';
 import { messages } from '../../contracts/messages';
+import { can } from '../../contracts/permissions';
+import { termsPaths } from '../../contracts/terms';
 import { authenticate, principalOf, requirePermission } from '../auth/guard';
 import type { Principal } from '../auth/principal';
 import type { AppContext } from '../context';
-import { passengers, reservations, voucherPassengers, vouchers } from '../db/schema';
+import { offices, passengers, reservations, voucherPassengers, vouchers } from '../db/schema';
+import { retryAfterSeconds } from '../http/attempts';
 import { FieldValidationError, HttpError, notFound } from '../http/errors';
+import { voucherMailsPerUser } from '../http/limits';
+import { rateLimited } from '../http/rateLimit';
+import { createRateLimitCounters, rateLimitKey } from '../http/rateLimitStore';
 import { parseWith } from '../http/validate';
+import { writeAudit } from '../resources/audit';
 import { reservationResource, reservationScope, voucherResource, voucherScope } from '../resources/bookings';
 import { registerResource } from '../resources/engine';
+import type { OutgoingMail } from '../services/mail';
+import { termsLinkData } from '../services/termsLinks';
 import { loadPrintData, renderVouchersPdf } from '../services/voucherPdf';
+import { termsRoutes } from './terms';
 
 const text = messages.bookings;
+const voucherHistoryEntity = historyEntityOf(voucherResource.contract.path);
+
+interface Recipient {
+  email: string;
+  name: string;
+}
 
 /** The first message of a validation failure, for {status: 'Error', detail}. */
 function detailOf(error: unknown): string | null {
@@ -68,6 +87,7 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
   const { db, config } = context;
   registerResource(app, context, reservationResource);
   registerResource(app, context, voucherResource);
+  termsRoutes(app, context);
 
   const forward = (request: FastifyRequest, method: 'GET' | 'POST', url: string, payload?: unknown) =>
     app.inject({
@@ -78,8 +98,6 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
     });
 
   const secret = () => config.jwtSecret;
-  const signConditions = (voucherId: number) =>
-    createHmac('sha256', secret()).update(`conditions:${voucherId}`).digest('base64url').slice(0, 32);
 
   /** The voucher ids of these, inside the principal's scope (others are 404). */
   async function scopedVoucher(principal: Principal, voucherId: number) {
@@ -105,20 +123,6 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
       .where(eq(vouchers.reservationId, reservationId))
       .orderBy(asc(vouchers.id));
     return rows.map((row) => row.id);
-  }
-
-  async function firstEmail(voucherIds: readonly number[]): Promise<{ email: string; name: string } | null> {
-    for (const id of voucherIds) {
-      const [row] = await db
-        .select({ email: passengers.email, name: passengers.name })
-        .from(voucherPassengers)
-        .innerJoin(passengers, eq(passengers.id, voucherPassengers.paxId))
-        .where(and(eq(voucherPassengers.voucherId, id), sql`${passengers.email} <> ''`))
-        .orderBy(asc(passengers.id))
-        .limit(1);
-      if (row) return row;
-    }
-    return null;
   }
 
   const brand = () => ({ brandName: config.brandName, assistancePhone: config.assistancePhone });
@@ -214,77 +218,181 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
     );
   });
 
+  /**
+   * Who a send may reach (issue 28 §3): by default the voucher's passengers with an email (each
+   * gets their own mail), else the office's own email. A given address goes through when it is
+   * one of those; any other address only for holders of voucher/add (who may edit the voucher
+   * and its travellers' contact data anyway), else 403. The rule lives here only.
+   */
+  async function recipientsOf(
+    principal: Principal,
+    voucherIds: readonly number[],
+    email: string | undefined,
+  ): Promise<{ recipients: Recipient[] } | { status: 400 | 403; detail: string }> {
+    const known = await knownRecipients(voucherIds);
+    if (email) {
+      const wanted = email.toLowerCase();
+      const found = [...known.passengers, ...known.office].find(
+        (item) => item.email.toLowerCase() === wanted,
+      );
+      if (found) return { recipients: [found] };
+      if (!can(principal, 'voucher', 'add')) return { status: 403, detail: text.recipientForbidden };
+      return { recipients: [{ email, name: '' }] };
+    }
+    const recipients = known.passengers.length ? known.passengers : known.office;
+    if (!recipients.length) return { status: 400, detail: text.noRecipient };
+    return { recipients };
+  }
+
+  async function knownRecipients(voucherIds: readonly number[]) {
+    if (!voucherIds.length) return { passengers: [], office: [] };
+    const rows = await db
+      .select({ email: passengers.email, name: passengers.name })
+      .from(voucherPassengers)
+      .innerJoin(passengers, eq(passengers.id, voucherPassengers.paxId))
+      .where(and(inArray(voucherPassengers.voucherId, [...voucherIds]), sql`${passengers.email} <> ''`))
+      .orderBy(asc(voucherPassengers.voucherId), asc(passengers.id));
+    const seen = new Set<string>();
+    const passengerRecipients: Recipient[] = [];
+    for (const row of rows) {
+      const key = row.email.trim().toLowerCase();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      passengerRecipients.push({ email: row.email.trim(), name: row.name });
+    }
+    const [office] = await db
+      .select({ email: offices.email })
+      .from(vouchers)
+      .innerJoin(offices, eq(offices.id, vouchers.officeId))
+      .where(and(inArray(vouchers.id, [...voucherIds]), sql`${offices.email} <> ''`))
+      .limit(1);
+    return {
+      passengers: passengerRecipients,
+      office: office ? [{ email: office.email.trim(), name: '' }] : [],
+    };
+  }
+
+  const mailCounters = createRateLimitCounters(db);
+
+  /** Counts one send of `principal`; answers the wait (ms) when over the per-user limit, else 0. */
+  async function mailLimitWait(principal: Principal): Promise<number> {
+    const hit = await mailCounters.hit(
+      rateLimitKey('voucher-mails', `user:${principal.id}`),
+      voucherMailsPerUser.windowMs,
+    );
+    return hit.current > voucherMailsPerUser.max ? Math.max(1, hit.ttl) : 0;
+  }
+
+  /**
+   * Resolves the recipients, applies the per-user limit, sends one mail per recipient and writes
+   * the sends (their recipients) in the history of each voucher, in one transaction.
+   */
+  async function sendDocuments(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    send: {
+      voucherIds: readonly number[];
+      email: string | undefined;
+      action: 'send_terms' | 'send_multivoucher';
+      extra?: Record<string, unknown>;
+      mailFor(recipient: Recipient): Promise<OutgoingMail> | OutgoingMail;
+    },
+  ) {
+    const principal = principalOf(request);
+    const resolved = await recipientsOf(principal, send.voucherIds, send.email);
+    if ('status' in resolved)
+      return reply.status(resolved.status).send({ status: 'Error', detail: resolved.detail });
+    const wait = await mailLimitWait(principal);
+    if (wait > 0) {
+      const seconds = retryAfterSeconds(wait);
+      return reply
+        .status(429)
+        .header('retry-after', String(seconds))
+        .send({ status: 'Error', detail: text.mailLimited(Math.ceil(seconds / 60)) });
+    }
+    const sent: string[] = [];
+    let failed = false;
+    for (const recipient of resolved.recipients) {
+      try {
+        await context.mailer.send(await send.mailFor(recipient));
+        sent.push(recipient.email);
+      } catch (error) {
+        request.log.error({ err: error, action: send.action }, 'voucher mail failed');
+        failed = true;
+        break;
+      }
+    }
+    if (sent.length)
+      await db.transaction(async (tx) => {
+        for (const voucherId of send.voucherIds)
+          await writeAudit(tx, principal, {
+            entity: voucherHistoryEntity,
+            recordId: voucherId,
+            action: send.action,
+            before: null,
+            after: { recipients: sent, ...send.extra },
+          });
+      });
+    if (failed) return reply.status(502).send({ status: 'Error', detail: text.mailFailed });
+    return { status: 'OK', message: text.mailSent };
+  }
+
   app.post(bookingPaths.sendTerms, { preHandler: viewVoucher }, async (request, reply) => {
     const body = parseOrError(reply, () => parseWith(sendEmailSchema, request.body ?? {}));
     if (!body) return reply;
     if (!body.voucher_id) return reply.status(400).send({ status: 'Error', detail: text.voucherRequired });
     const voucher = await scopedVoucher(principalOf(request), body.voucher_id);
-    const recipient = body.email ? { email: body.email, name: '' } : await firstEmail([voucher.id]);
-    if (!recipient) return reply.status(400).send({ status: 'Error', detail: text.noRecipient });
     const [data] = await loadPrintData(db, [voucher.id]);
-    const link = `${config.publicUrl}/api${bookingPaths.acceptConditions(`${voucher.id}.${signConditions(voucher.id)}`)}`;
-    try {
-      await context.mailer.send({
+    const link = `${config.publicUrl}${termsPaths.page(termsLinkData(secret(), voucher.id))}`;
+    return sendDocuments(request, reply, {
+      voucherIds: [voucher.id],
+      email: body.email,
+      action: 'send_terms',
+      mailFor: (recipient) => ({
         to: recipient.email,
         subject: text.mail.termsSubject(config.brandName),
         text: text.mail.termsBody(recipient.name, voucher.id, data?.productName ?? '', link),
-      });
-    } catch (error) {
-      request.log.error({ err: error }, 'terms mail failed');
-      return reply.status(502).send({ status: 'Error', detail: text.mailFailed });
-    }
-    return { status: 'OK', message: text.mailSent };
+      }),
+    });
   });
 
   app.post(bookingPaths.sendMulti, { preHandler: viewVoucher }, async (request, reply) => {
     const body = parseOrError(reply, () => parseWith(sendEmailSchema, request.body ?? {}));
     if (!body) return reply;
-    if (!body.id_reservation)
-      return reply.status(400).send({ status: 'Error', detail: text.reservationRequired });
-    const ids = await scopedReservationVoucherIds(principalOf(request), body.id_reservation);
-    const recipient = body.email ? { email: body.email, name: '' } : await firstEmail(ids);
-    if (!recipient) return reply.status(400).send({ status: 'Error', detail: text.noRecipient });
-    const pdf = await renderVouchersPdf(
-      brand(),
-      await loadPrintData(db, ids),
-      `Multivoucher reserva ${body.id_reservation}`,
-    );
-    try {
-      await context.mailer.send({
-        to: recipient.email,
-        subject: text.mail.multiSubject(config.brandName, body.id_reservation),
-        text: text.mail.multiBody(recipient.name, body.id_reservation),
-        attachments: [
-          {
-            filename: `multivoucher_${body.id_reservation}.pdf`,
-            content: Buffer.from(pdf),
-            contentType: 'application/pdf',
-          },
-        ],
-      });
-    } catch (error) {
-      request.log.error({ err: error }, 'multivoucher mail failed');
-      return reply.status(502).send({ status: 'Error', detail: text.mailFailed });
-    }
-    return { status: 'OK', message: text.mailSent };
+    const reservationId = body.id_reservation;
+    if (!reservationId) return reply.status(400).send({ status: 'Error', detail: text.reservationRequired });
+    const ids = await scopedReservationVoucherIds(principalOf(request), reservationId);
+    let pdf: Buffer | null = null;
+    return sendDocuments(request, reply, {
+      voucherIds: ids,
+      email: body.email,
+      action: 'send_multivoucher',
+      extra: { reservation: reservationId },
+      mailFor: async (recipient) => {
+        pdf ??= Buffer.from(
+          await renderVouchersPdf(
+            brand(),
+            await loadPrintData(db, ids),
+            `Multivoucher reserva ${reservationId}`,
+          ),
+        );
+        return {
+          to: recipient.email,
+          subject: text.mail.multiSubject(config.brandName, reservationId),
+          text: text.mail.multiBody(recipient.name, reservationId),
+          attachments: [
+            { filename: `multivoucher_${reservationId}.pdf`, content: pdf, contentType: 'application/pdf' },
+          ],
+        };
+      },
+    });
   });
 
-  // Public: the link in the terms mail (signed with the server's secret).
-  app.get('/sendAcceptConditions/:data', async (request, reply) => {
+  // The link of terms mails sent before the page existed: it opens the page and changes nothing
+  // (issue 28 §4: a mail scanner that prefetches it accepts nothing).
+  app.get('/sendAcceptConditions/:data', { config: rateLimited(60, '1 minute') }, async (request, reply) => {
     const data = String((request.params as { data?: string }).data ?? '');
-    const match = /^(\d{1,10})\.([A-Za-z0-9_-]{32})$/.exec(data);
-    const voucherId = match ? Number(match[1]) : 0;
-    const expected = match ? Buffer.from(signConditions(voucherId)) : Buffer.alloc(0);
-    const given = Buffer.from(match?.[2] ?? '');
-    if (!match || expected.length !== given.length || !timingSafeEqual(expected, given))
-      return reply.status(404).send({ status: 'Error', detail: text.termsLinkInvalid });
-    const updated = await db
-      .update(vouchers)
-      .set({ conditionsAcceptedAt: sql`coalesce(${vouchers.conditionsAcceptedAt}, now())` })
-      .where(eq(vouchers.id, voucherId))
-      .returning({ id: vouchers.id });
-    if (!updated.length) return reply.status(404).send({ status: 'Error', detail: text.termsLinkInvalid });
-    return { status: 'OK', message: text.termsAccepted };
+    return reply.redirect(termsPaths.page(data), 303);
   });
 
   // GET /csv_reservation_filter/: the list's rows with its filters, streamed in pages of 1,000.

@@ -1,0 +1,140 @@
+/**
+ * /terms/<voucher>/<MAC> (issue 28 §4): the page the terms mail links to. The conditions of the voucher's
+ * product (product, supplier, rate, validity, coverages with their limits) and 'Acepto'; once
+ * accepted, the page says when, also on a later visit. Renders the termsAcceptance machine only.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { termsAcceptanceMachine } from '../../../../machines/termsAcceptance';
+import { messages } from '../../../contracts/messages';
+import { type TermsCoverage, termsDataOfPage } from '../../../contracts/terms';
+import { acceptTerms, loadTerms } from '../../api/terms';
+import { Alert, Button, Card, Heading, Muted, Row, Spinner, Stack, Subheading } from '../../ui/primitives';
+import { Table, TableWrapper } from '../../ui/table';
+
+const text = messages.terms;
+
+const providedMachine = termsAcceptanceMachine.provide({
+  actors: {
+    loadTerms: fromPromise(({ input }) => loadTerms(input.data)),
+    acceptTerms: fromPromise(({ input }) => acceptTerms(input.data)),
+  },
+});
+
+const pad = (part: number) => String(part).padStart(2, '0');
+
+/** A 'YYYY-MM-DD' date as dd/MM/yyyy. */
+function localDate(value: string): string {
+  const [year, month, day] = value.slice(0, 10).split('-');
+  return day && month && year ? `${day}/${month}/${year}` : value;
+}
+
+/** An instant as dd/MM/yyyy HH:mm in the browser's time. */
+function localDateTime(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** An exact decimal limit as 'USD 50.000,00'. */
+function limitOf(coverage: TermsCoverage): string {
+  if (coverage.limit === null) return text.noLimit;
+  const [integer, decimals = '00'] = coverage.limit.split('.');
+  return `${coverage.currency} ${integer.replace(/\B(?=(\d{3})+$)/g, '.')},${decimals.padEnd(2, '0').slice(0, 2)}`;
+}
+
+export default function TermsView() {
+  const data = termsDataOfPage(useParams()['*'] ?? '');
+  const actor = useActorRef(providedMachine, { input: { data } });
+  const snapshot = useSelector(actor, (state) => state);
+  const { terms, acceptedAt, error } = snapshot.context;
+
+  if (snapshot.matches('loading')) return <Spinner label={messages.common.loading} />;
+  if (snapshot.matches('accessError') || !terms)
+    return (
+      <Card css={{ maxWidth: 640, margin: '0 auto', textAlign: 'center' }} data-testid="terms-access-error">
+        <Stack>
+          <Heading>{text.accessErrorTitle}</Heading>
+          <Alert tone="danger" role="alert">
+            {error ?? messages.common.genericRetry}
+          </Alert>
+        </Stack>
+      </Card>
+    );
+
+  const accepting = snapshot.matches('accepting');
+  return (
+    <Stack>
+      <Heading>{text.title}</Heading>
+      <Card>
+        <Stack>
+          <p>{text.intro(terms.voucher_id, terms.product)}</p>
+          <dl>
+            {terms.supplier ? (
+              <div>
+                <dt>{text.supplier}</dt>
+                <dd>{terms.supplier}</dd>
+              </div>
+            ) : null}
+            {terms.rate ? (
+              <div>
+                <dt>{text.rate}</dt>
+                <dd>{terms.rate}</dd>
+              </div>
+            ) : null}
+          </dl>
+          <Muted>{text.validity(localDate(terms.date_in), localDate(terms.date_out))}</Muted>
+          <Subheading>{text.coveragesTitle}</Subheading>
+          {terms.coverages.length ? (
+            <TableWrapper>
+              <Table aria-label={text.coveragesTitle}>
+                <thead>
+                  <tr>
+                    <th scope="col">{text.coverage}</th>
+                    <th scope="col">{text.description}</th>
+                    <th scope="col">{text.limit}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {terms.coverages.map((coverage) => (
+                    <tr key={coverage.name}>
+                      <td>{coverage.name}</td>
+                      <td>{coverage.description}</td>
+                      <td>{limitOf(coverage)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </TableWrapper>
+          ) : (
+            <Muted>{text.noCoverages}</Muted>
+          )}
+        </Stack>
+      </Card>
+      {snapshot.matches('accepted') && acceptedAt ? (
+        <Card css={{ textAlign: 'center' }} data-testid="terms-accepted" role="status">
+          <Subheading>{text.acceptedTitle}</Subheading>
+          <p>{text.acceptedAt(localDateTime(acceptedAt))}</p>
+        </Card>
+      ) : (
+        <Card>
+          <Stack>
+            {error ? (
+              <Alert tone="danger" role="alert">
+                {error}
+              </Alert>
+            ) : null}
+            <Muted>{text.acceptHint}</Muted>
+            <Row css={{ justifyContent: 'flex-end' }}>
+              {accepting ? <Spinner label={text.accepting} /> : null}
+              <Button type="button" disabled={accepting} onClick={() => actor.send({ type: 'ACCEPT' })}>
+                {text.accept}
+              </Button>
+            </Row>
+          </Stack>
+        </Card>
+      )}
+    </Stack>
+  );
+}

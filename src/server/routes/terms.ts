@@ -1,0 +1,145 @@
+/**
+ * The traveller's terms page (issue 28 §4; SPEC §7 GET /sendAcceptConditions/{data}), public:
+ *
+ *   GET  /terms/{data}/         -> TermsView: the conditions of the voucher's product (changes nothing)
+ *   POST /terms/{data}/accept/  -> TermsAccepted: records the acceptance once (idempotent), audited
+ *
+ * `{data}` is the signed link of the terms mail (../services/termsLinks.ts). A wrong MAC answers
+ * 404 and counts against the client address (limits.ts `termsLinkAddress`); both routes carry the
+ * public flood guard of the other public calls.
+ */
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { historyEntityOf } from '../../contracts/engine';
+import { messages } from '../../contracts/messages';
+import type { TermsAccepted, TermsView } from '../../contracts/terms';
+import type { AppContext } from '../context';
+import {
+  coverages,
+  currencies,
+  productCoverages,
+  products,
+  reservations,
+  suppliers,
+  vouchers,
+} from '../db/schema';
+import { clientAddressKey, createAttemptCounters, retryAfterSeconds } from '../http/attempts';
+import { HttpError } from '../http/errors';
+import { termsLinkAddress } from '../http/limits';
+import { rateLimited } from '../http/rateLimit';
+import { writeAudit } from '../resources/audit';
+import { voucherOfTermsLink } from '../services/termsLinks';
+
+const text = messages.terms;
+const voucherHistoryEntity = historyEntityOf('/voucher/');
+
+export function termsRoutes(app: FastifyInstance, context: AppContext) {
+  const { db, config } = context;
+  const attempts = createAttemptCounters(db);
+
+  /** The voucher of the link; a throttled address waits, a wrong MAC counts against it. */
+  async function voucherOfLink(request: FastifyRequest, reply: FastifyReply): Promise<number> {
+    const address = { policy: termsLinkAddress, key: clientAddressKey(request.ip) };
+    const blocked = await attempts.blockedFor([address]);
+    if (blocked > 0) {
+      reply.header('retry-after', String(retryAfterSeconds(blocked)));
+      throw new HttpError(429, text.linkThrottled);
+    }
+    const data = (request.params as { data?: unknown }).data;
+    const voucherId = voucherOfTermsLink(config.jwtSecret, data);
+    if (voucherId === null) {
+      await attempts.recordFailure(address);
+      throw new HttpError(404, text.linkInvalid);
+    }
+    return voucherId;
+  }
+
+  app.get(
+    '/terms/:data/',
+    { config: rateLimited(60, '1 minute') },
+    async (request, reply): Promise<TermsView> => {
+      const voucherId = await voucherOfLink(request, reply);
+      const [voucher] = await db
+        .select({
+          id: vouchers.id,
+          productId: vouchers.productId,
+          product: products.longName,
+          supplier: suppliers.longName,
+          rate: vouchers.rateLongName,
+          dateIn: reservations.dateIn,
+          dateOut: reservations.dateOut,
+          acceptedAt: vouchers.conditionsAcceptedAt,
+        })
+        .from(vouchers)
+        .innerJoin(reservations, eq(reservations.id, vouchers.reservationId))
+        .leftJoin(products, eq(products.id, vouchers.productId))
+        .leftJoin(suppliers, eq(suppliers.id, products.supplierId))
+        .where(eq(vouchers.id, voucherId));
+      if (!voucher) throw new HttpError(404, text.linkInvalid);
+      const rows =
+        voucher.productId === null
+          ? []
+          : await db
+              .select({
+                name: coverages.longNameEs,
+                description: coverages.description,
+                limit: productCoverages.limitAmount,
+                currency: currencies.shortName,
+              })
+              .from(productCoverages)
+              .innerJoin(coverages, eq(coverages.id, productCoverages.coverageId))
+              .leftJoin(currencies, eq(currencies.id, productCoverages.currencyId))
+              .where(eq(productCoverages.productId, voucher.productId))
+              .orderBy(asc(coverages.longNameEs), asc(coverages.id));
+      reply.header('cache-control', 'no-store');
+      return {
+        voucher_id: voucher.id,
+        product: voucher.product ?? '',
+        supplier: voucher.supplier ?? '',
+        rate: voucher.rate,
+        date_in: voucher.dateIn,
+        date_out: voucher.dateOut,
+        coverages: rows.map((row) => ({
+          name: row.name,
+          description: row.description,
+          limit: row.limit,
+          currency: row.currency ?? 'USD',
+        })),
+        accepted_at: voucher.acceptedAt?.toISOString() ?? null,
+      };
+    },
+  );
+
+  app.post(
+    '/terms/:data/accept/',
+    { config: rateLimited(30, '15 minutes') },
+    async (request, reply): Promise<TermsAccepted> => {
+      const voucherId = await voucherOfLink(request, reply);
+      const answer = await db.transaction(async (tx) => {
+        const [voucher] = await tx
+          .select({ acceptedAt: vouchers.conditionsAcceptedAt })
+          .from(vouchers)
+          .where(eq(vouchers.id, voucherId))
+          .for('update');
+        if (!voucher) return null;
+        if (voucher.acceptedAt) return { acceptedAt: voucher.acceptedAt, already: true };
+        const [updated] = await tx
+          .update(vouchers)
+          .set({ conditionsAcceptedAt: new Date() })
+          .where(eq(vouchers.id, voucherId))
+          .returning({ acceptedAt: vouchers.conditionsAcceptedAt });
+        const acceptedAt = updated.acceptedAt ?? new Date();
+        await writeAudit(tx, null, {
+          entity: voucherHistoryEntity,
+          recordId: voucherId,
+          action: 'accept_terms',
+          before: { conditions_accepted_at: null },
+          after: { conditions_accepted_at: acceptedAt.toISOString() },
+        });
+        return { acceptedAt, already: false };
+      });
+      if (!answer) throw new HttpError(404, text.linkInvalid);
+      return { status: 'OK', accepted_at: answer.acceptedAt.toISOString(), already: answer.already };
+    },
+  );
+}
