@@ -224,7 +224,7 @@ describe('staff sign-in under attack (issue 28 §5)', () => {
       to: 'soporte@demo.extranet.local',
       subject: messages.auth.attackMailSubject,
     });
-    expect(mails[0].text).toMatch(/^Hola Soporte:\n\nEn la última hora hubo \d+ intentos fallidos/);
+    expect(mails[0].text).toMatch(/^Hola Soporte:\n\nDetectamos \d+ intentos fallidos seguidos/);
   }, 180_000);
 
   it('an address that itself keeps failing on a locked account waits its own growing delays too', async () => {

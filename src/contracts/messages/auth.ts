@@ -30,7 +30,7 @@ export const authMessages = {
    */
   attackMailSubject: 'Intentos fallidos de ingreso a su cuenta',
   attackMailBody: (name: string, failures: number) =>
-    `Hola ${name}:\n\nEn la última hora hubo ${failures} intentos fallidos de ingresar a su cuenta con una contraseña incorrecta. Por seguridad, los ingresos desde dispositivos nuevos se demoran hasta 1 minuto mientras continúen los intentos; desde los dispositivos donde usted ya ingresó puede entrar como siempre.\n\nSi fue usted, ignore este mensaje. Si no fue usted, le recomendamos cambiar su contraseña con la opción '¿Olvidó su contraseña?' de la pantalla de ingreso.`,
+    `Hola ${name}:\n\nDetectamos ${failures} intentos fallidos seguidos de ingresar a su cuenta con una contraseña incorrecta. Por seguridad, los ingresos desde dispositivos nuevos se demoran hasta 1 minuto mientras continúen los intentos; desde los dispositivos donde usted ya ingresó puede entrar como siempre.\n\nSi fue usted, ignore este mensaje. Si no fue usted, le recomendamos cambiar su contraseña con la opción '¿Olvidó su contraseña?' de la pantalla de ingreso.`,
   /** Issue 10: too many password reset requests from one address, or for one email. */
   resetThrottled: (seconds: number) =>
     `Demasiados pedidos de cambio de contraseña. Vuelva a intentarlo en ${waitInWords(seconds)}.`,
