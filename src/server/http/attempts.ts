@@ -149,7 +149,8 @@ export function createAttemptCounters(db: Database, clock: () => Date = () => ne
         .select({ blockedUntil: attemptCounters.blockedUntil })
         .from(attemptCounters)
         .where(eq(attemptCounters.key, key));
-      // Ready but taken by a concurrent call a moment ago: the next one opens in a moment.
+      // A turn already open: what is left of it (at least 1 ms: a ready one that a concurrent
+      // call took a moment ago leaves the next call to open a new one).
       return Math.max(1, (current?.blockedUntil?.getTime() ?? now.getTime()) - now.getTime());
     },
 
