@@ -19,7 +19,7 @@ import {
   createAttemptCounters,
   delayAfter,
 } from '../../src/server/http/attempts';
-import { refundLoginAddress, staffLoginAccount } from '../../src/server/http/limits';
+import { refundLoginAddress, staffLoginAccount, staffLoginTurn } from '../../src/server/http/limits';
 import { settleBackgroundWork } from '../../src/server/services/background';
 import type { OutgoingMail } from '../../src/server/services/mail';
 import { createTestApp, type TestApp } from './support';
@@ -210,9 +210,10 @@ describe('refund login limits', () => {
 });
 
 describe('staff sign-in limits', () => {
-  it('stops a guesser spread over 40 addresses but not the real user from a known address', async () => {
-    const home = nextIp();
-    expect((await signIn('administracion', DEMO_PASSWORD, home)).statusCode).toBe(200);
+  it('stops a guesser spread over 40 addresses but not the real user on a device that signed in before', async () => {
+    const home = await signIn('administracion', DEMO_PASSWORD, nextIp());
+    expect(home.statusCode).toBe(200);
+    const cookie = String(home.headers['set-cookie']).split(';')[0];
     const answers: number[] = [];
     for (let i = 0; i < 40; i++) {
       answers.push((await signIn('administracion', `adivino-${i}`, nextIp())).statusCode);
@@ -224,23 +225,33 @@ describe('staff sign-in limits', () => {
     expect(refused.statusCode).toBe(429);
     const wait = Number(refused.headers['retry-after']);
     expect(wait).toBeGreaterThanOrEqual(1);
-    expect(wait).toBeLessThanOrEqual(staffLoginAccount.maxDelayMs / 1000);
+    expect(wait).toBeLessThanOrEqual(staffLoginTurn.maxDelayMs / 1000);
     expect(refused.json()).toEqual({ detail: messages.auth.accountThrottled(wait) });
-    // The real user where they signed in before is not delayed at all.
-    expect((await signIn('administracion', DEMO_PASSWORD, home)).statusCode).toBe(200);
+    // The real user's device (its cookie), from any address, is not delayed at all.
+    const withCookie = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { username: 'administracion', password: DEMO_PASSWORD },
+      remoteAddress: nextIp(),
+      headers: { cookie },
+    });
+    expect(withCookie.statusCode).toBe(200);
     // From a new address they wait at most the cap (here: the block runs out).
     await expireBlocks('staff-login-account|');
     expect((await signIn('administracion', DEMO_PASSWORD, nextIp())).statusCode).toBe(200);
   }, 60_000);
 
-  it('caps the per-account delay at 30 seconds however many failures', async () => {
+  it('grows the per-account delay up to 15 minutes (what new devices wait is capped elsewhere)', async () => {
     const counters = createAttemptCounters(testApp.context.db);
     const now = new Date('2031-01-01T00:00:00Z');
-    let last = 0;
+    const blocks: number[] = [];
     for (let i = 0; i < 30; i++) {
-      last = (await counters.recordFailure({ policy: staffLoginAccount, key: 'cap' }, now)).blockedForMs;
+      blocks.push(
+        (await counters.recordFailure({ policy: staffLoginAccount, key: 'cap' }, now)).blockedForMs,
+      );
     }
-    expect(last).toBe(30_000);
+    expect(blocks.slice(4, 9)).toEqual([0, 1000, 2000, 4000, 8000]);
+    expect(blocks[29]).toBe(15 * 60_000);
   });
 
   it('keeps the per-address limit across accounts, with growing delays', async () => {

@@ -24,6 +24,13 @@ export const authMessages = {
   /** Issue 10: the per-address limit of the staff sign-in. */
   addressThrottled: (seconds: number) =>
     `Demasiados intentos fallidos desde esta conexión. Vuelva a intentarlo en ${waitInWords(seconds)}.`,
+  /**
+   * Issue 28 §5: the mail to a staff user whose account someone is guessing (at most one an
+   * hour): what happens, that their usual devices are not affected, what to do if it was not them.
+   */
+  attackMailSubject: 'Intentos fallidos de ingreso a su cuenta',
+  attackMailBody: (name: string, failures: number) =>
+    `Hola ${name}:\n\nDetectamos ${failures} intentos fallidos seguidos de ingresar a su cuenta con una contraseña incorrecta. Por seguridad, los ingresos desde dispositivos nuevos se demoran hasta 1 minuto mientras continúen los intentos; desde los dispositivos donde usted ya ingresó puede entrar como siempre.\n\nSi fue usted, ignore este mensaje. Si no fue usted, le recomendamos cambiar su contraseña con la opción '¿Olvidó su contraseña?' de la pantalla de ingreso.`,
   /** Issue 10: too many password reset requests from one address, or for one email. */
   resetThrottled: (seconds: number) =>
     `Demasiados pedidos de cambio de contraseña. Vuelva a intentarlo en ${waitInWords(seconds)}.`,

@@ -7,12 +7,14 @@
  * blocks the key for a growing delay (`firstDelayMs`, doubled each time, capped at `maxDelayMs`),
  * so a guesser slows down exponentially while a traveller who mistypes twice never notices.
  * A counter idle for `forgetAfterMs` starts again from zero. Successes are never recorded.
+ * Besides counters the table holds two kinds of rows for the staff sign-in (issue 28 §5): turns
+ * in the queue of a locked account (`takeTurn`) and once-per-period claims (`claimOncePer`).
  *
  * One atomic `INSERT … ON CONFLICT DO UPDATE` per failure: concurrent failures on several
  * instances each add one, and it runs the same on PGlite and PostgreSQL.
  */
 import { isIPv6 } from 'node:net';
-import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { attemptCounters } from '../db/schema';
 
@@ -109,31 +111,68 @@ export function createAttemptCounters(db: Database, clock: () => Date = () => ne
       return { failures: row.failures, blockedForMs: Math.max(0, until - now.getTime()) };
     },
 
-    /** Notes a success under `key` (a marker, not a failure): `seenSince` tells it later. */
-    async recordSuccess(attempt: AttemptKey, now = clock()): Promise<void> {
-      await db
-        .insert(attemptCounters)
-        .values({ key: fullKey(attempt), failures: 0, windowStartedAt: now, updatedAt: now })
-        .onConflictDoUpdate({ target: attemptCounters.key, set: { updatedAt: now } });
-    },
-
-    /** Whether `recordSuccess` was called for `key` within the last `withinMs`. */
-    async seenWithin(attempt: AttemptKey, withinMs: number, now = clock()): Promise<boolean> {
-      const rows = await db
-        .select({ key: attemptCounters.key })
-        .from(attemptCounters)
+    /**
+     * A turn in the queue of a locked account (issue 28 §5): the first call for `attempt` opens
+     * a turn that is ready `waitMs` (at most the policy's `maxDelayMs`) from now and answers that
+     * wait; later calls answer what is left of it; the first call once it is ready takes it
+     * (deletes it, atomically: exactly one of concurrent callers) and answers 0, the only answer
+     * that lets the attempt go on. A turn not taken within the policy's `forgetAfterMs` after it
+     * became ready lapses, and the next call opens a new one. Stored with one failure, so the
+     * maintenance prunes it after a day at the latest.
+     */
+    async takeTurn(attempt: AttemptKey, waitMs: number, now = clock()): Promise<number> {
+      const key = fullKey(attempt);
+      const lapsedBefore = new Date(now.getTime() - attempt.policy.forgetAfterMs);
+      const taken = await db
+        .delete(attemptCounters)
         .where(
           and(
-            eq(attemptCounters.key, fullKey(attempt)),
-            gt(attemptCounters.updatedAt, new Date(now.getTime() - withinMs)),
+            eq(attemptCounters.key, key),
+            lte(attemptCounters.blockedUntil, now),
+            gt(attemptCounters.blockedUntil, lapsedBefore),
           ),
         )
-        .limit(1);
-      return rows.length > 0;
+        .returning({ key: attemptCounters.key });
+      if (taken.length > 0) return 0;
+      const readyAt = new Date(now.getTime() + Math.min(waitMs, attempt.policy.maxDelayMs));
+      const [row] = await db
+        .insert(attemptCounters)
+        .values({ key, failures: 1, windowStartedAt: now, blockedUntil: readyAt, updatedAt: now })
+        .onConflictDoUpdate({
+          target: attemptCounters.key,
+          set: { windowStartedAt: now, blockedUntil: readyAt, updatedAt: now },
+          setWhere: sql`(${attemptCounters.blockedUntil} is null or ${attemptCounters.blockedUntil} <= ${iso(lapsedBefore)}::timestamptz)`,
+        })
+        .returning({ blockedUntil: attemptCounters.blockedUntil });
+      if (row?.blockedUntil) return Math.max(1, row.blockedUntil.getTime() - now.getTime());
+      const [current] = await db
+        .select({ blockedUntil: attemptCounters.blockedUntil })
+        .from(attemptCounters)
+        .where(eq(attemptCounters.key, key));
+      // A turn already open: what is left of it (at least 1 ms: a ready one that a concurrent
+      // call took a moment ago leaves the next call to open a new one).
+      return Math.max(1, (current?.blockedUntil?.getTime() ?? now.getTime()) - now.getTime());
     },
 
     /**
-     * Deletes failure counters idle for a day and success markers idle for `markersAfterMs`
+     * Whether `attempt` may do something that is allowed once per `everyMs` (e.g. mail a
+     * warning): true for exactly one caller per period, across instances (one atomic upsert).
+     */
+    async claimOncePer(attempt: AttemptKey, everyMs: number, now = clock()): Promise<boolean> {
+      const claimed = await db
+        .insert(attemptCounters)
+        .values({ key: fullKey(attempt), failures: 0, windowStartedAt: now, updatedAt: now })
+        .onConflictDoUpdate({
+          target: attemptCounters.key,
+          set: { windowStartedAt: now, updatedAt: now },
+          setWhere: lte(attemptCounters.windowStartedAt, new Date(now.getTime() - everyMs)),
+        })
+        .returning({ key: attemptCounters.key });
+      return claimed.length > 0;
+    },
+
+    /**
+     * Deletes failure counters (and turns) idle for a day and claims idle for `markersAfterMs`
      * (run by the maintenance job); answers how many rows went.
      */
     async prune(markersAfterMs: number, now = clock()): Promise<number> {

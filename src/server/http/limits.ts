@@ -40,7 +40,9 @@ export const refundLoginPair: AttemptPolicy = {
 
 /**
  * Staff sign-in, per client address (all accounts): 20 free failures (an office behind one
- * address mistypes too), then 1 s, 2 s … up to 15 minutes.
+ * address mistypes too), then 1 s, 2 s … up to 15 minutes. This is what stops one address
+ * spraying many accounts. A device with a valid device cookie of the account it signs in to is
+ * not held by it (it has its own limit, `staffLoginDevice`), but its failures count here too.
  */
 export const staffLoginAddress: AttemptPolicy = {
   name: 'staff-login-address',
@@ -51,30 +53,75 @@ export const staffLoginAddress: AttemptPolicy = {
 };
 
 /**
- * Staff sign-in, per account (whatever the address): 5 free failures, then 1 s, 2 s, 4 s, 8 s,
- * 16 s and at most 30 s between tries. The cap is short on purpose: a guesser spread over many
- * addresses gets at most two tries a minute on one account, and the real user is never locked
- * out for long. Moreover the account limit does not apply at all from an address where the
- * account signed in successfully within `knownAddressDays` (see `staffLoginKnownAddress`): the
- * real user at their usual office or home is never delayed by someone guessing elsewhere.
+ * Staff sign-in, per account (whatever the address), for devices without a valid device cookie
+ * (issue 28 §5, OWASP device cookies): 5 free failures, then 1 s, 2 s, 4 s … up to 15 minutes.
+ * A locked account does not lock its real user out: a device with the account's device cookie
+ * (auth/deviceCookies.ts) skips this lock, and a new device waits its own turn, at most
+ * a minute (`staffLoginTurn`), after which its password is checked whatever the lock says.
  */
 export const staffLoginAccount: AttemptPolicy = {
   name: 'staff-login-account',
   freeFailures: 5,
   firstDelayMs: SECOND,
-  maxDelayMs: 30 * SECOND,
+  maxDelayMs: 15 * MINUTE,
   forgetAfterMs: HOUR,
 };
 
-/** Marker of a successful sign-in of an account from an address (not a failure counter). */
-export const staffLoginKnownAddress: AttemptPolicy = {
-  name: 'staff-login-known',
+/**
+ * The turn of a new device (per account and client address) at a locked account: it waits what
+ * is left of the lock, at most 1 minute, and then its password is checked; a turn not used within
+ * 10 minutes after it became ready lapses. (Read by `takeTurn`: `maxDelayMs` is the longest wait,
+ * `forgetAfterMs` the lifetime.)
+ */
+export const staffLoginTurn: AttemptPolicy = {
+  name: 'staff-login-turn',
+  freeFailures: 0,
+  firstDelayMs: 0,
+  maxDelayMs: MINUTE,
+  forgetAfterMs: 10 * MINUTE,
+};
+
+/**
+ * Staff sign-in, per account and client address, for devices without a valid device cookie:
+ * 5 free failures, then 1 s, 2 s … up to 15 minutes, like the account. It is looked at only
+ * while the account is locked, and then instead of the account's lock: an address waits for its
+ * own failures on the account, never for those of other addresses (beyond its turn of at most a
+ * minute). So a guesser gets a handful of checked guesses per address and account an hour; the
+ * real user, whose address did not fail, is never held by it.
+ */
+export const staffLoginAccountAddress: AttemptPolicy = {
+  name: 'staff-login-account-address',
+  freeFailures: 5,
+  firstDelayMs: SECOND,
+  maxDelayMs: 15 * MINUTE,
+  forgetAfterMs: HOUR,
+};
+
+/**
+ * Staff sign-in, per device cookie (its nonce): a device that carries a valid cookie skips the
+ * account's lock but has its own: 4 free failures; the fifth makes the cookie worthless for an
+ * hour (the device then waits like a new one), so a stolen cookie cannot brute-force.
+ */
+export const staffLoginDevice: AttemptPolicy = {
+  name: 'staff-login-device',
+  freeFailures: 4,
+  firstDelayMs: HOUR,
+  maxDelayMs: HOUR,
+  forgetAfterMs: HOUR,
+};
+
+/** The mail to the account's owner when its lock starts: at most one per account per hour. */
+export const staffLoginAlert: AttemptPolicy = {
+  name: 'staff-login-alert',
   freeFailures: 0,
   firstDelayMs: 0,
   maxDelayMs: 0,
-  forgetAfterMs: 30 * 24 * HOUR,
+  forgetAfterMs: HOUR,
 };
-export const KNOWN_ADDRESS_MS = staffLoginKnownAddress.forgetAfterMs;
+export const ATTACK_MAIL_EVERY_MS = staffLoginAlert.forgetAfterMs;
+
+/** How long the maintenance keeps claims (no failures) that nothing has touched. */
+export const MARKER_RETENTION_MS = 24 * HOUR;
 
 /**
  * Password reset requests per client address, whatever the email (each request may send a

@@ -10,19 +10,28 @@ import {
   refreshRequestSchema,
 } from '../../contracts/auth';
 import { messages } from '../../contracts/messages';
+import { cookieValue, createDeviceCookies } from '../auth/deviceCookies';
 import { authenticate, bumpTokenVersion, principalOf, verifyCurrentToken } from '../auth/guard';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { passwordResets, users } from '../db/schema';
-import { clientAddressKey, createAttemptCounters, retryAfterSeconds } from '../http/attempts';
+import {
+  clientAddressKey,
+  createAttemptCounters,
+  type FailureRecord,
+  retryAfterSeconds,
+} from '../http/attempts';
 import { FieldValidationError, HttpError, unauthorized } from '../http/errors';
 import {
-  KNOWN_ADDRESS_MS,
+  ATTACK_MAIL_EVERY_MS,
   passwordResetAddress,
   passwordResetEmail,
   staffLoginAccount,
+  staffLoginAccountAddress,
   staffLoginAddress,
-  staffLoginKnownAddress,
+  staffLoginAlert,
+  staffLoginDevice,
+  staffLoginTurn,
 } from '../http/limits';
 import { rateLimited } from '../http/rateLimit';
 import { parseWith } from '../http/validate';
@@ -34,10 +43,12 @@ export const sha256 = (value: string) => createHash('sha256').update(value).dige
 
 export function authRoutes(app: FastifyInstance, context: AppContext) {
   const { db, tokens } = context;
-  // Failed sign-ins in the database (issue 10; policies in http/limits.ts): per address and per
-  // account, with growing delays; successes never count. The rate limit on the route is only a
-  // coarse flood guard (counted in the database, for all instances together).
+  // Failed sign-ins in the database (issue 10; policies in http/limits.ts): per address, per
+  // account, per account and address, per device cookie, with growing delays; successes never
+  // count. The rate limit on the route is only a coarse flood guard (counted in the database,
+  // for all instances together).
   const attempts = createAttemptCounters(db);
+  const deviceCookies = createDeviceCookies(context.config.jwtSecret);
   // A closing server first finishes the mails it promised.
   app.addHook('onClose', async () => settleBackgroundWork());
   const throttled = (reply: FastifyReply, blockedMs: number, detail: (seconds: number) => string) => {
@@ -46,39 +57,95 @@ export function authRoutes(app: FastifyInstance, context: AppContext) {
     return new HttpError(429, detail(seconds));
   };
 
+  /** Tells the owner of an account that someone is guessing its password (once an hour). */
+  const warnOwner = (
+    reply: FastifyReply,
+    owner: { id: number; email: string; name: string },
+    failure: FailureRecord,
+  ) =>
+    runAfterResponse(reply, 'sign-in attack mail', async () => {
+      if (
+        !(await attempts.claimOncePer({ policy: staffLoginAlert, key: `#${owner.id}` }, ATTACK_MAIL_EVERY_MS))
+      ) {
+        return;
+      }
+      await context.mailer.send({
+        to: owner.email,
+        subject: messages.auth.attackMailSubject,
+        text: messages.auth.attackMailBody(owner.name, failure.failures),
+      });
+    });
+
+  // Issue 28 §5 (OWASP device cookies): who may be checked while an account is locked.
+  //  - A device with a valid device cookie of the account skips the account's and the address's
+  //    locks; its failures lock its own cookie (staffLoginDevice) and count for the address.
+  //  - Any other device meets the address's lock, then the account's: while the account is
+  //    locked, each address waits its own turn (what is left of the lock, at most a minute) and
+  //    is then checked; an address that failed on the account waits growing delays for its next
+  //    turn. The owner of the account gets a mail when its lock starts (at most one an hour).
   app.post('/token/', { config: rateLimited(120, '1 minute') }, async (request, reply) => {
     const body = parseWith(loginRequestSchema, request.body);
     const identifier = body.username.toLowerCase();
     const addressKey = clientAddressKey(request.ip);
-    const address = { policy: staffLoginAddress, key: addressKey };
-    const addressBlock = await attempts.blockedFor([address]);
-    if (addressBlock > 0) throw throttled(reply, addressBlock, messages.auth.addressThrottled);
     const [user] = await db
       .select()
       .from(users)
       .where(or(sql`lower(${users.username}) = ${identifier}`, eq(users.email, identifier)))
       .limit(1);
+    const cookieName = user ? deviceCookies.nameFor(user.username) : undefined;
+    const presented = cookieName ? cookieValue(request.headers.cookie, cookieName) : undefined;
+    const cookie = user ? deviceCookies.verify(presented, user.username) : null;
+    const device = cookie ? { policy: staffLoginDevice, key: cookie.nonce } : undefined;
+    const trusted = device !== undefined && (await attempts.blockedFor([device])) === 0;
     // One counter per account whatever name it is reached by (username or email); unknown names
-    // count under the name, so a block tells nothing about which accounts exist.
-    const account = { policy: staffLoginAccount, key: user ? `#${user.id}` : `?${identifier}` };
-    const knownAddress = { policy: staffLoginKnownAddress, key: `${user?.id}|${addressKey}` };
-    // The real user at an address where they signed in before skips the per-account delay (a
-    // guesser elsewhere cannot lock them out); anyone else waits it out, at most 30 seconds.
-    // (Looked up for unknown names too, so the timing does not tell whether the account exists.)
-    const seen = await attempts.seenWithin(knownAddress, KNOWN_ADDRESS_MS);
-    const known = user !== undefined && seen;
-    const accountBlock = known ? 0 : await attempts.blockedFor([account]);
-    if (accountBlock > 0) throw throttled(reply, accountBlock, messages.auth.accountThrottled);
+    // count under the name, so a lock tells nothing about which accounts exist.
+    const accountKey = user ? `#${user.id}` : `?${identifier}`;
+    const address = { policy: staffLoginAddress, key: addressKey };
+    const account = { policy: staffLoginAccount, key: accountKey };
+    const accountAddress = { policy: staffLoginAccountAddress, key: `${accountKey}|${addressKey}` };
+    if (!trusted) {
+      const addressBlock = await attempts.blockedFor([address]);
+      if (addressBlock > 0) throw throttled(reply, addressBlock, messages.auth.addressThrottled);
+      const accountBlock = await attempts.blockedFor([account]);
+      if (accountBlock > 0) {
+        const ownBlock = await attempts.blockedFor([accountAddress]);
+        if (ownBlock > 0) throw throttled(reply, ownBlock, messages.auth.accountThrottled);
+        const turn = { policy: staffLoginTurn, key: `${accountKey}|${addressKey}` };
+        const wait = await attempts.takeTurn(turn, accountBlock);
+        if (wait > 0) throw throttled(reply, wait, messages.auth.accountThrottled);
+      }
+    }
     const passwordMatches = await verifyPassword(
       body.password,
       user?.passwordHash ?? (await decoyPasswordHash()),
     );
     if (!user || !passwordMatches || !user.isActive) {
       await attempts.recordFailure(address);
-      await attempts.recordFailure(account);
+      if (trusted && device) {
+        await attempts.recordFailure(device);
+      } else {
+        const failure = await attempts.recordFailure(account);
+        await attempts.recordFailure(accountAddress);
+        if (user?.isActive && user.email && failure.blockedForMs > 0) {
+          warnOwner(
+            reply,
+            { id: user.id, email: user.email, name: user.firstName || user.username },
+            failure,
+          );
+        }
+      }
       throw unauthorized(messages.auth.loginFailed);
     }
-    await attempts.recordSuccess(knownAddress);
+    // The device is trusted from now on (its cookie refreshed; a new one if it had none, or if
+    // its own failures had made it worthless).
+    const value = trusted && presented ? presented : deviceCookies.issue(user.username).value;
+    reply.header(
+      'set-cookie',
+      deviceCookies.setCookieHeader(deviceCookies.nameFor(user.username), value, {
+        path: request.routeOptions.url ?? '/',
+        secure: request.protocol === 'https',
+      }),
+    );
     await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id));
     return {
       access: await tokens.issue(user.id, 'access', user.tokenVersion),

@@ -11,7 +11,7 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/client';
 import { storedFiles } from '../db/schema';
 import { createAttemptCounters } from '../http/attempts';
-import { KNOWN_ADDRESS_MS } from '../http/limits';
+import { MARKER_RETENTION_MS } from '../http/limits';
 import type { FileStore } from './files';
 
 /** Unattached uploads older than this are deleted. */
@@ -61,7 +61,7 @@ export async function deleteOrphanUploads(
 /** One run of every maintenance task at `now`. */
 export async function runMaintenance(db: Database, store: Pick<FileStore, 'remove'>, now = new Date()) {
   const orphanUploads = await deleteOrphanUploads(db, store, now);
-  const attemptCounters = await createAttemptCounters(db).prune(KNOWN_ADDRESS_MS, now);
+  const attemptCounters = await createAttemptCounters(db).prune(MARKER_RETENTION_MS, now);
   return { orphanUploads, attemptCounters };
 }
 
