@@ -43,6 +43,7 @@ import {
 } from '../db/schema';
 import { clientAddressKey, createAttemptCounters, retryAfterSeconds } from '../http/attempts';
 import { FieldValidationError, HttpError } from '../http/errors';
+import { assertJsonShape } from '../http/jsonBody';
 import { refundLoginAddress, refundLoginPair } from '../http/limits';
 import { rateLimited } from '../http/rateLimit';
 import { parseWith } from '../http/validate';
@@ -179,6 +180,7 @@ async function readSubmissionParts(request: FastifyRequest): Promise<{ data: unk
   }
   const parse = (value: string | undefined) => {
     if (value === undefined) return undefined;
+    assertJsonShape(value);
     try {
       return JSON.parse(value) as unknown;
     } catch {
