@@ -27,6 +27,10 @@ export const historyMessages = {
     create: 'Creación',
     update: 'Modificación',
     remove: 'Eliminación',
+    // A group's status record (issue 28 §6), recorded in the group's history.
+    status_create: 'Alta del estado',
+    status_update: 'Cambio de estado',
+    status_remove: 'Baja del estado',
   } as Record<string, string>,
   /** An action without a label of its own (a module's custom action). */
   actionLabel: (action: string) => action.replace(/_/g, ' '),
