@@ -30,7 +30,7 @@ import {
   userCreateSchema,
   userUpdateSchema,
 } from '../../src/contracts/users';
-import { issueRefundAccess } from '../../src/server/auth/refundAccess';
+import { openRefundAccess } from '../../src/server/auth/refundAccess';
 import { passengers, users, voucherPassengers } from '../../src/server/db/schema';
 import { DEMO_REFUND_TRAVELLERS } from '../../src/server/db/seed/refunds';
 import { MAX_JSON_DEPTH, MAX_JSON_ELEMENTS } from '../../src/server/http/jsonBody';
@@ -108,6 +108,10 @@ const idArbitrary = fc.oneof(
       '%F0%9F',
       '1e3',
       '%20',
+      // Non-canonical spellings of existing ids (issue 28 §6): 404, never record 1.
+      '01',
+      '00001',
+      '+1',
     ),
   },
 );
@@ -268,7 +272,7 @@ beforeAll(async () => {
     .from(voucherPassengers)
     .innerJoin(passengers, eq(passengers.id, voucherPassengers.paxId))
     .where(eq(passengers.docNumber, traveller.docNumber));
-  refundToken = await issueRefundAccess(testApp.context.config.jwtSecret, {
+  refundToken = await openRefundAccess(testApp.context.db, testApp.context.config.jwtSecret, {
     voucherId: voucher.voucherId,
     docNumber: traveller.docNumber,
   });
