@@ -154,18 +154,22 @@ describe('hostile JSON bodies', () => {
     },
   );
 
-  it.each(HOSTILE)('%s body to the refund login (a GET with a body): 4xx at once', async (_shape, body) => {
-    const { response, elapsed, slowestHealth } = await sendWhileHealthIsAsked({
-      method: 'GET',
-      url: '/api/refund_data/?voucher_id=1&document=1',
-      headers: { 'content-type': 'application/json' },
-      payload: body,
-    });
-    expect(response.statusCode).toBeGreaterThanOrEqual(400);
-    expect(response.statusCode).toBeLessThan(500);
-    expect(elapsed).toBeLessThan(1000);
-    expect(slowestHealth).toBeLessThan(200);
-  });
+  it.each(HOSTILE)(
+    '%s body to the refund login (a GET: Fastify never reads its body): answered at once',
+    async (shape, body) => {
+      const { response, elapsed, slowestHealth } = await sendWhileHealthIsAsked({
+        method: 'GET',
+        url: `/api/refund_data/?voucher_id=1&document=${shape}`,
+        headers: { 'content-type': 'application/json' },
+        payload: body,
+      });
+      // The login's own answer to a wrong pair: the body played no part.
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: messages.refund.loginFailed });
+      expect(elapsed).toBeLessThan(1000);
+      expect(slowestHealth).toBeLessThan(200);
+    },
+  );
 
   it.each(HOSTILE)(
     '%s body to authenticated writes: 400 at once, nothing read',
