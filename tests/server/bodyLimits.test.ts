@@ -227,6 +227,26 @@ describe('hostile JSON bodies', () => {
     },
   );
 
+  it.each(HOSTILE)(
+    '%s JSON in the pending-document upload (public, multipart): 400 at once',
+    async (_shape, body, detail) => {
+      const boundary = `----bodylimits${randomUUID()}`;
+      const payload = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${body}\r\n--${boundary}--\r\n`,
+      );
+      const { response, elapsed, slowestHealth } = await sendWhileHealthIsAsked({
+        method: 'POST',
+        url: '/api/upload_pending_doc/',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(400);
+      expect(response.json()).toEqual({ detail });
+      expect(elapsed).toBeLessThan(1000);
+      expect(slowestHealth).toBeLessThan(200);
+    },
+  );
+
   it('reads bodies within the limits as before', async () => {
     // 32 levels: parsed, then refused by the contract field by field (not by the shape check).
     const deep = `{"username":${'['.repeat(MAX_JSON_DEPTH - 1)}${']'.repeat(MAX_JSON_DEPTH - 1)},"password":"x"}`;
