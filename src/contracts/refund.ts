@@ -76,6 +76,8 @@ export const refundApiPaths = {
   /** GET login (?voucher_id&document) and POST submission (multipart). */
   refundData: '/refund_data/',
   authorizationLetter: '/refund_data/authorization-letter/',
+  /** POST 'Salir': revokes the traveller's refund access tokens (issue 28 §6); 204. */
+  logout: '/refund_data/logout/',
   /** Relative to the image service base address (config `imageServiceUrl`, default '/images'). */
   uploadImage: '/upload-image',
 } as const;
@@ -284,6 +286,8 @@ export const refundAccessPayloadSchema = z.object({
   token_type: z.literal('refund'),
   voucher_id: z.number().int().positive(),
   doc_number: z.string(),
+  /** The login subject's version when issued (issue 28 §6): a later login, submission or 'Salir' revokes it. */
+  ver: z.number().int().nonnegative(),
   exp: z.number(),
 });
 export type RefundAccessPayload = z.infer<typeof refundAccessPayloadSchema>;

@@ -13,6 +13,7 @@ import { messages } from '../contracts/messages';
 import { watchPrincipalChanges } from './auth/principal';
 import type { AppContext } from './context';
 import { databaseErrorAnswer, FieldValidationError, HttpError, malformedBodyAnswer } from './http/errors';
+import { assertJsonShape } from './http/jsonBody';
 import { databaseRateLimitStore } from './http/rateLimitStore';
 import { apiRouteModules, type RouteModule, rootRouteModules } from './routes';
 
@@ -83,12 +84,19 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     }
   });
   // DRF accepts a JSON content type with an empty body (the original client sends one on every
-  // GET and DELETE): an empty body is no body. Anything else is parsed as Fastify does.
+  // GET and DELETE): an empty body is no body. Anything else has its shape checked first, in
+  // linear time (depth and element limits, http/jsonBody.ts, issue 28 §1), then is parsed as
+  // Fastify does.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    try {
+      assertJsonShape(text);
+    } catch (error) {
+      return done(error as HttpError, undefined);
+    }
     return parseJson(request, text, done);
   });
   await app.register(rateLimit, {

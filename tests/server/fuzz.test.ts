@@ -21,6 +21,7 @@ import {
   passwordResetRequestSchema,
   refreshRequestSchema,
 } from '../../src/contracts/auth';
+import { messages } from '../../src/contracts/messages';
 import { resourceContracts } from '../../src/contracts/resources';
 import {
   groupStatusCreateSchema,
@@ -29,9 +30,11 @@ import {
   userCreateSchema,
   userUpdateSchema,
 } from '../../src/contracts/users';
-import { issueRefundAccess } from '../../src/server/auth/refundAccess';
+import { openRefundAccess } from '../../src/server/auth/refundAccess';
 import { passengers, users, voucherPassengers } from '../../src/server/db/schema';
 import { DEMO_REFUND_TRAVELLERS } from '../../src/server/db/seed/refunds';
+import { MAX_JSON_DEPTH, MAX_JSON_ELEMENTS } from '../../src/server/http/jsonBody';
+import { flatBody, nestedBody, wideBody } from './hostileBodies';
 import { createTestApp, type TestApp } from './support';
 import { arbitraryOf, hostileValue, jsonValue, keysOf, mutated, type ZodLike } from './zodArbitrary';
 
@@ -105,6 +108,10 @@ const idArbitrary = fc.oneof(
       '%F0%9F',
       '1e3',
       '%20',
+      // Non-canonical spellings of existing ids (issue 28 §6): 404, never record 1.
+      '01',
+      '00001',
+      '+1',
     ),
   },
 );
@@ -265,7 +272,7 @@ beforeAll(async () => {
     .from(voucherPassengers)
     .innerJoin(passengers, eq(passengers.id, voucherPassengers.paxId))
     .where(eq(passengers.docNumber, traveller.docNumber));
-  refundToken = await issueRefundAccess(testApp.context.config.jwtSecret, {
+  refundToken = await openRefundAccess(testApp.context.db, testApp.context.config.jwtSecret, {
     voucherId: voucher.voucherId,
     docNumber: traveller.docNumber,
   });
@@ -337,5 +344,61 @@ describe('fuzz of every write route', () => {
     );
     // At least half the planned inputs even on a loaded machine, else the budget needs a look.
     expect(sent).toBeGreaterThanOrEqual((BATCHES * BATCH_SIZE) / 2);
+  }, 240_000);
+
+  it('refuses 2 MB nested, wide and flat bodies on every write route: 4xx at once, no row changed', async () => {
+    const shapes = [
+      ['nested', nestedBody(), messages.common.bodyTooDeep(MAX_JSON_DEPTH)],
+      ['wide', wideBody(), messages.common.bodyTooManyElements(MAX_JSON_ELEMENTS)],
+      ['flat', flatBody(), messages.common.bodyTooManyElements(MAX_JSON_ELEMENTS)],
+    ] as const;
+    superuser = await testApp.login('admin');
+    const before = await digest();
+    const byStatus = new Map<number, number>();
+    let total = 0;
+    let byShapeCheck = 0;
+    let slowest = 0;
+    const authorizedAnswers = new Set<string>();
+    for (const route of routes) {
+      const url = route.url
+        .replace(/:id\b/g, route.url.startsWith('/api/profile/') ? '2' : '1')
+        .replace(/:[A-Za-z_]+/g, 'x');
+      for (const auth of ['none', isRefundRoute(route) ? 'refund' : 'superuser'] as const) {
+        for (const [shape, payload, detail] of shapes) {
+          const headers: Record<string, string> = { 'content-type': 'application/json' };
+          if (auth === 'superuser') headers.authorization = superuser;
+          if (auth === 'refund') headers.authorization = `Bearer ${refundToken}`;
+          const started = performance.now();
+          const response = await testApp.app.inject({
+            method: route.method as InjectOptions['method'],
+            url,
+            headers,
+            payload,
+            remoteAddress: `10.99.${total % 250}.${(total >> 8) % 250}`,
+          });
+          slowest = Math.max(slowest, performance.now() - started);
+          total++;
+          byStatus.set(response.statusCode, (byStatus.get(response.statusCode) ?? 0) + 1);
+          const where = `${route.method} ${url} (${auth}, ${shape})`;
+          expect(response.statusCode, where).toBeGreaterThanOrEqual(400);
+          expect(response.statusCode, where).toBeLessThan(500);
+          if (response.json<{ detail?: string }>().detail === detail) byShapeCheck++;
+          else if (auth !== 'none') authorizedAnswers.add(`${where}: ${response.statusCode}`);
+        }
+      }
+    }
+    expect(await digest()).toEqual(before);
+    const statusList = [...byStatus.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}:${count}`)
+      .join(' ');
+    console.log(
+      `fuzz (hostile shapes): ${total} bodies of 2 MB (nested, wide, flat) to ${routes.length} write routes; ` +
+        `0 answered 5xx; ${byShapeCheck} refused by the shape check; slowest ${slowest.toFixed(0)} ms; statuses ${statusList}`,
+    );
+    expect(total).toBe(routes.length * 2 * shapes.length);
+    // Every authorized request was refused by the shape check itself (none reached a handler).
+    expect([...authorizedAnswers]).toEqual([]);
+    expect(slowest).toBeLessThan(1000);
   }, 240_000);
 });

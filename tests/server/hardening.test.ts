@@ -9,7 +9,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/contracts/messages';
 import { buildApp } from '../../src/server/app';
-import { issueRefundAccess } from '../../src/server/auth/refundAccess';
+import { openRefundAccess } from '../../src/server/auth/refundAccess';
 import { trustProxyOf } from '../../src/server/config';
 import { passwordResets, users, zones } from '../../src/server/db/schema';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
@@ -185,7 +185,7 @@ describe('strict Bearer', () => {
   });
 
   it('applies to the refund access token too', async () => {
-    const access = await issueRefundAccess(testApp.context.config.jwtSecret, {
+    const access = await openRefundAccess(testApp.context.db, testApp.context.config.jwtSecret, {
       voucherId: 1,
       docNumber: '1',
     });
@@ -413,7 +413,7 @@ describe('no 500 on any input', () => {
   ])(
     'answers 400 for a multipart body with %s (upload and refund submission)',
     async (_case, contentType, body) => {
-      const access = await issueRefundAccess(testApp.context.config.jwtSecret, {
+      const access = await openRefundAccess(testApp.context.db, testApp.context.config.jwtSecret, {
         voucherId: 1,
         docNumber: '1',
       });
@@ -431,7 +431,7 @@ describe('no 500 on any input', () => {
   );
 
   it('stores an upload whose file name holds a NUL byte under a cleaned name (no 500)', async () => {
-    const access = await issueRefundAccess(testApp.context.config.jwtSecret, {
+    const access = await openRefundAccess(testApp.context.db, testApp.context.config.jwtSecret, {
       voucherId: 1,
       docNumber: '1',
     });

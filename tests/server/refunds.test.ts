@@ -717,7 +717,7 @@ describe('POST /api/refund_data/ (submission)', () => {
     expect(anonymous.statusCode).toBe(401);
     const expired = await issueRefundAccess(
       testApp.context.config.jwtSecret,
-      { voucherId: 1, docNumber: 'x' },
+      { voucherId: 1, docNumber: 'x', version: 0 },
       -1,
     );
     expect((await submit(expired, data, files)).statusCode).toBe(401);
@@ -737,7 +737,9 @@ describe('POST /api/refund_data/ (submission)', () => {
     expect(row.phone).toBe('+5491130123456');
     data.refund.phone_contact = '+54 11';
     data.idempotency_key = randomUUID();
-    expect((await submit(login.access, data, files)).json()).toEqual({
+    // The stored submission revoked its token (issue 28 §6): a new login for the next one.
+    const again = await loginOk('30123456');
+    expect((await submit(again.access, data, files)).json()).toEqual({
       'refund.phone_contact': [messages.refundLinks.phoneInternationalInvalid],
     });
   });
@@ -887,5 +889,100 @@ describe('POST /api/refund_data/ (submission)', () => {
       'authorized_document',
       'claim',
     ]);
+  });
+});
+
+describe('refund token revocation (issue 28 §6)', () => {
+  const accessExpired = { detail: messages.refund.accessExpired };
+  const logout = (access: string) =>
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/refund_data/logout/',
+      headers: { authorization: `Bearer ${access}` },
+      remoteAddress: nextIp(),
+    });
+
+  it('a new login revokes the earlier token of the same voucher and document, not of others', async () => {
+    const first = await loginOk('30123456');
+    const other = await loginOk('16789012');
+    const second = await loginOk('30123456');
+    const refused = await upload(first.access, [{ filename: 'a.png', data: PNG }]);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual(accessExpired);
+    await uploadOk(second.access, [{ filename: 'a.png', data: PNG }]);
+    await uploadOk(other.access, [{ filename: 'a.png', data: PNG }]);
+  });
+
+  it("'Salir' revokes the token (204), on every refund call; other travellers keep theirs", async () => {
+    const login = await loginOk('30123456');
+    const other = await loginOk('16789012');
+    await uploadOk(login.access, [{ filename: 'a.png', data: PNG }]);
+    expect((await logout(login.access)).statusCode).toBe(204);
+    expect((await upload(login.access, [{ filename: 'a.png', data: PNG }])).statusCode).toBe(401);
+    const data = submissionFor(login, [], PAYMENTS['ARG with CBU'].payment);
+    const submitted = await submit(login.access, data);
+    expect(submitted.statusCode).toBe(401);
+    expect(submitted.json()).toEqual(accessExpired);
+    expect((await logout(login.access)).statusCode).toBe(401);
+    await uploadOk(other.access, [{ filename: 'a.png', data: PNG }]);
+    // No token, a staff token: refused.
+    expect((await testApp.app.inject({ method: 'POST', url: '/api/refund_data/logout/' })).statusCode).toBe(
+      401,
+    );
+    const staff = await testApp.login('admin');
+    const withStaff = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/refund_data/logout/',
+      headers: { authorization: staff },
+    });
+    expect(withStaff.statusCode).toBe(401);
+  });
+
+  it('a stored submission revokes the token; its retry is still answered, nothing else is', async () => {
+    const login = await loginOk('16789012');
+    const files = await uploadOk(login.access, [{ filename: 'a.png', data: PNG }]);
+    const data = submissionFor(login, files, PAYMENTS.CHL.payment, { key: randomUUID() });
+    const stored = await submit(login.access, data, files);
+    expect(stored.statusCode, stored.body).toBe(200);
+    const refundId = stored.json<{ refund: { id: number } }>().refund.id;
+    // The answer was lost: 'Reintentar' sends the same submission with the same token.
+    const retry = await submit(login.access, data, files);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json<{ refund: { id: number } }>().refund.id).toBe(refundId);
+    // Anything else with that token is refused.
+    expect((await upload(login.access, [{ filename: 'a.png', data: PNG }])).statusCode).toBe(401);
+    const another = await submit(login.access, { ...data, idempotency_key: randomUUID() }, files);
+    expect(another.statusCode).toBe(401);
+    expect(another.json()).toEqual(accessExpired);
+    expect((await logout(login.access)).statusCode).toBe(401);
+    expect(await testApp.context.db.$count(refunds, eq(refunds.id, refundId))).toBe(1);
+  });
+
+  it('refuses a well-signed refund token without a version or with a future one', async () => {
+    const login = await loginOk('30123456');
+    const payload = JSON.parse(Buffer.from(login.access.split('.')[1], 'base64url').toString()) as {
+      voucher_id: number;
+      doc_number: string;
+      ver: number;
+    };
+    const key = new TextEncoder().encode(testApp.context.config.jwtSecret);
+    const { SignJWT } = await import('jose');
+    const sign = (claims: Record<string, unknown>) =>
+      new SignJWT({
+        token_type: 'refund',
+        voucher_id: payload.voucher_id,
+        doc_number: payload.doc_number,
+        ...claims,
+      })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setAudience('refund-portal')
+        .setIssuedAt()
+        .setExpirationTime('10 minutes')
+        .sign(key);
+    for (const token of [await sign({}), await sign({ ver: payload.ver + 1 })]) {
+      expect((await upload(token, [{ filename: 'a.png', data: PNG }])).statusCode).toBe(401);
+    }
+    // The current version passes (the check above is the version, not the signing).
+    await uploadOk(await sign({ ver: payload.ver }), [{ filename: 'a.png', data: PNG }]);
   });
 });

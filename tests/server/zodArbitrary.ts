@@ -151,6 +151,11 @@ const deepObject = (levels: number): unknown => {
   return value;
 };
 
+/** Issue 28 §1: just past the parser's shape limits (33 levels; 20,001 elements), wide and flat. */
+const wideObject = (members: number): unknown =>
+  Object.fromEntries(Array.from({ length: members }, (_, index) => [`k${index}`, index]));
+const flatArray = (items: number): unknown => Array.from({ length: items }, (_, index) => index);
+
 /** One lone UTF-16 code unit of the surrogate range, in a string. */
 const loneSurrogates = fc
   .integer({ min: 0xd800, max: 0xdfff })
@@ -203,6 +208,10 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
     'y'.repeat(70_000),
     deepArray(3000),
     deepObject(3000),
+    deepArray(33),
+    deepObject(33),
+    wideObject(20_001),
+    flatArray(20_001),
     { __proto__: { polluted: true } },
     JSON.parse('{"__proto__": {"polluted": true}}'),
     { constructor: { prototype: { polluted: true } } },

@@ -14,6 +14,11 @@ export const commonMessages = {
   unknownField: 'Campo no permitido.',
   invalidValue: 'Valor inválido.',
   invalidCharacters: 'El texto contiene caracteres no permitidos.',
+  /** A JSON body nested deeper than the server reads (issue 28 §1). */
+  bodyTooDeep: (max: number) => `La solicitud tiene demasiados niveles anidados (máximo ${max}).`,
+  /** A JSON body with more elements than any form sends (issue 28 §1). */
+  bodyTooManyElements: (max: number) =>
+    `La solicitud tiene demasiados elementos (máximo ${max.toLocaleString('es-AR')}).`,
   conflict: 'Otra operación modificó estos datos al mismo tiempo. Inténtelo nuevamente.',
   tooLong: (max: number) => `Máximo ${max} caracteres.`,
   mustBeNumeric: 'Ingrese solo números.',

@@ -31,6 +31,10 @@ export const historyMessages = {
     send_terms: 'Envío de condiciones',
     send_multivoucher: 'Envío de multivoucher',
     accept_terms: 'Aceptación de condiciones',
+    // A group's status record (issue 28 §6), recorded in the group's history.
+    status_create: 'Alta del estado',
+    status_update: 'Cambio de estado',
+    status_remove: 'Baja del estado',
   } as Record<string, string>,
   /** An action without a label of its own (a module's custom action). */
   actionLabel: (action: string) => action.replace(/_/g, ' '),

@@ -62,10 +62,14 @@ export function parseWith<T extends z.core.$ZodType>(schema: T, data: unknown): 
   return result.data;
 }
 
-const idParamSchema = z.object({ id: z.string().regex(/^\d{1,10}$/) });
+/** A canonical id: decimal digits without leading zeros (issue 28 §6: `00001` is not record 1). */
+const idParamSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,9}$/) });
 const MAX_INTEGER_ID = 2_147_483_647;
 
-/** The `:id` of a route; anything but a positive 32-bit integer is a 404 (no such record). */
+/**
+ * The `:id` of a route, parsed here once for every route: anything but a positive 32-bit integer
+ * written canonically (no leading zeros, sign, spaces or exponent) is a 404 (no such record).
+ */
 export function idFromParams(params: unknown): number {
   const parsed = idParamSchema.safeParse(params);
   const id = parsed.success ? Number(parsed.data.id) : 0;

@@ -15,18 +15,28 @@
  * /groups/ is declared on the resource engine (src/server/resources/groups.ts: the status record
  * as a child of the write, the escalation rules of issue 10). The twelve role groups of section 6
  * are never deleted (their ids carry the field rules).
+ *
+ * The status record is part of its group (issue 28 §6): a write to it (POST, PUT, DELETE) is
+ * refused (403) unless the editor holds every permission the group has, the rule that guards the
+ * group itself, and is audited in the group's history (`status_create`, `status_update`,
+ * `status_remove`) in the write's own transaction.
  */
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { historyEntityOf } from '../../contracts/engine';
 import { messages } from '../../contracts/messages';
-import { groupStatusCreateSchema, groupStatusUpdateSchema } from '../../contracts/users';
-import { requirePermission } from '../auth/guard';
+import { groupContract, groupStatusCreateSchema, groupStatusUpdateSchema } from '../../contracts/users';
+import { principalOf, requirePermission } from '../auth/guard';
+import type { Principal } from '../auth/principal';
 import type { AppContext } from '../context';
-import { groupStatuses, groups } from '../db/schema';
+import type { Transaction } from '../db/client';
+import { groupPermissions, groupStatuses, groups, permissions } from '../db/schema';
 import { FieldValidationError, notFound } from '../http/errors';
 import { idFromParams as idOf, parseWith } from '../http/validate';
+import { writeAudit } from '../resources/audit';
 import { registerResource } from '../resources/engine';
 import { groupResource } from '../resources/groups';
+import { assertHoldsAll } from '../resources/users';
 
 const text = messages.permissions;
 
@@ -35,11 +45,43 @@ export function groupRoutes(app: FastifyInstance, context: AppContext) {
   const view = requirePermission(context, 'group', 'view');
   const add = requirePermission(context, 'group', 'add');
   registerResource(app, context, groupResource);
+  const historyEntity = historyEntityOf(groupContract.path);
 
-  async function assertGroupExists(id: number) {
-    const [group] = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, id));
-    if (!group) throw notFound(messages.common.notFound);
+  /**
+   * Locks the group for the write and refuses (403) an editor who lacks any permission the group
+   * holds (issue 28 §6: the rule of PUT /groups/{id}/); `missing` answers when there is no group.
+   */
+  async function lockGroupFor(tx: Transaction, principal: Principal, id: number, missing: () => Error) {
+    const [group] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, id)).for('update');
+    if (!group) throw missing();
+    const held = await tx
+      .select({ codename: permissions.codename })
+      .from(groupPermissions)
+      .innerJoin(permissions, eq(permissions.id, groupPermissions.permissionId))
+      .where(eq(groupPermissions.groupId, id))
+      .orderBy(asc(permissions.codename));
+    assertHoldsAll(
+      principal,
+      held.map((row) => row.codename),
+      text.cannotTouchGroupWith,
+    );
   }
+
+  const audit = (
+    tx: Transaction,
+    principal: Principal,
+    id: number,
+    action: 'status_create' | 'status_update' | 'status_remove',
+    before: boolean | null,
+    after: boolean | null,
+  ) =>
+    writeAudit(tx, principal, {
+      entity: historyEntity,
+      recordId: id,
+      action,
+      before: before === null ? null : { is_active: before },
+      after: after === null ? null : { is_active: after },
+    });
 
   const statusOf = (row: typeof groupStatuses.$inferSelect) => ({
     group: row.groupId,
@@ -54,28 +96,36 @@ export function groupRoutes(app: FastifyInstance, context: AppContext) {
   });
 
   app.post('/status_group/', { preHandler: add }, async (request, reply) => {
+    const principal = principalOf(request);
     const input = parseWith(groupStatusCreateSchema, request.body);
     const row = await db.transaction(async (tx) => {
-      const [group] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, input.group));
-      if (!group) throw new FieldValidationError({ group: [text.unknownGroup] });
+      await lockGroupFor(
+        tx,
+        principal,
+        input.group,
+        () => new FieldValidationError({ group: [text.unknownGroup] }),
+      );
       const [existing] = await tx.select().from(groupStatuses).where(eq(groupStatuses.groupId, input.group));
       if (existing) throw new FieldValidationError({ group: [text.groupStatusExists] });
       const [created] = await tx
         .insert(groupStatuses)
         .values({ groupId: input.group, isActive: input.is_active })
         .returning();
+      await audit(tx, principal, input.group, 'status_create', null, created.isActive);
       return created;
     });
     return reply.status(201).send(statusOf(row));
   });
 
   app.put('/status_group/:id/', { preHandler: add }, async (request) => {
+    const principal = principalOf(request);
     const id = idOf(request.params);
     const input = parseWith(groupStatusUpdateSchema, request.body);
     if (input.group !== undefined && input.group !== id)
       throw new FieldValidationError({ group: [text.invalidChoice] });
-    await assertGroupExists(id);
     const row = await db.transaction(async (tx) => {
+      await lockGroupFor(tx, principal, id, () => notFound(messages.common.notFound));
+      const [existing] = await tx.select().from(groupStatuses).where(eq(groupStatuses.groupId, id));
       const [saved] = await tx
         .insert(groupStatuses)
         .values({ groupId: id, isActive: input.is_active })
@@ -84,18 +134,31 @@ export function groupRoutes(app: FastifyInstance, context: AppContext) {
           set: { isActive: input.is_active, updatedAt: new Date() },
         })
         .returning();
+      await audit(
+        tx,
+        principal,
+        id,
+        existing ? 'status_update' : 'status_create',
+        existing ? existing.isActive : null,
+        saved.isActive,
+      );
       return saved;
     });
     return statusOf(row);
   });
 
   app.delete('/status_group/:id/', { preHandler: add }, async (request, reply) => {
+    const principal = principalOf(request);
     const id = idOf(request.params);
-    const deleted = await db
-      .delete(groupStatuses)
-      .where(eq(groupStatuses.groupId, id))
-      .returning({ group: groupStatuses.groupId });
-    if (!deleted.length) throw notFound(messages.common.notFound);
+    await db.transaction(async (tx) => {
+      await lockGroupFor(tx, principal, id, () => notFound(messages.common.notFound));
+      const deleted = await tx
+        .delete(groupStatuses)
+        .where(eq(groupStatuses.groupId, id))
+        .returning({ isActive: groupStatuses.isActive });
+      if (!deleted.length) throw notFound(messages.common.notFound);
+      await audit(tx, principal, id, 'status_remove', deleted[0].isActive, null);
+    });
     return reply.status(204).send();
   });
 }

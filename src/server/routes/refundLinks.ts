@@ -47,6 +47,7 @@ import type { Transaction } from '../db/client';
 import { refundFiles, refundPayments, refundRequests, refunds, storedFiles } from '../db/schema';
 import { clientAddressKey, createAttemptCounters, retryAfterSeconds } from '../http/attempts';
 import { FieldValidationError, HttpError } from '../http/errors';
+import { assertJsonShape } from '../http/jsonBody';
 import { refundLinkAddress } from '../http/limits';
 import { rateLimited } from '../http/rateLimit';
 import { parseWith } from '../http/validate';
@@ -196,8 +197,10 @@ export function refundLinkRoutes(app: FastifyInstance, context: AppContext) {
           if (part.type === 'field') {
             if (part.fieldname !== 'data' || link) continue;
             let data: unknown;
+            const value = String(part.value);
+            assertJsonShape(value);
             try {
-              data = JSON.parse(String(part.value));
+              data = JSON.parse(value);
             } catch {
               throw new HttpError(403, text.linkInvalid);
             }

@@ -3,7 +3,9 @@
  * - GET  /refund_data/?voucher_id&document        the login; answers {refunds, access}
  * - POST /refund_data/                            the submission (multipart `data` + `files`)
  * - GET  /refund_data/authorization-letter/       the model authorization letter (PDF)
- * The login never says which part was wrong; the other calls need its refund access token.
+ * - POST /refund_data/logout/                     'Salir': revokes the traveller's tokens (204)
+ * The login never says which part was wrong; the other calls need its refund access token. A new
+ * login, a stored submission and 'Salir' revoke the subject's earlier tokens (issue 28 §6).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -23,7 +25,7 @@ import {
   storedFileSchema,
 } from '../../contracts/refund';
 import { findCountryByIdent } from '../../contracts/static';
-import { issueRefundAccess, requireRefundAccess } from '../auth/refundAccess';
+import { openRefundAccess, requireRefundAccess, revokeRefundAccess } from '../auth/refundAccess';
 import type { AppContext } from '../context';
 import type { Database, Transaction } from '../db/client';
 import {
@@ -42,7 +44,8 @@ import {
   vouchers,
 } from '../db/schema';
 import { clientAddressKey, createAttemptCounters, retryAfterSeconds } from '../http/attempts';
-import { FieldValidationError, HttpError } from '../http/errors';
+import { FieldValidationError, HttpError, unauthorized } from '../http/errors';
+import { assertJsonShape } from '../http/jsonBody';
 import { refundLoginAddress, refundLoginPair } from '../http/limits';
 import { rateLimited } from '../http/rateLimit';
 import { parseWith } from '../http/validate';
@@ -179,6 +182,7 @@ async function readSubmissionParts(request: FastifyRequest): Promise<{ data: unk
   }
   const parse = (value: string | undefined) => {
     if (value === undefined) return undefined;
+    assertJsonShape(value);
     try {
       return JSON.parse(value) as unknown;
     } catch {
@@ -195,6 +199,7 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
   // would let guessers lock the traveller with the right document out. Successes never count.
   // The route's rate limit is only a coarse flood guard (60 a minute per address, all instances).
   const attempts = createAttemptCounters(db);
+  refundLogoutRoute(app, context);
 
   app.get(
     refundApiPaths.refundData,
@@ -223,7 +228,8 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
         await sleep(Math.max(0, FAILED_LOGIN_FLOOR_MS - (performance.now() - started)));
         throw new HttpError(400, text.loginFailed);
       }
-      const access = await issueRefundAccess(context.config.jwtSecret, {
+      // A new login revokes the earlier tokens of this voucher and document (issue 28 §6).
+      const access = await openRefundAccess(db, context.config.jwtSecret, {
         voucherId: found.voucherId,
         docNumber: found.data.doc_number,
       });
@@ -249,12 +255,23 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
   app.post(
     refundApiPaths.refundData,
     {
-      preHandler: requireRefundAccess(context),
+      // A revoked token passes only to be answered the retry of a refund it stored (below).
+      preHandler: requireRefundAccess(context, { acceptRevoked: true }),
       config: rateLimited(30, '15 minutes'),
     },
     async (request, reply): Promise<RefundSubmissionResponse> => {
       const access = request.refundAccess!;
       const { data, files } = await readSubmissionParts(request);
+      if (access.revoked) {
+        // Issue 17's 'Reintentar' after an answer that was lost: the submission stored (and the
+        // token revoked) is answered again; nothing else is done with a revoked token.
+        const key =
+          typeof data === 'object' && data ? (data as { idempotency_key?: unknown }).idempotency_key : null;
+        const existing =
+          typeof key === 'string' && UUID.test(key) ? await findByIdempotencyKey(db, key) : null;
+        if (!existing || existing.voucherId !== access.voucherId) throw unauthorized(text.accessExpired);
+        return answerFor(existing, access.voucherId);
+      }
       const found = await loadVoucherForRefund(db, access.voucherId, access.docNumber);
       if (!found?.eligible) throw new HttpError(403, text.accessExpired);
 
@@ -298,6 +315,8 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
           .onConflictDoNothing({ target: refunds.idempotencyKey })
           .returning({ id: refunds.id, status: refunds.status, voucherId: refunds.voucherId });
         if (!refund) return null;
+        // The submission ends the session: its tokens are revoked with the refund's own commit.
+        await revokeRefundAccess(tx, access);
 
         const ownFiles = async (refs: readonly { id: string }[], field: string) => {
           const ids = [...new Set(refs.map((ref) => ref.id))];
@@ -402,6 +421,18 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
         );
       }
       return answerFor(refund, access.voucherId);
+    },
+  );
+}
+
+/** 'Salir' on the refund portal: revokes every token of the traveller's voucher and document. */
+function refundLogoutRoute(app: FastifyInstance, context: AppContext) {
+  app.post(
+    refundApiPaths.logout,
+    { preHandler: requireRefundAccess(context), config: rateLimited(60, '15 minutes') },
+    async (request, reply) => {
+      await revokeRefundAccess(context.db, request.refundAccess!);
+      return reply.status(204).send();
     },
   );
 }

@@ -9,6 +9,7 @@ export * from './offices';
 export * from './products';
 export * from './promotions';
 export * from './reference';
+export * from './refundAccess';
 export * from './refunds';
 export * from './security';
 export * from './storage';
