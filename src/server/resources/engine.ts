@@ -25,6 +25,7 @@ import { messages } from '../../contracts/messages';
 import { type Action, can, type Resource } from '../../contracts/permissions';
 import { type ResourceContract, SWITCH_VALUES } from '../../contracts/resources/fields';
 import { authenticate, principalOf } from '../auth/guard';
+import { listRowScopeOf, type Ownership, rowScopeOf } from '../auth/officeScope';
 import type { Principal } from '../auth/principal';
 import type { AppContext } from '../context';
 import type { Database, Transaction } from '../db/client';
@@ -220,16 +221,13 @@ export interface ResourceDefinition<
    */
   permissions?: Partial<Record<Operation, Permission<ResourceRow<T, E, L>>>>;
   /**
-   * The base filter of everything the principal may see: applied to list, detail, update, delete,
-   * actions and history. A record outside it answers 404. Undefined: no restriction.
+   * Where the rows belong (issue 28 §2, src/server/auth/officeScope.ts): 'global', or the path from
+   * a row to an office. Required, so a new module cannot forget it. The engine applies it to
+   * list, summary, export, detail, update, delete, row and bulk actions and history (a record
+   * outside it answers 404), and refuses a create or update whose row would fall outside it. A
+   * list resolves the principal's office tree to ids first (Reservas, Vouchers at a million rows).
    */
-  scope?(principal: Principal): SQL | undefined;
-  /**
-   * The same scope as the list, its summary and its export read it, resolved first when that
-   * lets the planner estimate it (an office tree's ids as values instead of a recursive subquery:
-   * Reservas, Vouchers); default `scope`. Must select exactly the records `scope` does.
-   */
-  listScope?(reader: Reader, principal: Principal): Promise<SQL | undefined>;
+  ownership: Ownership;
   /** A list query the module answers itself (Usuarios' `?queryType=LOGIN`); undefined: the list. */
   answerQuery?(query: Record<string, unknown>, principal: Principal): unknown;
   /**
@@ -486,9 +484,9 @@ export function registerResource<
   const visible = (principal: Principal, answer: Entity): Entity =>
     definition.redact ? definition.redact(principal, answer) : answer;
   const tag = <B extends object>(body: B, view: string): B => (definition.tagView ? { ...body, view } : body);
-  const scopeOf = (principal: Principal) => definition.scope?.(principal);
+  const scopeOf = (principal: Principal) => rowScopeOf(definition.ownership, principal);
   const listScopeOf = (reader: Reader, principal: Principal): Promise<SQL | undefined> =>
-    definition.listScope ? definition.listScope(reader, principal) : Promise.resolve(scopeOf(principal));
+    listRowScopeOf(reader, definition.ownership, principal);
 
   /** The filter conditions; bad values are collected as field errors. */
   async function conditionsOf(query: Record<string, unknown>, errors: FieldErrors): Promise<SQL[]> {
@@ -687,6 +685,10 @@ export function registerResource<
       recordId = id;
     }
     await definition.afterWrite?.(tx, recordId, input, principal, operation);
+    // A write never puts a row outside the writer's scope (another office's record, a user of an
+    // office outside its tree): the whole transaction is undone.
+    if (scopeOf(principal) && !(await readOne(tx, recordId, principal)))
+      throw forbidden(messages.permissions.outsideOfficeScope);
     const row = (await readOne(tx, recordId, null))!;
     const answer = await present(tx, row);
     await writeAudit(tx, principal, {
