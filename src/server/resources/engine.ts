@@ -412,6 +412,29 @@ export interface ResourceListReader {
 
 const listReaders = new WeakMap<AppContext, Map<string, ResourceListReader>>();
 
+/**
+ * What is registered on an app, per module (its API path): what the generated tests walk (the
+ * cross-office test, tests/server/officeScope.test.ts), so a new module is covered without a test.
+ */
+export interface RegisteredResource {
+  path: string;
+  entity: string;
+  resource: Resource;
+  table: PgTable & { id: PgColumn };
+  ownership: Ownership;
+  operations: readonly Operation[];
+  /** Custom actions and their payload schemas. */
+  actions: readonly { name: string; input: z.ZodType }[];
+  hasSummary: boolean;
+}
+
+const registrations = new WeakMap<AppContext, Map<string, RegisteredResource>>();
+
+/** Every module registered on this app through the engine. */
+export function registeredResourcesOf(context: AppContext): RegisteredResource[] {
+  return [...(registrations.get(context)?.values() ?? [])];
+}
+
 /** The list reader of a module registered on this app, by its API path ('/office/'). */
 export function listReaderOf(context: AppContext, path: string): ResourceListReader | undefined {
   return listReaders.get(context)?.get(path);
@@ -439,6 +462,21 @@ export function registerResource<
   const hasActions = Object.keys(actions).length > 0;
   if ((operations.has('create') || operations.has('update')) && !definition.values)
     throw new Error(`${contract.path}: a module with writes declares values()`);
+  let registered = registrations.get(context);
+  if (!registered) {
+    registered = new Map();
+    registrations.set(context, registered);
+  }
+  registered.set(contract.path, {
+    path: contract.path,
+    entity,
+    resource: contract.resource,
+    table,
+    ownership: definition.ownership,
+    operations: [...operations],
+    actions: Object.entries(actions).map(([name, action]) => ({ name, input: action.input })),
+    hasSummary: Boolean(definition.summary),
+  });
 
   // Each operation's and action's permission, resolved once (a list asks them for every row).
   const permissions = new Map<Operation, Permission<Row>>(
@@ -703,10 +741,12 @@ export function registerResource<
   }
 
   /** One custom action on one record (inside the caller's transaction or savepoint). */
-  async function runAction(tx: Transaction, name: string, id: number, input: unknown, principal: Principal) {
+  /** `body` is parsed here, after the scoped read: another office's record is 404, whatever the body. */
+  async function runAction(tx: Transaction, name: string, id: number, body: unknown, principal: Principal) {
     const action = actions[name];
     const row = await readScoped(tx, id, principal);
     checkWith(actionPermission(name), principal, row);
+    const input = parseWith(action.input, body);
     const refusal = action.refuse?.(row);
     if (refusal) throw new HttpError(409, refusal);
     const current = await present(tx, row);
@@ -853,8 +893,8 @@ export function registerResource<
       const name = actionOf(request);
       checkBefore(actionPermission(name), principal);
       const id = idOf(request);
-      const input = parseWith(actions[name].input, request.body ?? {});
-      const answer = await inTransaction('action', (tx) => runAction(tx, name, id, input, principal));
+      const body = request.body ?? {};
+      const answer = await inTransaction('action', (tx) => runAction(tx, name, id, body, principal));
       // An action that removed its record answers 204, like a delete.
       return answer ? answer : reply.status(204).send();
     });
@@ -864,13 +904,14 @@ export function registerResource<
       const name = actionOf(request);
       checkBefore(actionPermission(name), principal);
       const { ids, ...payload } = parseWith(bulkActionRequestSchema, request.body);
-      const input = parseWith(actions[name].input, payload);
+      // Validated once for the whole request; each id's run parses it again after its scoped read.
+      parseWith(actions[name].input, payload);
       const results = await inTransaction('action', async (tx) => {
         const outcome: ({ id: number; ok: true } | { id: number; ok: false; detail: string })[] = [];
         for (const id of [...new Set(ids)]) {
           try {
             // A savepoint per id: a refusal undoes that id's work only.
-            await tx.transaction((savepoint) => runAction(savepoint, name, id, input, principal));
+            await tx.transaction((savepoint) => runAction(savepoint, name, id, payload, principal));
             outcome.push({ id, ok: true });
           } catch (error) {
             const refusal = translate(error, 'action');
