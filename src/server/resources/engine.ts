@@ -11,7 +11,8 @@
  *   DELETE {path}{id}/                             -> 204; 409 {detail} while other records use it
  *
  * Reads need `{resource}/view`, writes `{resource}/add` (a declaration may name others, as
- * Pasajeros does for create). Every write runs in one transaction; a list reads its page and
+ * Pasajeros does for create). Which records: the declaration's required `ownership` (issue 28 §2,
+ * docs/security-office-scope.md) scopes every read and write to the user's offices (outside: 404). Every write runs in one transaction; a list reads its page and
  * its count as two statements (./listQuery.ts, issue 11). Unique columns and bad
  * references answer field errors (`{field: [message]}`), never a 500.
  */
