@@ -90,3 +90,19 @@ export const ROLES: readonly RoleDefinition[] = [
 export function findRole(groupId: number): RoleDefinition | undefined {
   return ROLES.find((role) => role.groupId === groupId);
 }
+
+/**
+ * The office scope of each role (issue 28 §2; SPEC §6): the users of these groups work for one
+ * office and read only the records of their office and the offices below it.
+ */
+export const OFFICE_ROLE_GROUPS: readonly number[] = [14, 15, 16];
+
+/**
+ * The central roles: their users read the records of every office. Only these groups (and the
+ * superuser flag) widen a user's scope; a group an administrator creates says nothing about scope,
+ * so a user whose groups are all such (or who has none) gets the narrowest scope, its own office
+ * tree (no office: nothing).
+ */
+export const ALL_OFFICES_GROUPS: readonly number[] = ROLES.map((role) => role.groupId).filter(
+  (groupId) => !OFFICE_ROLE_GROUPS.includes(groupId),
+);

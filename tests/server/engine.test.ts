@@ -52,8 +52,8 @@ const probeResource = defineResource({
     update: 'authenticated',
     remove: (principal) => can(principal, 'zone', 'add'),
   },
-  // Non-superusers see the probe rows only.
-  scope: (principal) => (principal.isSuperuser ? undefined : like(zones.shortName, 'PROBE%')),
+  // Office-scoped users (Agencia) own the probe rows only; the superuser reads every row.
+  ownership: { rows: () => like(zones.shortName, 'PROBE%') },
   // The section 6 role rules plug in as they will for vouchers: 'status' and 'observations' are
   // voucher fields; Agencia (16) may edit status only.
   authorizeWrite({ principal, operation, input, current }) {

@@ -46,8 +46,12 @@ let managerId: number;
 beforeAll(async () => {
   testApp = await createTestApp();
   admin = as(testApp, await testApp.login('admin'));
-  // The attacker of the issue: only user/add and user/view.
-  managerId = (await createUser('solo_usuarios', { user_permissions: ['user/add', 'user/view'] })).id;
+  // The attacker of the issue: user/add and user/view, as a central user (Ejecutivo Supervisor, 33,
+  // a central role: it reads every office). Without a central group it would read its own office
+  // tree only (issue 28 §2); the office-scope escapes are tests/server/officeScope.test.ts.
+  managerId = (
+    await createUser('solo_usuarios', { groups: [33], user_permissions: ['user/add', 'user/view'] })
+  ).id;
   manager = as(testApp, await testApp.login('solo_usuarios', PASSWORD));
 }, 60_000);
 afterAll(async () => testApp.close());

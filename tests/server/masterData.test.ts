@@ -681,7 +681,10 @@ describe.each(modules)('$name', (module) => {
     const noView = await session(module.noView);
     expect((await noView({ method: 'GET', url: `/api${path}` })).statusCode).toBe(403);
     // One country's detail is reference data any signed-in user reads ('Ir a mi sitio').
-    const detailStatus = module.contract.resource === 'country' ? 200 : 403;
+    // Office 1 is outside the office-scoped noView role's tree (Oficinas: proveedor): 404, as any
+    // record of another office (issue 28 §2).
+    const detailStatus =
+      module.contract.resource === 'country' ? 200 : module.contract.resource === 'office' ? 404 : 403;
     expect((await noView({ method: 'GET', url: `/api${path}1/` })).statusCode).toBe(detailStatus);
     expect((await noView({ method: 'POST', url: `/api${path}`, payload: module.create() })).statusCode).toBe(
       403,

@@ -516,8 +516,9 @@ describe('permissions', () => {
       'long_name',
       'short_name',
     ]);
+    // Another office is outside agencia's office scope (issue 28 §2): 404, as any owned record.
     expect((await agencia({ method: 'GET', url: `/api/office/${ids.parent}/` })).statusCode).toBe(
-      own.officeId === ids.parent ? 200 : 403,
+      own.officeId === ids.parent ? 200 : 404,
     );
     const full = (await ejecutivo({ method: 'GET', url: `/api/office/${own.officeId}/` })).json();
     expect(full).toHaveProperty('budget');

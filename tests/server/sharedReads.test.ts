@@ -75,7 +75,8 @@ describe("'Ir a mi sitio' chain", () => {
     expect(country.statusCode).toBe(200);
     expect(country.json()).toHaveProperty('url_redirect');
     expect((await agency({ method: 'GET', url: '/api/country/' })).statusCode).toBe(403);
-    expect((await agency({ method: 'GET', url: `/api/office/${me.office + 1}/` })).statusCode).toBe(403);
+    // Another office is outside agencia's office scope: 404 (issue 28 §2).
+    expect((await agency({ method: 'GET', url: `/api/office/${me.office + 1}/` })).statusCode).toBe(404);
   });
 });
 

@@ -287,8 +287,14 @@ describe('a user manager who is not a superuser', () => {
       payload: { name: 'Solo vouchers', all_permissions: ['voucher/view'] },
     });
     smallGroup = small.json<{ id: number }>().id;
+    // A central manager (also Ejecutivo Supervisor, 33, a central role): without a central group it
+    // would read its own office tree only (issue 28 §2; tests/server/officeScope.test.ts).
     await create(
-      valid({ username: 'gestor', email: 'gestor@example.com', groups: [group.json<{ id: number }>().id] }),
+      valid({
+        username: 'gestor',
+        email: 'gestor@example.com',
+        groups: [group.json<{ id: number }>().id, 33],
+      }),
     );
     manager = as(testApp, await testApp.login('gestor', 'Viaje-Seguro-2026'));
     const list = await admin({ method: 'GET', url: '/api/profile/?username=admin' });

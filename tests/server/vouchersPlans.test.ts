@@ -10,6 +10,7 @@
 import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateVouchers } from '../../bench/voucherData';
+import { listRowScopeOf } from '../../src/server/auth/officeScope';
 import type { Principal } from '../../src/server/auth/principal';
 import { offices, products, reservations, vouchers } from '../../src/server/db/schema';
 import {
@@ -57,10 +58,9 @@ beforeAll(async () => {
     sql`update vouchers set product_id = ${rare.id} where id in (select id from vouchers order by id limit 30)`,
   );
   await testApp.handle.db.execute(sql`analyze vouchers`);
-  const listScope = voucherResource.listScope;
-  if (!listScope) throw new Error('the voucher list has no list scope');
-  agencyScope = await listScope(testApp.handle.db, agency(agencyOffice));
-  emptyAgencyScope = await listScope(testApp.handle.db, agency(empty.id));
+  const { ownership } = voucherResource;
+  agencyScope = await listRowScopeOf(testApp.handle.db, ownership, agency(agencyOffice));
+  emptyAgencyScope = await listRowScopeOf(testApp.handle.db, ownership, agency(empty.id));
 }, 300_000);
 afterAll(() => testApp?.close());
 

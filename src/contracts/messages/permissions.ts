@@ -31,6 +31,12 @@ export const permissionsMessages = {
     `No puede modificar ni eliminar un grupo que tiene un permiso que usted no posee: ${codename}.`,
   cannotDeleteSelf: 'No puede eliminar su propio usuario.',
   cannotDeactivateSelf: 'No puede desactivar su propio usuario ni quitarse el rol de superusuario.',
+  // Office scope (issue 28 §2): a scoped user's scope is never widened by an edit it makes.
+  outsideOfficeScope: 'El registro quedaría fuera de las oficinas a su alcance.',
+  cannotChangeOwnScope: 'No puede cambiar su propia oficina ni sus propios grupos.',
+  officeOutsideScope: 'Seleccione una oficina de su árbol de oficinas.',
+  groupWidensScope: (name: string) =>
+    `No puede asignar el grupo ${name}: sus usuarios ven todas las oficinas.`,
   roleGroupProtected: 'Los grupos de los roles del sistema no se pueden eliminar.',
   groupStatusFirst: 'Elimine primero el estado del grupo.',
   groupStatusExists: 'El grupo ya tiene un estado.',

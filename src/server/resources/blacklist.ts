@@ -13,6 +13,7 @@ import { defineResource } from './engine';
 export const blacklistResource = defineResource({
   contract: blacklistContract,
   table: paxBlackList,
+  ownership: 'global',
   serialize: (row) => ({
     id: row.id,
     doc_number: row.docNumber,

@@ -29,6 +29,7 @@ import { messages } from '../../contracts/messages';
 import { can } from '../../contracts/permissions';
 import type { ReservationStatusId } from '../../contracts/static/statuses';
 import { assertEditableFields, subjectOf } from '../auth/fieldRules';
+import { officeInScope, ownedByOffice, rowScopeOf } from '../auth/officeScope';
 import type { Principal } from '../auth/principal';
 import type { Transaction } from '../db/client';
 import {
@@ -48,63 +49,23 @@ import { containsVia, defineResource, groupRows, type Reader, type ResourceRow }
 const text = messages.bookings;
 
 // ---------------------------------------------------------------------------------------------
-// Scope: agencies and providers see their office and the offices below it.
+// Scope: reservations and vouchers belong to their office (src/server/auth/officeScope.ts): an
+// agency or provider user reads its office's records and those of the offices below it. The
+// vouchers' office is the reservation's (migration 0021's triggers keep vouchers.office_id in
+// step), so the scope filters and counts vouchers by one index. A list names the tree's ids as
+// values; one record's read names the tree as one array value (`= any(array(...))`, the office
+// index, never a guess of half the table).
 
-/** Groups whose users work for one office (SPEC §6: Proveedor, Administracion Proveedor, Agencia). */
-export const OFFICE_SCOPED_GROUPS: readonly number[] = [14, 15, 16];
+const reservationOwnership = ownedByOffice(reservations.officeId);
+const voucherOwnership = ownedByOffice(vouchers.officeId);
 
-export function isOfficeScoped(principal: Principal): boolean {
-  if (principal.isSuperuser) return false;
-  if (!principal.groupIds.some((id) => OFFICE_SCOPED_GROUPS.includes(id))) return false;
-  // A user who also holds a central role sees everything.
-  return principal.groupIds.every((id) => OFFICE_SCOPED_GROUPS.includes(id));
-}
+/** The reservations this principal reads, one record at a time (undefined: every one). */
+export const reservationScope = (principal: Principal): SQL | undefined =>
+  rowScopeOf(reservationOwnership, principal);
 
-/** The ids of the office and every office below it (recursive over parent). */
-export const officeTree = (officeId: number): SQL =>
-  sql`(with recursive tree(id) as (select ${officeId}::int union all select o.id from offices o join tree on o.parent_id = tree.id) select id from tree)`;
-
-export function reservationScope(principal: Principal): SQL | undefined {
-  if (!isOfficeScoped(principal)) return undefined;
-  if (principal.officeId === null) return sql`false`;
-  // One array value, as the voucher scope (below): the office index, never a guess of half the table.
-  return sql`${reservations.officeId} = any(array${officeTree(principal.officeId)})`;
-}
-
-export function voucherScope(principal: Principal): SQL | undefined {
-  if (!isOfficeScoped(principal)) return undefined;
-  if (principal.officeId === null) return sql`false`;
-  // vouchers.office_id is the reservation's office (migration 0021's triggers keep it in step).
-  // `= any(array(...))`: the tree as one array value, which the planner matches through
-  // vouchers_office_id_idx; as `in (subquery)` it guessed half the table and sometimes hashed it.
-  return sql`${vouchers.officeId} = any(array${officeTree(principal.officeId)})`;
-}
-
-/**
- * The ids of an office and every office below it, read first, so a list's scope is a list of
- * values the planner estimates from the statistics of each office (a recursive subquery looks to
- * it like half the table: an office with no vouchers had its whole list walked backwards).
- */
-export async function officeTreeIds(reader: Reader, officeId: number): Promise<number[]> {
-  const result = (await reader.execute(
-    sql`select id from ${officeTree(officeId)} as tree(id)`,
-  )) as unknown as {
-    rows: { id: number | string }[];
-  };
-  return result.rows.map((row) => Number(row.id));
-}
-
-/** A scope over `column` as the list reads it: the office tree's ids as values. */
-async function listOfficeScope(
-  reader: Reader,
-  principal: Principal,
-  column: PgColumn,
-): Promise<SQL | undefined> {
-  if (!isOfficeScoped(principal)) return undefined;
-  if (principal.officeId === null) return sql`false`;
-  const ids = await officeTreeIds(reader, principal.officeId);
-  return ids.length ? inArray(column, ids) : sql`false`;
-}
+/** The vouchers this principal reads, one record at a time (undefined: every one). */
+export const voucherScope = (principal: Principal): SQL | undefined =>
+  rowScopeOf(voucherOwnership, principal);
 
 // ---------------------------------------------------------------------------------------------
 // Shared
@@ -257,8 +218,7 @@ export const reservationResource = defineResource({
   table: reservations,
   operations: ['list', 'detail', 'update'],
   extra: reservationExtra,
-  scope: reservationScope,
-  listScope: (reader, principal) => listOfficeScope(reader, principal, reservations.officeId),
+  ownership: reservationOwnership,
   serialize: serializeReservation,
   async detail(reader, row) {
     return { ...serializeReservation(row), ...(await reservationChildren(reader, row.id)) };
@@ -327,16 +287,9 @@ export const reservationResource = defineResource({
     if (input.office !== undefined && input.office !== null) {
       // A user of an office (Proveedor, Administracion Proveedor) moves a reservation only within
       // its own office tree: the scope it may see (never into another office's records).
-      const scope = isOfficeScoped(principal)
-        ? principal.officeId === null
-          ? sql`false`
-          : sql`${offices.id} in ${officeTree(principal.officeId)}`
-        : undefined;
-      const [office] = await tx
-        .select({ id: offices.id })
-        .from(offices)
-        .where(scope ? and(eq(offices.id, input.office), scope) : eq(offices.id, input.office));
-      if (!office) throw new FieldValidationError({ office: [messages.resources.invalidChoice] });
+      const [office] = await tx.select({ id: offices.id }).from(offices).where(eq(offices.id, input.office));
+      if (!office || !(await officeInScope(tx, principal, office.id)))
+        throw new FieldValidationError({ office: [messages.resources.invalidChoice] });
     }
     return undefined;
   },
@@ -431,8 +384,7 @@ export const voucherResource = defineResource({
   operations: ['list', 'detail', 'update'],
   extra: voucherExtra,
   joins: voucherJoins,
-  scope: voucherScope,
-  listScope: (reader, principal) => listOfficeScope(reader, principal, vouchers.officeId),
+  ownership: voucherOwnership,
   serialize: serializeVoucher,
   values: (input) =>
     definedOnly({

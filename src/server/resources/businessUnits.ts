@@ -9,6 +9,7 @@ import { anyOf, containsVia, defineResource } from './engine';
 export const businessUnitResource = defineResource({
   contract: businessUnitContract,
   table: businessUnits,
+  ownership: 'global',
   extra: {
     countryName: sql<
       string | null

@@ -11,6 +11,7 @@ import { anyOf, defineResource } from './engine';
 export const countryResource = defineResource({
   contract: countryContract,
   table: countries,
+  ownership: 'global',
   // One country's detail is reference data: the 'Ir a mi sitio' chain reads the user's country
   // (url_redirect) whatever the role. Lists and writes keep country/view and country/add.
   permissions: {
@@ -79,6 +80,7 @@ export const countryResource = defineResource({
 export const countryNameIdResource = defineResource({
   contract: countryNameIdContract,
   table: countries,
+  ownership: 'global',
   operations: ['list'],
   serialize: (row) => ({ id: row.id, long_name: row.longName }),
   filters: { long_name: { kind: 'contains', on: [countries.longName] } },

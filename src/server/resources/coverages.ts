@@ -6,6 +6,7 @@ import { defineResource } from './engine';
 export const coverageResource = defineResource({
   contract: coverageContract,
   table: coverages,
+  ownership: 'global',
   serialize: (row) => ({
     id: row.id,
     short_name: row.shortName,

@@ -7,6 +7,7 @@ import { anyOf, defineResource } from './engine';
 export const currencyResource = defineResource({
   contract: currencyContract,
   table: currencies,
+  ownership: 'global',
   // The Países form's currency select reads it too (issue 18).
   permissions: { list: anyOf(...optionReaders('/currency/')) },
   serialize: (row) => ({

@@ -11,7 +11,8 @@
  *   DELETE {path}{id}/                             -> 204; 409 {detail} while other records use it
  *
  * Reads need `{resource}/view`, writes `{resource}/add` (a declaration may name others, as
- * Pasajeros does for create). Every write runs in one transaction; a list reads its page and
+ * Pasajeros does for create). Which records: the declaration's required `ownership` (issue 28 §2,
+ * docs/security-office-scope.md) scopes every read and write to the user's offices (outside: 404). Every write runs in one transaction; a list reads its page and
  * its count as two statements (./listQuery.ts, issue 11). Unique columns and bad
  * references answer field errors (`{field: [message]}`), never a 500.
  */
@@ -25,6 +26,7 @@ import { messages } from '../../contracts/messages';
 import { type Action, can, type Resource } from '../../contracts/permissions';
 import { type ResourceContract, SWITCH_VALUES } from '../../contracts/resources/fields';
 import { authenticate, principalOf } from '../auth/guard';
+import { listRowScopeOf, type Ownership, rowScopeOf } from '../auth/officeScope';
 import type { Principal } from '../auth/principal';
 import type { AppContext } from '../context';
 import type { Database, Transaction } from '../db/client';
@@ -220,16 +222,13 @@ export interface ResourceDefinition<
    */
   permissions?: Partial<Record<Operation, Permission<ResourceRow<T, E, L>>>>;
   /**
-   * The base filter of everything the principal may see: applied to list, detail, update, delete,
-   * actions and history. A record outside it answers 404. Undefined: no restriction.
+   * Where the rows belong (issue 28 §2, src/server/auth/officeScope.ts): 'global', or the path from
+   * a row to an office. Required, so a new module cannot forget it. The engine applies it to
+   * list, summary, export, detail, update, delete, row and bulk actions and history (a record
+   * outside it answers 404), and refuses a create or update whose row would fall outside it. A
+   * list resolves the principal's office tree to ids first (Reservas, Vouchers at a million rows).
    */
-  scope?(principal: Principal): SQL | undefined;
-  /**
-   * The same scope as the list, its summary and its export read it, resolved first when that
-   * lets the planner estimate it (an office tree's ids as values instead of a recursive subquery:
-   * Reservas, Vouchers); default `scope`. Must select exactly the records `scope` does.
-   */
-  listScope?(reader: Reader, principal: Principal): Promise<SQL | undefined>;
+  ownership: Ownership;
   /** A list query the module answers itself (Usuarios' `?queryType=LOGIN`); undefined: the list. */
   answerQuery?(query: Record<string, unknown>, principal: Principal): unknown;
   /**
@@ -414,6 +413,29 @@ export interface ResourceListReader {
 
 const listReaders = new WeakMap<AppContext, Map<string, ResourceListReader>>();
 
+/**
+ * What is registered on an app, per module (its API path): what the generated tests walk (the
+ * cross-office test, tests/server/officeScope.test.ts), so a new module is covered without a test.
+ */
+export interface RegisteredResource {
+  path: string;
+  entity: string;
+  resource: Resource;
+  table: PgTable & { id: PgColumn };
+  ownership: Ownership;
+  operations: readonly Operation[];
+  /** Custom actions and their payload schemas. */
+  actions: readonly { name: string; input: z.ZodType }[];
+  hasSummary: boolean;
+}
+
+const registrations = new WeakMap<AppContext, Map<string, RegisteredResource>>();
+
+/** Every module registered on this app through the engine. */
+export function registeredResourcesOf(context: AppContext): RegisteredResource[] {
+  return [...(registrations.get(context)?.values() ?? [])];
+}
+
 /** The list reader of a module registered on this app, by its API path ('/office/'). */
 export function listReaderOf(context: AppContext, path: string): ResourceListReader | undefined {
   return listReaders.get(context)?.get(path);
@@ -441,6 +463,21 @@ export function registerResource<
   const hasActions = Object.keys(actions).length > 0;
   if ((operations.has('create') || operations.has('update')) && !definition.values)
     throw new Error(`${contract.path}: a module with writes declares values()`);
+  let registered = registrations.get(context);
+  if (!registered) {
+    registered = new Map();
+    registrations.set(context, registered);
+  }
+  registered.set(contract.path, {
+    path: contract.path,
+    entity,
+    resource: contract.resource,
+    table,
+    ownership: definition.ownership,
+    operations: [...operations],
+    actions: Object.entries(actions).map(([name, action]) => ({ name, input: action.input })),
+    hasSummary: Boolean(definition.summary),
+  });
 
   // Each operation's and action's permission, resolved once (a list asks them for every row).
   const permissions = new Map<Operation, Permission<Row>>(
@@ -486,9 +523,9 @@ export function registerResource<
   const visible = (principal: Principal, answer: Entity): Entity =>
     definition.redact ? definition.redact(principal, answer) : answer;
   const tag = <B extends object>(body: B, view: string): B => (definition.tagView ? { ...body, view } : body);
-  const scopeOf = (principal: Principal) => definition.scope?.(principal);
+  const scopeOf = (principal: Principal) => rowScopeOf(definition.ownership, principal);
   const listScopeOf = (reader: Reader, principal: Principal): Promise<SQL | undefined> =>
-    definition.listScope ? definition.listScope(reader, principal) : Promise.resolve(scopeOf(principal));
+    listRowScopeOf(reader, definition.ownership, principal);
 
   /** The filter conditions; bad values are collected as field errors. */
   async function conditionsOf(query: Record<string, unknown>, errors: FieldErrors): Promise<SQL[]> {
@@ -687,6 +724,10 @@ export function registerResource<
       recordId = id;
     }
     await definition.afterWrite?.(tx, recordId, input, principal, operation);
+    // A write never puts a row outside the writer's scope (another office's record, a user of an
+    // office outside its tree): the whole transaction is undone.
+    if (scopeOf(principal) && !(await readOne(tx, recordId, principal)))
+      throw forbidden(messages.permissions.outsideOfficeScope);
     const row = (await readOne(tx, recordId, null))!;
     const answer = await present(tx, row);
     await writeAudit(tx, principal, {
@@ -701,10 +742,12 @@ export function registerResource<
   }
 
   /** One custom action on one record (inside the caller's transaction or savepoint). */
-  async function runAction(tx: Transaction, name: string, id: number, input: unknown, principal: Principal) {
+  /** `body` is parsed here, after the scoped read: another office's record is 404, whatever the body. */
+  async function runAction(tx: Transaction, name: string, id: number, body: unknown, principal: Principal) {
     const action = actions[name];
     const row = await readScoped(tx, id, principal);
     checkWith(actionPermission(name), principal, row);
+    const input = parseWith(action.input, body);
     const refusal = action.refuse?.(row);
     if (refusal) throw new HttpError(409, refusal);
     const current = await present(tx, row);
@@ -851,8 +894,8 @@ export function registerResource<
       const name = actionOf(request);
       checkBefore(actionPermission(name), principal);
       const id = idOf(request);
-      const input = parseWith(actions[name].input, request.body ?? {});
-      const answer = await inTransaction('action', (tx) => runAction(tx, name, id, input, principal));
+      const body = request.body ?? {};
+      const answer = await inTransaction('action', (tx) => runAction(tx, name, id, body, principal));
       // An action that removed its record answers 204, like a delete.
       return answer ? answer : reply.status(204).send();
     });
@@ -862,13 +905,14 @@ export function registerResource<
       const name = actionOf(request);
       checkBefore(actionPermission(name), principal);
       const { ids, ...payload } = parseWith(bulkActionRequestSchema, request.body);
-      const input = parseWith(actions[name].input, payload);
+      // Validated once for the whole request; each id's run parses it again after its scoped read.
+      parseWith(actions[name].input, payload);
       const results = await inTransaction('action', async (tx) => {
         const outcome: ({ id: number; ok: true } | { id: number; ok: false; detail: string })[] = [];
         for (const id of [...new Set(ids)]) {
           try {
             // A savepoint per id: a refusal undoes that id's work only.
-            await tx.transaction((savepoint) => runAction(savepoint, name, id, input, principal));
+            await tx.transaction((savepoint) => runAction(savepoint, name, id, payload, principal));
             outcome.push({ id, ok: true });
           } catch (error) {
             const refusal = translate(error, 'action');

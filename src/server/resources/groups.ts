@@ -49,6 +49,7 @@ const groupRelations = {
 export const groupResource = defineResource({
   contract: groupContract,
   table: groups,
+  ownership: 'global',
   relations: groupRelations,
   // The Usuarios form's group select reads it too (issue 18).
   permissions: { list: anyOf(...optionReaders('/groups/')) },

@@ -29,6 +29,7 @@ import {
 } from '../../contracts/invoicing';
 import { messages } from '../../contracts/messages';
 import { toIsoDate } from '../../contracts/resources/fields';
+import { ownedByOffice } from '../auth/officeScope';
 import type { Principal } from '../auth/principal';
 import type { Transaction } from '../db/client';
 import { reservationInvoicing, reservations } from '../db/schema';
@@ -259,6 +260,8 @@ export async function invoicingTotals(
 export const invoicingResource = defineResource({
   contract: invoicingContract,
   table: reservations,
+  // A row is a reservation: its office's (and the offices above it) users read it.
+  ownership: ownedByOffice(reservations.officeId),
   operations: ['list', 'detail'],
   extra,
   serialize,

@@ -12,6 +12,7 @@ export function namedRecordResource(
   return defineResource({
     contract,
     table,
+    ownership: 'global',
     ...(list ? { permissions: { list } } : {}),
     serialize: (row) => ({
       id: row.id,

@@ -14,6 +14,7 @@ import {
   officePaymentsContract,
   officeSpertaContract,
 } from '../../contracts/offices';
+import { ownedByOffice } from '../auth/officeScope';
 import { aditionalOffices, officeKaring, officePayments, officeSperta, offices } from '../db/schema';
 import { type ColumnValues, defineResource, type ResourceDefinition, type WriteInputOf } from './engine';
 import {
@@ -64,6 +65,8 @@ function officeSubRecord<
   return defineResource<C, T, E>({
     contract,
     table,
+    // A sub-record belongs to its office.
+    ownership: ownedByOffice(table.officeId),
     ...(onePerOffice
       ? {
           operations: ['list', 'detail', 'create', 'update'],
@@ -134,6 +137,8 @@ export const aditionalOfficeResource = officeSubRecord({
 export const officeNameIdResource = defineResource({
   contract: officeNameIdContract,
   table: offices,
+  // The office picker offers the offices in the user's scope only (a user form gives no other).
+  ownership: ownedByOffice(offices.id),
   operations: ['list'],
   serialize: (row) => ({ id: row.id, long_name: row.longName }),
   filters: { long_name: { kind: 'contains', on: [offices.longName] } },

@@ -25,6 +25,7 @@ import {
   officeContract,
 } from '../../contracts/offices';
 import { can } from '../../contracts/permissions';
+import { officeInScope, ownedByOffice } from '../auth/officeScope';
 import type { Principal } from '../auth/principal';
 import type { Transaction } from '../db/client';
 import {
@@ -42,7 +43,7 @@ import {
   tags,
   users,
 } from '../db/schema';
-import { databaseErrorAnswer, FieldValidationError, HttpError } from '../http/errors';
+import { databaseErrorAnswer, FieldValidationError, forbidden, HttpError } from '../http/errors';
 import { contains } from '../http/filters';
 import { writeAudit } from './audit';
 import { defineResource, groupRows, loader, type Reader, type ResourceRow } from './engine';
@@ -480,6 +481,8 @@ export async function duplicateOffice(
   principal: Principal,
   names: { short_name?: string; long_name?: string } = {},
 ): Promise<number | null> {
+  // The template is read in the principal's office scope (another office's answers 404).
+  if (!(await officeInScope(tx, principal, templateId))) return null;
   const body = await duplicateBody(tx, templateId);
   if (!body) return null;
   const input = { ...body, ...names };
@@ -491,6 +494,9 @@ export async function duplicateOffice(
   if (clash) throw new FieldValidationError({ short_name: [text.shortNameTaken] });
   const [created] = await tx.insert(offices).values(officeValues(input)).returning({ id: offices.id });
   await saveSubRecords(tx, created.id, input, 'create');
+  // The copy hangs where the template does: never outside the principal's scope.
+  if (!(await officeInScope(tx, principal, created.id)))
+    throw forbidden(messages.permissions.outsideOfficeScope);
   const row = (await readOfficeRow(tx, created.id))!;
   await writeAudit(tx, principal, {
     entity: 'office',
@@ -570,6 +576,8 @@ const containsIn =
 export const officeResource = defineResource({
   contract: officeContract,
   table: offices,
+  // An office belongs to itself: an office-scoped user reads its office and those below it.
+  ownership: ownedByOffice(offices.id),
   extra: officeExtra,
   relations: officeRelations,
   serialize: serializeOffice,

@@ -1,18 +1,41 @@
 /**
  * Pasajeros on the resource engine (/pax/). Reads need pax/view; creating needs what the module
  * table declares (voucher/add, SPEC §2); editing and deleting need pax/add.
+ *
+ * Owner (issue 28 §2, docs/security-office-scope.md): a passenger belongs to the offices of the
+ * vouchers that carry it; while no voucher carries it, to the office of the staff user who
+ * created it (`created_office_id`, set here on create). An office-scoped user reads and writes
+ * only the passengers of its office tree; another office's passenger answers 404.
  */
 
-import { sql } from 'drizzle-orm';
+import { inArray, or, type SQL, sql } from 'drizzle-orm';
 import { createPermissionOf } from '../../contracts/modules';
 import { paxContract } from '../../contracts/resources';
+import type { Ownership } from '../auth/officeScope';
 import { passengers } from '../db/schema';
 import { escapeLike } from '../http/filters';
 import { defineResource } from './engine';
 
+/** Correlated subqueries name the outer column in full (drizzle renders a bare column unqualified). */
+const PAX_ID = sql.raw('"pax"."id"');
+
+export const paxOwnership: Ownership = {
+  rows: (inOffices) =>
+    or(
+      // Carried by a voucher of the offices (through the link's voucher index, then the office's).
+      inArray(
+        passengers.id,
+        sql`(select vp.pax_id from voucher_passengers vp join vouchers v on v.id = vp.voucher_id where ${inOffices(sql`v.office_id`)})`,
+      ),
+      // On no voucher: its creator's office.
+      sql`(${inOffices(passengers.createdOfficeId)} and not exists (select 1 from voucher_passengers vp where vp.pax_id = ${PAX_ID}))`,
+    ) as SQL,
+};
+
 export const paxResource = defineResource({
   contract: paxContract,
   table: passengers,
+  ownership: paxOwnership,
   // The module table says who may create (SPEC §2: Pasajeros create is guarded by voucher/add).
   permissions: { create: createPermissionOf('pax') },
   serialize: (row) => ({
@@ -38,6 +61,10 @@ export const paxResource = defineResource({
     email: input.email,
     nationalityId: input.nationality,
   }),
+  // The creator's office owns the passenger until a voucher carries it (null: a central user's).
+  async beforeWrite(_tx, _input, id, principal) {
+    return id === null ? { createdOfficeId: principal.officeId } : undefined;
+  },
   filters: {
     id: { kind: 'exact', on: passengers.id, type: 'integer' },
     // Contains on 'name surname' (a lower-cased generated column with its trigram index).

@@ -10,6 +10,7 @@ import { containsVia, defineResource } from './engine';
 export const productSpertaResource = defineResource({
   contract: productSpertaContract,
   table: productSperta,
+  ownership: 'global',
   tagView: true,
   extra: {
     productName: sql<string>`(select ${products.longName} from ${products} where ${products.id} = ${productSperta.productId})`,

@@ -159,6 +159,7 @@ export async function productDetailOf(reader: Reader, id: number) {
 export const productResource = defineResource({
   contract: productContract,
   table: products,
+  ownership: 'global',
   operations: ['list', 'detail', 'remove'],
   // The Producto Sperta form's product select reads it too (issue 18).
   permissions: { list: anyOf(...optionReaders('/product/')) },

@@ -97,6 +97,8 @@ const serializePromotion = (row: PromotionRow) => ({
 export const promotionResource = defineResource({
   contract: promotionContract,
   table: promotions,
+  // The promotion catalogue (which products and offices a promotion covers) is central configuration.
+  ownership: 'global',
   extra: promotionExtra,
   serialize: serializePromotion,
   async detail(reader, row) {
@@ -188,6 +190,7 @@ async function promotionOf(tx: Transaction, id: number): Promise<{ id: number; t
 export const promotionProductResource = defineResource({
   contract: promotionProductContract,
   table: promotionProducts,
+  ownership: 'global',
   operations: ['list', 'detail', 'create', 'remove'],
   extra: {
     productName: sql<string>`(select ${products.longName} from ${products} where ${products.id} = ${promotionProducts.productId})`,
@@ -211,6 +214,7 @@ export const promotionProductResource = defineResource({
 export const promotionProductOfficeResource = defineResource({
   contract: promotionProductOfficeContract,
   table: promotionProductOffices,
+  ownership: 'global',
   extra: {
     officeName: sql<string>`(select ${offices.longName} from ${offices} where ${offices.id} = ${promotionProductOffices.officeId})`,
   },

@@ -319,6 +319,11 @@ const claimsWhere = (condition: SQL) =>
 export const refundReviewResource = defineResource({
   contract: refundReviewContract,
   table: refunds,
+  // A refund belongs to the office of its voucher.
+  ownership: {
+    rows: (inOffices) =>
+      inArray(refunds.voucherId, sql`(select v.id from vouchers v where ${inOffices(sql`v.office_id`)})`),
+  },
   operations: ['list', 'detail', 'update'],
   serialize: rowOf,
   detail: detailOf,

@@ -6,6 +6,7 @@ import { defineResource } from './engine';
 export const supplierResource = defineResource({
   contract: supplierContract,
   table: suppliers,
+  ownership: 'global',
   serialize: (row) => ({
     id: row.id,
     short_name: row.shortName,

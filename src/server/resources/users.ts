@@ -12,11 +12,12 @@
  * flag. A changed password or a deactivation bumps `token_version` (the user's tokens stop
  * working) in the same transaction.
  */
-import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { optionReaders } from '../../contracts/formOptions';
 import { messages } from '../../contracts/messages';
 import { can } from '../../contracts/permissions';
 import { modulesForPermissions } from '../../contracts/roleRules';
+import { ALL_OFFICES_GROUPS } from '../../contracts/roles';
 import {
   permissionContract,
   type User,
@@ -24,6 +25,7 @@ import {
   userCreateSchema,
   userUpdateSchema,
 } from '../../contracts/users';
+import { isOfficeScoped, officeInScope } from '../auth/officeScope';
 import { hashPassword } from '../auth/passwords';
 import { bumpPrincipalEpoch, type Principal, principalChanging, toProfile } from '../auth/principal';
 import type { Transaction } from '../db/client';
@@ -140,6 +142,40 @@ async function saveRelations(tx: Transaction, userId: number, input: UserInput, 
   }
 }
 
+/**
+ * A scoped user's scope is a property of the user that no edit by a scoped user widens (issue 28
+ * §2): it may not change its own office or groups; it gives others only an office inside its own
+ * tree and only groups that say nothing about scope (never a central role's, whose users see every
+ * office). The engine then refuses a user it would not see (outside its tree).
+ */
+async function assertScopeNotWidened(
+  tx: Transaction,
+  principal: Principal,
+  id: number | null,
+  input: UserInput,
+  current: User | null,
+): Promise<void> {
+  if (!isOfficeScoped(principal)) return;
+  if (id === principal.id && current) {
+    const sameGroups =
+      input.groups === undefined ||
+      sortedUnique(input.groups).join(',') === sortedUnique(current.groups).join(',');
+    if (input.office !== current.office || !sameGroups) throw forbidden(text.cannotChangeOwnScope);
+    return;
+  }
+  const errors: Record<string, string[]> = {};
+  if (input.office === null || !(await officeInScope(tx, principal, input.office)))
+    errors.office = [text.officeOutsideScope];
+  const widening = (input.groups ?? current?.groups ?? []).filter((groupId) =>
+    ALL_OFFICES_GROUPS.includes(groupId),
+  );
+  if (widening.length) {
+    const [group] = await tx.select({ name: groups.name }).from(groups).where(eq(groups.id, widening[0]));
+    errors.groups = [text.groupWidensScope(group?.name ?? String(widening[0]))];
+  }
+  if (Object.keys(errors).length) throw new FieldValidationError(errors);
+}
+
 const sortedUnique = <V extends string | number>(values: readonly V[]): V[] =>
   [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
@@ -204,6 +240,10 @@ const userRelations = {
 export const userResource = defineResource({
   contract: userContract,
   table: users,
+  // A user belongs to its office; one's own user is always in one's scope.
+  ownership: {
+    rows: (inOffices, principal) => or(inOffices(users.officeId), eq(users.id, principal.id)) as SQL,
+  },
   schemas: { create: userCreateSchema, update: userUpdateSchema },
   relations: userRelations,
   serialize: (row): User => {
@@ -267,6 +307,7 @@ export const userResource = defineResource({
     const groupIds = input.groups ?? current?.groups ?? [];
     assertMayGrant(principal, own);
     assertMayGrant(principal, await permissionsOfGroups(tx, groupIds));
+    await assertScopeNotWidened(tx, principal, id, input, current);
   },
   async beforeWrite(tx, input, id) {
     await checkInput(tx, input, id);
@@ -292,6 +333,7 @@ export const userResource = defineResource({
 export const permissionResource = defineResource({
   contract: permissionContract,
   table: permissions,
+  ownership: 'global',
   operations: ['list'],
   serialize: (row) => ({
     id: row.id,

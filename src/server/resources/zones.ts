@@ -6,6 +6,7 @@ import { defineResource } from './engine';
 export const zoneResource = defineResource({
   contract: zoneContract,
   table: zones,
+  ownership: 'global',
   serialize: (row) => ({ id: row.id, short_name: row.shortName, long_name: row.longName }),
   values: (input) => ({ shortName: input.short_name, longName: input.long_name }),
   filters: {

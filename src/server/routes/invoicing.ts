@@ -5,14 +5,16 @@
  *
  *   POST /facturacion/ {<filters>, offset?, limit?, ordering?}  the filtered rows, as the spec names
  *        the list call: the same answer as GET /facturacion/?<filters> (same permission and checks)
- *   GET  /payment_detail/?reservation_id=                     how the reservation was paid
+ *   GET  /payment_detail/?reservation_id=                     how the reservation was paid (in the
+ *        principal's office scope, as Facturación declares it; outside: 404)
  */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { INVOICING_PATH, type Payment, paymentDetailQuerySchema } from '../../contracts/invoicing';
 import { messages } from '../../contracts/messages';
 import { principalOf, requirePermission } from '../auth/guard';
+import { rowScopeOf } from '../auth/officeScope';
 import type { AppContext } from '../context';
 import { reservationPayments, reservations } from '../db/schema';
 import { notFound } from '../http/errors';
@@ -51,12 +53,14 @@ export function invoicingRoutes(app: FastifyInstance, context: AppContext) {
     '/payment_detail/',
     { preHandler: requirePermission(context, 'reservation', 'view') },
     async (request) => {
-      principalOf(request);
+      const principal = principalOf(request);
       const { reservation_id: reservationId } = parseWith(paymentDetailQuerySchema, request.query ?? {});
+      // The reservation as Facturación declares its ownership: another office's answers 404.
+      const scope = rowScopeOf(invoicingResource.ownership, principal);
       const [reservation] = await context.db
         .select({ id: reservations.id })
         .from(reservations)
-        .where(eq(reservations.id, reservationId));
+        .where(scope ? and(eq(reservations.id, reservationId), scope) : eq(reservations.id, reservationId));
       if (!reservation) throw notFound(messages.common.notFound);
       const rows = await context.db
         .select()

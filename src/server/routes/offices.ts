@@ -23,6 +23,7 @@ import {
 } from '../../contracts/offices';
 import { can } from '../../contracts/permissions';
 import { authenticate, principalOf, requirePermission } from '../auth/guard';
+import { officeInScope, rowScopeOf } from '../auth/officeScope';
 import type { AppContext } from '../context';
 import { municipalities, officePaymentReviews, officePayments, users } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
@@ -65,7 +66,9 @@ export function officeRoutes(app: FastifyInstance, context: AppContext) {
       z.object({ office_template: z.coerce.number({ error: text.templateRequired }).int().positive() }),
       request.query,
     );
-    const body = await duplicateBody(db, office_template);
+    const body = (await officeInScope(db, principalOf(request), office_template))
+      ? await duplicateBody(db, office_template)
+      : null;
     if (!body) throw notFound(messages.common.notFound);
     return { office_template, ...body };
   });
@@ -88,10 +91,12 @@ export function officeRoutes(app: FastifyInstance, context: AppContext) {
     const principal = principalOf(request);
     const input = parseWith(paymentReviewWriteSchema, request.body);
     const created = await db.transaction(async (tx) => {
+      const scope = rowScopeOf(officePaymentsResource.ownership, principal);
+      const byId = eq(officePayments.id, input.office_payment);
       const [payment] = await tx
         .select()
         .from(officePayments)
-        .where(eq(officePayments.id, input.office_payment))
+        .where(scope ? and(byId, scope) : byId)
         .for('update');
       if (!payment) throw notFound(messages.common.notFound);
       const snapshot = serializePayments(payment);
@@ -136,6 +141,17 @@ export function officeRoutes(app: FastifyInstance, context: AppContext) {
       }),
       request.query,
     );
+    // The payment record in the principal's office scope (as Medios de pago declares it).
+    const scope = rowScopeOf(officePaymentsResource.ownership, principalOf(request));
+    const [payment] = await db
+      .select({ id: officePayments.id })
+      .from(officePayments)
+      .where(
+        scope
+          ? and(eq(officePayments.id, query.office_payment), scope)
+          : eq(officePayments.id, query.office_payment),
+      );
+    if (!payment) throw notFound(messages.common.notFound);
     const where = eq(officePaymentReviews.officePaymentId, query.office_payment);
     const [{ total }] = await db.select({ total: count() }).from(officePaymentReviews).where(where);
     const rows = await db

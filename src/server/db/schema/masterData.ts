@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { countries, currencies, spanishSortKey, trigramIndex } from './reference';
+import { countries, currencies, offices, spanishSortKey, trigramIndex } from './reference';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -139,10 +139,16 @@ export const passengers = pgTable(
     searchName: text('search_name')
       .notNull()
       .generatedAlwaysAs(sql`lower(name::text || ' ' || surname::text)`),
+    /**
+     * The office of the staff user who created the passenger (issue 28 §2, migration 0026): the
+     * owner of a passenger no voucher carries yet. A passenger on vouchers belongs to their offices.
+     */
+    createdOfficeId: integer('created_office_id').references(() => offices.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (table) => [
     index('pax_doc_number_idx').on(table.docNumber),
+    index('pax_created_office_idx').on(table.createdOfficeId),
     // Sorted screens over a million passengers (issue 11): the order the list engine asks for
     // (the column's Spanish sort key, then id; issue 18, migration 0020), walked from an index
     // instead of sorting every row.
