@@ -8,27 +8,20 @@
  * 404 and counts against the client address (limits.ts `termsLinkAddress`); both routes carry the
  * public flood guard of the other public calls.
  */
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { historyEntityOf } from '../../contracts/engine';
 import { messages } from '../../contracts/messages';
 import type { TermsAccepted, TermsView } from '../../contracts/terms';
 import type { AppContext } from '../context';
-import {
-  coverages,
-  currencies,
-  productCoverages,
-  products,
-  reservations,
-  suppliers,
-  vouchers,
-} from '../db/schema';
+import { vouchers } from '../db/schema';
 import { clientAddressKey, createAttemptCounters, retryAfterSeconds } from '../http/attempts';
 import { HttpError } from '../http/errors';
 import { termsLinkAddress } from '../http/limits';
 import { rateLimited } from '../http/rateLimit';
 import { writeAudit } from '../resources/audit';
 import { voucherOfTermsLink } from '../services/termsLinks';
+import { loadPrintData } from '../services/voucherPdf';
 
 const text = messages.terms;
 const voucherHistoryEntity = historyEntityOf('/voucher/');
@@ -59,53 +52,23 @@ export function termsRoutes(app: FastifyInstance, context: AppContext) {
     { config: rateLimited(60, '1 minute') },
     async (request, reply): Promise<TermsView> => {
       const voucherId = await voucherOfLink(request, reply);
-      const [voucher] = await db
-        .select({
-          id: vouchers.id,
-          productId: vouchers.productId,
-          product: products.longName,
-          supplier: suppliers.longName,
-          rate: vouchers.rateLongName,
-          dateIn: reservations.dateIn,
-          dateOut: reservations.dateOut,
-          acceptedAt: vouchers.conditionsAcceptedAt,
-        })
-        .from(vouchers)
-        .innerJoin(reservations, eq(reservations.id, vouchers.reservationId))
-        .leftJoin(products, eq(products.id, vouchers.productId))
-        .leftJoin(suppliers, eq(suppliers.id, products.supplierId))
-        .where(eq(vouchers.id, voucherId));
+      // What the voucher's PDF prints (product, supplier, rate, dates, coverages), read the same way.
+      const [voucher] = await loadPrintData(db, [voucherId]);
       if (!voucher) throw new HttpError(404, text.linkInvalid);
-      const rows =
-        voucher.productId === null
-          ? []
-          : await db
-              .select({
-                name: coverages.longNameEs,
-                description: coverages.description,
-                limit: productCoverages.limitAmount,
-                currency: currencies.shortName,
-              })
-              .from(productCoverages)
-              .innerJoin(coverages, eq(coverages.id, productCoverages.coverageId))
-              .leftJoin(currencies, eq(currencies.id, productCoverages.currencyId))
-              .where(eq(productCoverages.productId, voucher.productId))
-              .orderBy(asc(coverages.longNameEs), asc(coverages.id));
+      const [acceptance] = await db
+        .select({ acceptedAt: vouchers.conditionsAcceptedAt })
+        .from(vouchers)
+        .where(eq(vouchers.id, voucherId));
       reply.header('cache-control', 'no-store');
       return {
         voucher_id: voucher.id,
-        product: voucher.product ?? '',
-        supplier: voucher.supplier ?? '',
-        rate: voucher.rate,
+        product: voucher.productName,
+        supplier: voucher.supplierName,
+        rate: voucher.rateName,
         date_in: voucher.dateIn,
         date_out: voucher.dateOut,
-        coverages: rows.map((row) => ({
-          name: row.name,
-          description: row.description,
-          limit: row.limit,
-          currency: row.currency ?? 'USD',
-        })),
-        accepted_at: voucher.acceptedAt?.toISOString() ?? null,
+        coverages: voucher.coverages,
+        accepted_at: acceptance?.acceptedAt?.toISOString() ?? null,
       };
     },
   );

@@ -43,7 +43,7 @@ interface VoucherPrintData {
   dateEmision: Date;
   emergency: string;
   pax: { name: string; surname: string; doc_type: string; doc_number: string; birth_date: string | null }[];
-  coverages: { name: string; limit: string | null; currency: string }[];
+  coverages: { name: string; description: string; limit: string | null; currency: string }[];
 }
 
 /** Everything printed for these vouchers, in id order (two queries plus one per distinct product). */
@@ -79,6 +79,7 @@ export async function loadPrintData(reader: Reader, ids: readonly number[]): Pro
         .select({
           productId: productCoverages.productId,
           name: coverages.longNameEs,
+          description: coverages.description,
           limit: productCoverages.limitAmount,
           currency: currencies.shortName,
         })
@@ -86,7 +87,7 @@ export async function loadPrintData(reader: Reader, ids: readonly number[]): Pro
         .innerJoin(coverages, eq(coverages.id, productCoverages.coverageId))
         .leftJoin(currencies, eq(currencies.id, productCoverages.currencyId))
         .where(inArray(productCoverages.productId, productIds))
-        .orderBy(asc(coverages.longNameEs))
+        .orderBy(asc(coverages.longNameEs), asc(coverages.id))
     : [];
   const pax = await paxOfVouchers(
     reader,
@@ -109,6 +110,7 @@ export async function loadPrintData(reader: Reader, ids: readonly number[]): Pro
       .filter((coverage) => coverage.productId === row.productId)
       .map((coverage) => ({
         name: coverage.name,
+        description: coverage.description,
         limit: coverage.limit,
         currency: coverage.currency ?? 'USD',
       })),
