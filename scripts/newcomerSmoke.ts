@@ -10,10 +10,10 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { freePort } from './freePort';
 
 const SECOND_START_BUDGET_MS = 10_000;
 const DEMO_LOGIN = { username: 'soporte', password: 'Demo-Extranet-2026' };
@@ -22,18 +22,6 @@ const timings: string[] = [];
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 function step(text: string) {
   process.stdout.write(`--- newcomer smoke: ${text}\n`);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The environment of a person who has just cloned: nothing of this repository's test settings. */

@@ -13,13 +13,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freePort } from '../../scripts/freePort';
 import { startCommand } from '../../scripts/startCommand';
 import { messages } from '../../src/contracts/messages';
 import { loadConfig } from '../../src/server/config';
@@ -38,18 +38,6 @@ const DEMO_PASSWORD = 'Demo-Extranet-2026';
 const JPEG = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#3a6ea5' } })
   .jpeg()
   .toBuffer();
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url: string, child: ChildProcess, what: string) {
   const started = Date.now();
