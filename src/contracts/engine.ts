@@ -68,3 +68,11 @@ export const BUILTIN_ROW_ACTIONS = ['update', 'remove'] as const;
 
 /** The `entity` of a module's history entries: its API path without slashes ('/zone/' -> 'zone'). */
 export const historyEntityOf = (path: string): string => path.replace(/^\/+|\/+$/g, '');
+
+/**
+ * The query parameter and value that ask a list for its exact count whatever the table's size
+ * (`?count=exact`): slower on a large filtered table, for the staff list's 'contar exactamente'
+ * action and for clients of the original API that need the exact figure (issue 29 §counts).
+ */
+export const EXACT_COUNT_PARAM = 'count';
+export const EXACT_COUNT_VALUE = 'exact';
