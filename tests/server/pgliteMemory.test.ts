@@ -3,7 +3,7 @@
  * from the template cluster instead of initdb (whose nested second instance peaked at 650 MB).
  * This fails after a PGlite upgrade until `npm run db:template` writes the template again.
  */
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -68,6 +68,8 @@ describe('the embedded database', () => {
     try {
       expect(client.openedFrom).toBe('initdb');
       expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
+      // Nothing of the failed unpacking is left beside the data directory.
+      expect(readdirSync(folder).sort()).toEqual(['not-a-cluster.tgz', 'pgdata']);
       expect(await settingsOf(client)).toEqual(expectedSettings);
     } finally {
       await client.close();

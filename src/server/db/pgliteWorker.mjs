@@ -15,11 +15,12 @@
 //   close  {}
 // PGlite serializes statements and transactions itself: a statement sent outside an open
 // transaction waits for it, as it would in process.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { extract } from 'tar';
 
 /** @type {PGlite | undefined} */
 let db;
@@ -52,9 +53,14 @@ const identity = (/** @type {unknown} */ value) => value;
 
 /**
  * PGlite in `dataDir` (absent: in memory) with `settings`. A data directory without a cluster
- * loads the template instead of running initdb (a nested second instance); a template this PGlite
- * cannot open is left for initdb, after clearing what it wrote. Answers the database and how it was
- * opened: 'existing', 'template' or 'initdb'.
+ * starts from the template instead of running initdb (a nested second instance); a template this
+ * PGlite cannot open is left for initdb, after clearing what it wrote. Answers the database and how
+ * it was opened: 'existing', 'template' or 'initdb'.
+ *
+ * On disk the template is unpacked here, by `tar`, into a staging folder renamed into place (a
+ * crash never leaves half a cluster), and PGlite then opens it as an existing cluster. Handing the
+ * archive to PGlite (`loadDataDir`) unpacks it inside its WebAssembly heap, which never shrinks:
+ * the first start peaked at 540 MB resident that way, 391 MB this way (bench/memory.bench.ts).
  * @param {{ dataDir?: string, settings: string[], templatePath: string }} options
  */
 async function openEmbedded({ dataDir, settings, templatePath }) {
@@ -65,14 +71,38 @@ async function openEmbedded({ dataDir, settings, templatePath }) {
   if (!isNew) return { db: await PGlite.create(target, options), openedFrom: 'existing' };
   if (existsSync(templatePath)) {
     try {
-      const loadDataDir = new Blob([readFileSync(templatePath)]);
-      return { db: await PGlite.create(target, { ...options, loadDataDir }), openedFrom: 'template' };
+      if (!onDisk) {
+        const loadDataDir = new Blob([readFileSync(templatePath)]);
+        return { db: await PGlite.create(target, { ...options, loadDataDir }), openedFrom: 'template' };
+      }
+      await unpackTemplate(templatePath, dataDir);
+      return { db: await PGlite.create(target, options), openedFrom: 'template' };
     } catch (error) {
       process.emitWarning(`PGlite could not open the template ${templatePath}; running initdb (${error})`);
       if (onDisk) rmSync(dataDir, { recursive: true, force: true });
     }
   }
   return { db: await PGlite.create(target, options), openedFrom: 'initdb' };
+}
+
+/**
+ * The template cluster unpacked into `dataDir` (which holds no cluster: an empty or missing folder).
+ * @param {string} templatePath
+ * @param {string} dataDir
+ */
+async function unpackTemplate(templatePath, dataDir) {
+  const staging = `${dataDir}.${process.pid}.template`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  // The archive's paths are absolute ('/base/1/…', as PGlite writes them); tar strips the '/'.
+  try {
+    await extract({ file: templatePath, cwd: staging });
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+  renameSync(staging, dataDir);
 }
 
 /** @param {any} message */
