@@ -94,11 +94,11 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
 
   /**
    * Runs a service call and answers its refusal as `{status: 'Error', detail}` with the refusal's
-   * status (the compatibility calls' shape); null when it answered.
+   * status (the compatibility calls' shape); null when it answered the refusal.
    */
-  async function orError<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T | null> {
+  async function orError<T>(reply: FastifyReply, work: () => Promise<T>): Promise<{ value: T } | null> {
     try {
-      return await work();
+      return { value: await work() };
     } catch (error) {
       const detail = detailOf(error);
       if (detail === null || !(error instanceof HttpError || error instanceof FieldValidationError))
@@ -159,10 +159,11 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
     else if (body.reservation_id) ids = await scopedReservationVoucherIds(principal, body.reservation_id);
     else return reply.status(400).send({ status: 'Error', detail: text.voucherIdsRequired });
     if (!ids.length) return reply.status(409).send({ status: 'Error', detail: text.statusNotChanged });
-    const parsed = await orError(reply, () =>
+    const outcome = await orError(reply, () =>
       voucherService.runBulkAction(principal, statusActionName(body.status), { ids }),
     );
-    if (!parsed) return reply;
+    if (!outcome) return reply;
+    const parsed = outcome.value;
     const done = parsed.results.filter((result) => result.ok).length;
     if (done === 0) {
       const first = parsed.results.find((result) => !result.ok);
@@ -179,11 +180,11 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
     const body = parseOrError(reply, () => parseWith(cancelAllSchema, request.body ?? {}));
     if (!body) return reply;
     const principal = principalOf(request);
-    const parsed = await orError(reply, () =>
+    const outcome = await orError(reply, () =>
       reservationService.runAction(principal, 'cancel_all', body.id_reservation, {}),
     );
-    if (reply.sent) return reply;
-    return { status: 'OK', message: text.cancelAllDone, reservation: parsed };
+    if (!outcome) return reply;
+    return { status: 'OK', message: text.cancelAllDone, reservation: outcome.value };
   });
 
   const viewVoucher = requirePermission(context, 'voucher', 'view');

@@ -70,18 +70,19 @@ export function serviceFor(
     if (!operations.has(operation)) throw notFound(messages.common.notFound);
   };
 
+  // Every method is async: a refusal is always a rejected promise, never a synchronous throw.
   return {
     path: contract.path,
     entity: model.entity,
     resource: contract.resource,
     reader: pipeline.reader,
 
-    list(principal, query = {}) {
+    async list(principal, query = {}) {
       offered('list');
       return pipeline.list(principal, query);
     },
 
-    summary(principal, query = {}) {
+    async summary(principal, query = {}) {
       offered('list');
       if (!model.definition.summary) throw notFound(messages.common.notFound);
       return pipeline.summary(principal, query);
@@ -98,13 +99,13 @@ export function serviceFor(
       return model.withAllowed(answer, principal, row);
     },
 
-    create(principal, body) {
+    async create(principal, body) {
       offered('create');
       model.checkBefore(model.permissionOf('create'), principal);
       return writer.inTransaction('create', (tx) => writer.save(tx, body, null, principal));
     },
 
-    update(principal, rawId, body) {
+    async update(principal, rawId, body) {
       offered('update');
       model.checkBefore(model.permissionOf('update'), principal);
       const id = idOf(rawId);
@@ -118,13 +119,13 @@ export function serviceFor(
       await writer.inTransaction('remove', (tx) => writer.remove(tx, id, principal));
     },
 
-    runAction(principal, name, rawId, body = {}) {
+    async runAction(principal, name, rawId, body = {}) {
       model.checkBefore(model.actionPermission(name), principal);
       const id = idOf(rawId);
       return writer.inTransaction('action', (tx) => actions.run(tx, name, id, body, principal));
     },
 
-    runBulkAction(principal, name, body) {
+    async runBulkAction(principal, name, body) {
       return actions.runBulk(principal, name, body);
     },
   };
