@@ -2,7 +2,8 @@
 import type { FastifyRequest } from 'fastify';
 
 export function pageLinks(
-  request: FastifyRequest,
+  /** The list's address (a request, or the address a compatibility call answers for). */
+  request: Pick<FastifyRequest, 'url'>,
   page: { offset: number; limit: number },
   total: number,
   /** Known from the page itself (one row more than asked): rows follow even past a capped count. */
@@ -22,7 +23,7 @@ export function pageLinks(
 
 /** Links of a keyset page: the same address with `cursor` set to the neighbouring page's cursor. */
 export function cursorLinks(
-  request: FastifyRequest,
+  request: Pick<FastifyRequest, 'url'>,
   limit: number,
   cursors: { next: string | null; previous: string | null },
 ): { next: string | null; previous: string | null } {

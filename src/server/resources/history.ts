@@ -3,10 +3,10 @@
  *
  *   GET /history/?entity&record&offset&limit -> {count, next, previous, results: HistoryEntry[]}
  *
- * Newest first. Readable by whoever may read the record through its module (the module's detail
+ * Newest first, read by the engine's list path (page and count as two statements). Readable by whoever may read the record through its module (the module's detail
  * permission and scope); an unknown entity answers a field error.
  */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type HistoryEntry, historyQuerySchema } from '../../contracts/engine';
 import { messages } from '../../contracts/messages';
@@ -17,6 +17,29 @@ import { FieldValidationError } from '../http/errors';
 import { pageLinks } from '../http/pagination';
 import { parseWith } from '../http/validate';
 import { historyAccessOf } from './engine';
+import { listPage, type OrderTerm } from './listQuery';
+
+/** A history entry's columns, and who by name (a left join: a deleted user keeps the username recorded). */
+const historySelection = {
+  id: auditLog.id,
+  at: auditLog.at,
+  userId: auditLog.userId,
+  username: auditLog.username,
+  action: auditLog.action,
+  changes: auditLog.changes,
+  name: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
+};
+const historyJoins = [{ table: users, on: eq(users.id, auditLog.userId) }];
+const NEWEST_FIRST: OrderTerm[] = [{ expression: auditLog.id, descending: true, notNull: true }];
+type HistoryRow = {
+  id: number;
+  at: Date;
+  userId: number | null;
+  username: string;
+  action: string;
+  changes: unknown;
+  name: string | null;
+};
 
 export function historyRoutes(app: FastifyInstance, context: AppContext) {
   app.get('/history/', { preHandler: authenticate(context) }, async (request) => {
@@ -25,26 +48,24 @@ export function historyRoutes(app: FastifyInstance, context: AppContext) {
     if (!access) throw new FieldValidationError({ entity: [messages.common.invalidValue] });
     await access.assertMayRead(context.db, principalOf(request), query.record);
     const where = and(eq(auditLog.entity, query.entity), eq(auditLog.recordId, query.record));
-    const [{ total }] = await context.db.select({ total: count() }).from(auditLog).where(where);
-    // Who, by name (a left join: a deleted user keeps the username recorded at the time).
-    const rows = await context.db
-      .select({
-        entry: auditLog,
-        name: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
-      })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.userId))
-      .where(where)
-      .orderBy(desc(auditLog.id))
-      .offset(query.offset)
-      .limit(query.limit);
-    const results: HistoryEntry[] = rows.map(({ entry, name }) => ({
+    // The engine's list path (page and count as two statements, ../listQuery.ts), newest first.
+    const page = await listPage<HistoryRow>(context.db, {
+      table: auditLog,
+      selection: historySelection,
+      joins: historyJoins,
+      where,
+      order: NEWEST_FIRST,
+      offset: query.offset,
+      limit: query.limit,
+      exactLimit: context.config.listExactCountLimit,
+    });
+    const results: HistoryEntry[] = page.rows.map((entry) => ({
       id: entry.id,
       at: entry.at.toISOString(),
-      user: { id: entry.userId, username: entry.username, name: name ?? '' },
+      user: { id: entry.userId, username: entry.username, name: entry.name ?? '' },
       action: entry.action,
       changes: entry.changes as HistoryEntry['changes'],
     }));
-    return { count: total, ...pageLinks(request, query, total), results };
+    return { count: page.count, ...pageLinks(request, query, page.count, page.hasNext), results };
   });
 }

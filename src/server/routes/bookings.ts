@@ -15,10 +15,11 @@
  *   GET  /terms/{data}/, POST /terms/{data}/accept/ -> the terms page's calls (./terms.ts)
  *   GET  /csv_reservation_filter/?<filters>&offset&limit -> text/csv, UTF-8 with BOM, ';'
  *
- * The status calls run the engine's own routes (same scope, permissions, transitions and audit).
+ * The status calls and the reservation list call the modules' services in process (same scope,
+ * permissions, transitions and audit as their routes); the CSV reads the list reader by keyset.
  */
 import { Readable } from 'node:stream';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   bookingPaths,
@@ -30,7 +31,6 @@ import {
   statusActionName,
   statusReservationSchema,
 } from '../../contracts/bookings';
-import type { BulkActionResult } from '../../contracts/engine';
 import { historyEntityOf } from '../../contracts/engine';
 import { messages } from '../../contracts/messages';
 import { can } from '../../contracts/permissions';
@@ -45,9 +45,9 @@ import { voucherMailsPerUser } from '../http/limits';
 import { rateLimited } from '../http/rateLimit';
 import { createRateLimitCounters, rateLimitKey } from '../http/rateLimitStore';
 import { parseWith } from '../http/validate';
-import { writeAudit } from '../resources/audit';
 import { reservationResource, reservationScope, voucherResource, voucherScope } from '../resources/bookings';
-import { registerResource } from '../resources/engine';
+import { auditedWrite, listAnswer, registerResource, serviceOf } from '../resources/engine';
+import { encodeCursor } from '../resources/listQuery';
 import type { OutgoingMail } from '../services/mail';
 import { termsLinkData } from '../services/termsLinks';
 import { loadPrintData, renderVouchersPdf } from '../services/voucherPdf';
@@ -89,13 +89,24 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
   registerResource(app, context, voucherResource);
   termsRoutes(app, context);
 
-  const forward = (request: FastifyRequest, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { authorization: request.headers.authorization ?? '', 'content-type': 'application/json' },
-      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-    });
+  const reservationService = serviceOf(context, reservationResource);
+  const voucherService = serviceOf(context, voucherResource);
+
+  /**
+   * Runs a service call and answers its refusal as `{status: 'Error', detail}` with the refusal's
+   * status (the compatibility calls' shape); null when it answered the refusal.
+   */
+  async function orError<T>(reply: FastifyReply, work: () => Promise<T>): Promise<{ value: T } | null> {
+    try {
+      return { value: await work() };
+    } catch (error) {
+      const detail = detailOf(error);
+      if (detail === null || !(error instanceof HttpError || error instanceof FieldValidationError))
+        throw error;
+      void reply.status(error.statusCode).send({ status: 'Error', detail });
+      return null;
+    }
+  }
 
   const secret = () => config.jwtSecret;
 
@@ -133,8 +144,9 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(filters))
       if (value !== undefined) params.set(key, key === 'date_emision' ? String(value) : String(value));
-    const answer = await forward(request, 'GET', `${reservationResource.contract.path}?${params}`);
-    return reply.status(answer.statusCode).type('application/json').send(answer.body);
+    // The list's own answer, its links to the list's address (as GET {path}?<filters> answers).
+    const page = await reservationService.list(principalOf(request), Object.fromEntries(params));
+    return listAnswer(`${app.prefix}${reservationResource.contract.path}?${params}`, page);
   });
 
   app.post(bookingPaths.statusReservation, { preHandler: authenticate(context) }, async (request, reply) => {
@@ -147,17 +159,11 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
     else if (body.reservation_id) ids = await scopedReservationVoucherIds(principal, body.reservation_id);
     else return reply.status(400).send({ status: 'Error', detail: text.voucherIdsRequired });
     if (!ids.length) return reply.status(409).send({ status: 'Error', detail: text.statusNotChanged });
-    const answer = await forward(
-      request,
-      'POST',
-      `${voucherResource.contract.path}bulk/${statusActionName(body.status)}/`,
-      {
-        ids,
-      },
+    const outcome = await orError(reply, () =>
+      voucherService.runBulkAction(principal, statusActionName(body.status), { ids }),
     );
-    const parsed = answer.json() as BulkActionResult & { detail?: string };
-    if (answer.statusCode !== 200)
-      return reply.status(answer.statusCode).send({ status: 'Error', detail: parsed.detail });
+    if (!outcome) return reply;
+    const parsed = outcome.value;
     const done = parsed.results.filter((result) => result.ok).length;
     if (done === 0) {
       const first = parsed.results.find((result) => !result.ok);
@@ -173,16 +179,12 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
   app.post(bookingPaths.cancelAll, { preHandler: authenticate(context) }, async (request, reply) => {
     const body = parseOrError(reply, () => parseWith(cancelAllSchema, request.body ?? {}));
     if (!body) return reply;
-    const answer = await forward(
-      request,
-      'POST',
-      `${reservationResource.contract.path}${body.id_reservation}/actions/cancel_all/`,
-      {},
+    const principal = principalOf(request);
+    const outcome = await orError(reply, () =>
+      reservationService.runAction(principal, 'cancel_all', body.id_reservation, {}),
     );
-    const parsed = answer.json() as { detail?: string };
-    if (answer.statusCode !== 200)
-      return reply.status(answer.statusCode).send({ status: 'Error', detail: parsed.detail });
-    return { status: 'OK', message: text.cancelAllDone, reservation: parsed };
+    if (!outcome) return reply;
+    return { status: 'OK', message: text.cancelAllDone, reservation: outcome.value };
   });
 
   const viewVoucher = requirePermission(context, 'voucher', 'view');
@@ -323,16 +325,16 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
       }
     }
     if (sent.length)
-      await db.transaction(async (tx) => {
-        for (const voucherId of send.voucherIds)
-          await writeAudit(tx, principal, {
-            entity: voucherHistoryEntity,
-            recordId: voucherId,
-            action: send.action,
-            before: null,
-            after: { recipients: sent, ...send.extra },
-          });
-      });
+      await auditedWrite(db, principal, async () => ({
+        result: null,
+        audit: send.voucherIds.map((voucherId) => ({
+          entity: voucherHistoryEntity,
+          recordId: voucherId,
+          action: send.action,
+          before: null,
+          after: { recipients: sent, ...send.extra },
+        })),
+      }));
     if (failed) return reply.status(502).send({ status: 'Error', detail: text.mailFailed });
     return { status: 'OK', message: text.mailSent };
   }
@@ -395,57 +397,42 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
     return reply.redirect(termsPaths.page(data), 303);
   });
 
-  // GET /csv_reservation_filter/: the list's rows with its filters, streamed in pages of 1,000.
+  // GET /csv_reservation_filter/: the list's rows with its filters (same permission, scope and
+  // serializer), in id order from `offset`, read by keyset through the list reader a batch at a
+  // time and streamed: the file is never whole in memory, and a deep offset is walked once.
   app.get(
     bookingPaths.reservationCsv,
     { preHandler: requirePermission(context, 'reservation', 'view') },
     async (request, reply) => {
+      const principal = principalOf(request);
       const query = request.query as Record<string, string | undefined>;
       const limit = Math.min(Math.max(Number(query.limit ?? 100000) || 100000, 1), 1_000_000);
-      const filters = new URLSearchParams();
+      const offset = Math.max(Math.trunc(Number(query.offset ?? 0) || 0), 0);
+      const filters: Record<string, string> = {};
       for (const key of Object.keys(reservationResource.filters))
-        if (typeof query[key] === 'string' && query[key] !== '') filters.set(key, String(query[key]));
-      const columns = [
-        'id',
-        'user_detail',
-        'user_reservation_detail',
-        'office_name',
-        'payment_method',
-        'date_emision',
-        'status_name',
-        'total_price',
-        'date_in',
-        'date_out',
-      ] as const;
+        if (typeof query[key] === 'string' && query[key] !== '') filters[key] = String(query[key]);
+      const { reader } = reservationService;
+      reader.assertMayList(principal);
+      // Bad filters answer the list's field errors before the file starts.
+      const { where, order } = await reader.whereOf({ ...filters, ordering: 'id' }, principal);
       const headers = text.fields;
-      const cell = (value: unknown) => {
-        const raw = value === null || value === undefined ? '' : String(value);
-        return /[;"\n\r]/.test(raw) ? `"${raw.replace(/"/g, '""')}"` : raw;
-      };
-      const first = await forward(request, 'GET', `${reservationResource.contract.path}?${filters}&limit=1`);
-      if (first.statusCode !== 200)
-        return reply.status(first.statusCode).type('application/json').send(first.body);
-      const self = request;
       async function* rows() {
         yield `\uFEFF${[headers.id, headers.user_detail, headers.user_reservation_detail, headers.office, headers.payment_method, headers.date_emision, headers.status, headers.total_price, headers.date_in, headers.date_out].join(';')}\r\n`;
+        let cursor = offset > 0 ? await cursorAtOffset(where, offset) : '';
+        if (cursor === null) return;
         let sent = 0;
-        let offset = Number(query.offset ?? 0) || 0;
         while (sent < limit) {
-          const size = Math.min(1000, limit - sent);
-          const page = await forward(
-            self,
-            'GET',
-            `${reservationResource.contract.path}?${filters}&offset=${offset}&limit=${size}&ordering=id`,
+          const { entities, next } = await reader.batch(
+            db,
+            where,
+            order,
+            cursor,
+            Math.min(CSV_BATCH, limit - sent),
           );
-          if (page.statusCode !== 200) return;
-          const { results, next } = page.json() as {
-            results: Record<string, unknown>[];
-            next: string | null;
-          };
-          for (const row of results) yield `${columns.map((column) => cell(row[column])).join(';')}\r\n`;
-          sent += results.length;
-          offset += results.length;
-          if (!next || results.length === 0) return;
+          for (const row of entities) yield csvLine(row);
+          sent += entities.length;
+          if (!next || entities.length === 0) return;
+          cursor = next;
         }
       }
       return reply
@@ -454,4 +441,40 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
         .send(Readable.from(rows()));
     },
   );
+
+  /** The keyset cursor after the first `offset` matching reservations in id order (null: none left). */
+  async function cursorAtOffset(where: SQL | undefined, offset: number): Promise<string | null> {
+    const [row] = await db
+      .select({ id: reservations.id })
+      .from(reservations)
+      .where(where)
+      .orderBy(asc(reservations.id))
+      .offset(offset - 1)
+      .limit(1);
+    return row ? encodeCursor({ keys: [row.id], direction: 'n' }) : null;
+  }
 }
+
+/** Rows per batch of the reservations CSV. */
+const CSV_BATCH = 1000;
+const CSV_COLUMNS = [
+  'id',
+  'user_detail',
+  'user_reservation_detail',
+  'office_name',
+  'payment_method',
+  'date_emision',
+  'status_name',
+  'total_price',
+  'date_in',
+  'date_out',
+] as const;
+
+/** A value as a CSV cell (';' separated; quoted when it holds ';', a quote or a line break). */
+function csvCell(value: unknown): string {
+  const raw = value === null || value === undefined ? '' : String(value);
+  return /[;"\n\r]/.test(raw) ? `"${raw.replace(/"/g, '""')}"` : raw;
+}
+
+const csvLine = (row: Record<string, unknown>) =>
+  `${CSV_COLUMNS.map((column) => csvCell(row[column])).join(';')}\r\n`;

@@ -19,7 +19,8 @@
  * The status record is part of its group (issue 28 §6): a write to it (POST, PUT, DELETE) is
  * refused (403) unless the editor holds every permission the group has, the rule that guards the
  * group itself, and is audited in the group's history (`status_create`, `status_update`,
- * `status_remove`) in the write's own transaction.
+ * `status_remove`) in the write's own transaction (the engine's `auditedWrite`: no write without
+ * its entry).
  */
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -33,8 +34,8 @@ import type { Transaction } from '../db/client';
 import { groupPermissions, groupStatuses, groups, permissions } from '../db/schema';
 import { FieldValidationError, notFound } from '../http/errors';
 import { idFromParams as idOf, parseWith } from '../http/validate';
-import { writeAudit } from '../resources/audit';
-import { registerResource } from '../resources/engine';
+import type { AuditEntry } from '../resources/audit';
+import { auditedWrite, registerResource } from '../resources/engine';
 import { groupResource } from '../resources/groups';
 import { assertHoldsAll } from '../resources/users';
 
@@ -67,21 +68,19 @@ export function groupRoutes(app: FastifyInstance, context: AppContext) {
     );
   }
 
+  /** The status record's history entry, in its group's history. */
   const audit = (
-    tx: Transaction,
-    principal: Principal,
     id: number,
     action: 'status_create' | 'status_update' | 'status_remove',
     before: boolean | null,
     after: boolean | null,
-  ) =>
-    writeAudit(tx, principal, {
-      entity: historyEntity,
-      recordId: id,
-      action,
-      before: before === null ? null : { is_active: before },
-      after: after === null ? null : { is_active: after },
-    });
+  ): AuditEntry => ({
+    entity: historyEntity,
+    recordId: id,
+    action,
+    before: before === null ? null : { is_active: before },
+    after: after === null ? null : { is_active: after },
+  });
 
   const statusOf = (row: typeof groupStatuses.$inferSelect) => ({
     group: row.groupId,
@@ -98,7 +97,7 @@ export function groupRoutes(app: FastifyInstance, context: AppContext) {
   app.post('/status_group/', { preHandler: add }, async (request, reply) => {
     const principal = principalOf(request);
     const input = parseWith(groupStatusCreateSchema, request.body);
-    const row = await db.transaction(async (tx) => {
+    const row = await auditedWrite(db, principal, async (tx) => {
       await lockGroupFor(
         tx,
         principal,
@@ -111,8 +110,7 @@ export function groupRoutes(app: FastifyInstance, context: AppContext) {
         .insert(groupStatuses)
         .values({ groupId: input.group, isActive: input.is_active })
         .returning();
-      await audit(tx, principal, input.group, 'status_create', null, created.isActive);
-      return created;
+      return { result: created, audit: audit(input.group, 'status_create', null, created.isActive) };
     });
     return reply.status(201).send(statusOf(row));
   });
@@ -123,7 +121,7 @@ export function groupRoutes(app: FastifyInstance, context: AppContext) {
     const input = parseWith(groupStatusUpdateSchema, request.body);
     if (input.group !== undefined && input.group !== id)
       throw new FieldValidationError({ group: [text.invalidChoice] });
-    const row = await db.transaction(async (tx) => {
+    const row = await auditedWrite(db, principal, async (tx) => {
       await lockGroupFor(tx, principal, id, () => notFound(messages.common.notFound));
       const [existing] = await tx.select().from(groupStatuses).where(eq(groupStatuses.groupId, id));
       const [saved] = await tx
@@ -134,15 +132,15 @@ export function groupRoutes(app: FastifyInstance, context: AppContext) {
           set: { isActive: input.is_active, updatedAt: new Date() },
         })
         .returning();
-      await audit(
-        tx,
-        principal,
-        id,
-        existing ? 'status_update' : 'status_create',
-        existing ? existing.isActive : null,
-        saved.isActive,
-      );
-      return saved;
+      return {
+        result: saved,
+        audit: audit(
+          id,
+          existing ? 'status_update' : 'status_create',
+          existing ? existing.isActive : null,
+          saved.isActive,
+        ),
+      };
     });
     return statusOf(row);
   });
@@ -150,14 +148,14 @@ export function groupRoutes(app: FastifyInstance, context: AppContext) {
   app.delete('/status_group/:id/', { preHandler: add }, async (request, reply) => {
     const principal = principalOf(request);
     const id = idOf(request.params);
-    await db.transaction(async (tx) => {
+    await auditedWrite(db, principal, async (tx) => {
       await lockGroupFor(tx, principal, id, () => notFound(messages.common.notFound));
       const deleted = await tx
         .delete(groupStatuses)
         .where(eq(groupStatuses.groupId, id))
         .returning({ isActive: groupStatuses.isActive });
       if (!deleted.length) throw notFound(messages.common.notFound);
-      await audit(tx, principal, id, 'status_remove', deleted[0].isActive, null);
+      return { result: null, audit: audit(id, 'status_remove', deleted[0].isActive, null) };
     });
     return reply.status(204).send();
   });

@@ -4,7 +4,8 @@
  * (src/server/resources/invoicing.ts); here:
  *
  *   POST /facturacion/ {<filters>, offset?, limit?, ordering?}  the filtered rows, as the spec names
- *        the list call: the same answer as GET /facturacion/?<filters> (same permission and checks)
+ *        the list call: the same answer as GET /facturacion/?<filters> (the module's service, in
+ *        process: same permission, scope and checks)
  *   GET  /payment_detail/?reservation_id=                     how the reservation was paid (in the
  *        principal's office scope, as Facturación declares it; outside: 404)
  */
@@ -13,13 +14,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { INVOICING_PATH, type Payment, paymentDetailQuerySchema } from '../../contracts/invoicing';
 import { messages } from '../../contracts/messages';
-import { principalOf, requirePermission } from '../auth/guard';
+import { authenticate, principalOf, requirePermission } from '../auth/guard';
 import { rowScopeOf } from '../auth/officeScope';
 import type { AppContext } from '../context';
 import { reservationPayments, reservations } from '../db/schema';
 import { notFound } from '../http/errors';
 import { assertStorable, parseWith } from '../http/validate';
-import { registerResource } from '../resources/engine';
+import { listAnswer, registerResource, serviceOf } from '../resources/engine';
 import { invoicingResource } from '../resources/invoicing';
 
 /** The POST body: list parameters as strings or numbers (never nested). */
@@ -31,22 +32,18 @@ const postedQuerySchema = z.record(
 export function invoicingRoutes(app: FastifyInstance, context: AppContext) {
   registerResource(app, context, invoicingResource);
 
-  app.post(INVOICING_PATH, async (request, reply) => {
+  const invoicing = serviceOf(context, invoicingResource);
+
+  app.post(INVOICING_PATH, { preHandler: authenticate(context) }, async (request) => {
     assertStorable(request.body);
     const posted = parseWith(postedQuerySchema, request.body ?? {});
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries(posted))
       if (value !== null && value !== '') query.set(key, String(value));
     const search = query.toString();
-    const answer = await app.inject({
-      method: 'GET',
-      url: `${app.prefix}${INVOICING_PATH}${search ? `?${search}` : ''}`,
-      headers: request.headers.authorization ? { authorization: request.headers.authorization } : {},
-    });
-    return reply
-      .status(answer.statusCode)
-      .header('content-type', answer.headers['content-type'] ?? 'application/json; charset=utf-8')
-      .send(answer.body);
+    // The list's own answer, its links to the list's address (as GET /facturacion/?<filters>).
+    const page = await invoicing.list(principalOf(request), Object.fromEntries(query));
+    return listAnswer(`${app.prefix}${INVOICING_PATH}${search ? `?${search}` : ''}`, page);
   });
 
   app.get(

@@ -9,9 +9,11 @@
  *   POST /review/ {office_payment, observation?} (office/add) -> 201 a payment-history entry
  *   GET  /review/?office_payment={id} (office/view) -> the payment history, newest first
  *   GET  /karing/get_municipios/?query | ?offset&limit (office/view or office/add)
+ *
+ * The two lists read through the engine's list path (listPage: page and count as two statements).
  */
 
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { optionReaders } from '../../contracts/formOptions';
@@ -30,8 +32,8 @@ import { forbidden, notFound } from '../http/errors';
 import { contains } from '../http/filters';
 import { pageLinks } from '../http/pagination';
 import { parseWith } from '../http/validate';
-import { writeAudit } from '../resources/audit';
-import { registerResource } from '../resources/engine';
+import { auditedWrite, registerResource } from '../resources/engine';
+import { listPage, type OrderTerm } from '../resources/listQuery';
 import {
   aditionalOfficeResource,
   officeKaringResource,
@@ -48,6 +50,41 @@ import {
 } from '../resources/offices';
 
 const text = messages.offices;
+
+/** A payment-history entry and who wrote it (read through the engine's list path). */
+const reviewSelection = {
+  id: officePaymentReviews.id,
+  officePaymentId: officePaymentReviews.officePaymentId,
+  observation: officePaymentReviews.observation,
+  snapshot: officePaymentReviews.snapshot,
+  createdAt: officePaymentReviews.createdAt,
+  username: users.username,
+};
+const reviewJoins = [{ table: users, on: eq(users.id, officePaymentReviews.userId) }];
+type ReviewRow = {
+  id: number;
+  officePaymentId: number;
+  observation: string;
+  snapshot: unknown;
+  createdAt: Date;
+  username: string | null;
+};
+const REVIEWS_NEWEST_FIRST: OrderTerm[] = [
+  { expression: officePaymentReviews.createdAt, descending: true },
+  { expression: officePaymentReviews.id, descending: true, notNull: true },
+];
+
+/** Municipalities by name and province as stored (no Spanish sort key: the former order). */
+const municipalitySelection = {
+  id: municipalities.id,
+  name: municipalities.name,
+  province: municipalities.province,
+};
+const MUNICIPALITY_ORDER: OrderTerm[] = [
+  { expression: municipalities.name, descending: false },
+  { expression: municipalities.province, descending: false },
+  { expression: municipalities.id, descending: false, notNull: true },
+];
 
 export function officeRoutes(app: FastifyInstance, context: AppContext) {
   const { db } = context;
@@ -90,7 +127,7 @@ export function officeRoutes(app: FastifyInstance, context: AppContext) {
   app.post('/review/', { preHandler: add }, async (request, reply) => {
     const principal = principalOf(request);
     const input = parseWith(paymentReviewWriteSchema, request.body);
-    const created = await db.transaction(async (tx) => {
+    const created = await auditedWrite(db, principal, async (tx) => {
       const scope = rowScopeOf(officePaymentsResource.ownership, principal);
       const byId = eq(officePayments.id, input.office_payment);
       const [payment] = await tx
@@ -109,14 +146,16 @@ export function officeRoutes(app: FastifyInstance, context: AppContext) {
           snapshot,
         })
         .returning();
-      await writeAudit(tx, principal, {
-        entity: 'office_payments',
-        recordId: payment.id,
-        action: 'review',
-        before: null,
-        after: { observation: input.observation, ...snapshot },
-      });
-      return review;
+      return {
+        result: review,
+        audit: {
+          entity: 'office_payments',
+          recordId: payment.id,
+          action: 'review',
+          before: null,
+          after: { observation: input.observation, ...snapshot },
+        },
+      };
     });
     return reply.status(201).send({
       id: created.id,
@@ -152,23 +191,24 @@ export function officeRoutes(app: FastifyInstance, context: AppContext) {
           : eq(officePayments.id, query.office_payment),
       );
     if (!payment) throw notFound(messages.common.notFound);
-    const where = eq(officePaymentReviews.officePaymentId, query.office_payment);
-    const [{ total }] = await db.select({ total: count() }).from(officePaymentReviews).where(where);
-    const rows = await db
-      .select({ review: officePaymentReviews, username: users.username })
-      .from(officePaymentReviews)
-      .leftJoin(users, eq(users.id, officePaymentReviews.userId))
-      .where(where)
-      .orderBy(desc(officePaymentReviews.createdAt), desc(officePaymentReviews.id))
-      .offset(query.offset)
-      .limit(query.limit);
+    // The engine's list path (page and count as two statements, ../resources/listQuery.ts).
+    const page = await listPage<ReviewRow>(db, {
+      table: officePaymentReviews,
+      selection: reviewSelection,
+      joins: reviewJoins,
+      where: eq(officePaymentReviews.officePaymentId, query.office_payment),
+      order: REVIEWS_NEWEST_FIRST,
+      offset: query.offset,
+      limit: query.limit,
+      exactLimit: context.config.listExactCountLimit,
+    });
     return {
-      count: total,
-      ...pageLinks(request, query, total),
-      results: rows.map(({ review, username }) => ({
+      count: page.count,
+      ...pageLinks(request, query, page.count, page.hasNext),
+      results: page.rows.map((review) => ({
         id: review.id,
         office_payment: review.officePaymentId,
-        user: username,
+        user: review.username,
         observation: review.observation,
         snapshot: review.snapshot,
         created_at: review.createdAt.toISOString(),
@@ -183,17 +223,15 @@ export function officeRoutes(app: FastifyInstance, context: AppContext) {
     )
       throw forbidden(messages.common.forbidden);
     const query = parseWith(municipalityQuerySchema, request.query);
-    const conditions: SQL[] = [];
-    if (query.query) conditions.push(contains(municipalities.name, query.query));
-    const where = conditions.length ? and(...conditions) : undefined;
-    const [{ total }] = await db.select({ total: count() }).from(municipalities).where(where);
-    const rows = await db
-      .select({ id: municipalities.id, name: municipalities.name, province: municipalities.province })
-      .from(municipalities)
-      .where(where)
-      .orderBy(asc(municipalities.name), asc(municipalities.province), asc(municipalities.id))
-      .offset(query.offset)
-      .limit(query.limit);
-    return { count: total, ...pageLinks(request, query, total), results: rows };
+    const page = await listPage<{ id: number; name: string; province: string }>(db, {
+      table: municipalities,
+      selection: municipalitySelection,
+      where: query.query ? contains(municipalities.name, query.query) : undefined,
+      order: MUNICIPALITY_ORDER,
+      offset: query.offset,
+      limit: query.limit,
+      exactLimit: context.config.listExactCountLimit,
+    });
+    return { count: page.count, ...pageLinks(request, query, page.count, page.hasNext), results: page.rows };
   });
 }

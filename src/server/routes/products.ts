@@ -61,8 +61,7 @@ import {
 } from '../db/schema';
 import { FieldValidationError, notFound } from '../http/errors';
 import { idFromParams, parseWith } from '../http/validate';
-import { writeAudit } from '../resources/audit';
-import { registerResource } from '../resources/engine';
+import { auditedWrite, registerResource } from '../resources/engine';
 import { productDetailOf, productResource } from '../resources/products';
 import { parseRateCsv } from '../services/rateCsv';
 import { storageOf } from '../services/storage';
@@ -407,7 +406,7 @@ export function productRoutes(app: FastifyInstance, context: AppContext) {
   const finalRoute = (kind: 'create' | 'edit') => async (request: FastifyRequest) => {
     const principal = principalOf(request);
     const { hash } = parseWith(productFinalRequestSchema, request.body ?? {});
-    return db.transaction(async (tx) => {
+    return auditedWrite(db, principal, async (tx) => {
       const [draft] = await tx
         .select()
         .from(productDrafts)
@@ -418,7 +417,8 @@ export function productRoutes(app: FastifyInstance, context: AppContext) {
       if (!(finalModes[kind] as readonly string[]).includes(mode))
         throw fields({ hash: [text.draftWrongMode] }, 409);
       // Idempotent: the draft already made its product (a retry after a lost answer).
-      if (draft.resultProductId !== null) return { status: 'OK' as const, id: draft.resultProductId };
+      if (draft.resultProductId !== null)
+        return { result: { status: 'OK' as const, id: draft.resultProductId }, audit: [] };
       const checked = await checkDraft(tx, draft.steps as StoredSteps);
       let before: Record<string, unknown> | null = null;
       if (mode !== 'create') {
@@ -448,14 +448,16 @@ export function productRoutes(app: FastifyInstance, context: AppContext) {
       await writeRates(tx, principal, productId, mode, draft.sourceProductId, checked);
       await tx.update(productDrafts).set({ resultProductId: productId }).where(eq(productDrafts.hash, hash));
       const after = await productDetailOf(tx, productId);
-      await writeAudit(tx, principal, {
-        entity: 'product',
-        recordId: productId,
-        action: mode === 'edit' ? 'update' : mode === 'clone' ? 'clone' : 'create',
-        before,
-        after: after as Record<string, unknown> | null,
-      });
-      return { status: 'OK' as const, id: productId };
+      return {
+        result: { status: 'OK' as const, id: productId },
+        audit: {
+          entity: 'product',
+          recordId: productId,
+          action: mode === 'edit' ? 'update' : mode === 'clone' ? 'clone' : 'create',
+          before,
+          after: after as Record<string, unknown> | null,
+        },
+      };
     });
   };
   app.post('/productCreate/', { preHandler: add }, finalRoute('create'));
@@ -544,7 +546,7 @@ export function productRoutes(app: FastifyInstance, context: AppContext) {
   app.post('/updateOfficeRate/', { preHandler: add }, async (request) => {
     const principal = principalOf(request);
     const body = parseWith(updateOfficeRateSchema, request.body ?? {});
-    return db.transaction(async (tx) => {
+    return auditedWrite(db, principal, async (tx) => {
       const [product] = await tx
         .select({ id: products.id })
         .from(products)
@@ -568,18 +570,20 @@ export function productRoutes(app: FastifyInstance, context: AppContext) {
         .delete(productRates)
         .where(and(eq(productRates.productId, body.product_id), eq(productRates.officeId, body.office_id)));
       await insertRates(tx, body.product_id, body.office_id, upload.rows, await currencyIds(tx));
-      await writeAudit(tx, principal, {
-        entity: 'product',
-        recordId: body.product_id,
-        action: 'update_office_rate',
-        before: { office: body.office_id, rate_rows: Number(before[0]?.count ?? 0) },
-        after: { office: body.office_id, rate_rows: upload.rows.length },
-      });
       return {
-        status: 'OK' as const,
-        product: body.product_id,
-        office: body.office_id,
-        rows: upload.rows.length,
+        result: {
+          status: 'OK' as const,
+          product: body.product_id,
+          office: body.office_id,
+          rows: upload.rows.length,
+        },
+        audit: {
+          entity: 'product',
+          recordId: body.product_id,
+          action: 'update_office_rate',
+          before: { office: body.office_id, rate_rows: Number(before[0]?.count ?? 0) },
+          after: { office: body.office_id, rate_rows: upload.rows.length },
+        },
       };
     });
   });

@@ -17,8 +17,7 @@ import type { AppContext } from '../context';
 import { refunds } from '../db/schema';
 import { notFound } from '../http/errors';
 import { idFromParams } from '../http/validate';
-import { writeAudit } from '../resources/audit';
-import { registerResource } from '../resources/engine';
+import { auditedWrite, registerResource } from '../resources/engine';
 import { bankDataOf, refundReviewResource } from '../resources/refundReview';
 
 export function refundReviewRoutes(app: FastifyInstance, context: AppContext) {
@@ -30,19 +29,21 @@ export function refundReviewRoutes(app: FastifyInstance, context: AppContext) {
     async (request) => {
       const principal = principalOf(request);
       const id = idFromParams(request.params);
-      return context.db.transaction(async (tx) => {
+      return auditedWrite(context.db, principal, async (tx) => {
         const [refund] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.id, id));
         if (!refund) throw notFound(messages.common.notFound);
         const data = await bankDataOf(tx, id, false);
         if (!data) throw notFound(messages.refundReview.noBankData);
-        await writeAudit(tx, principal, {
-          entity: historyEntityOf(refundReviewContract.path),
-          recordId: id,
-          action: 'reveal_bank_data',
-          before: null,
-          after: null,
-        });
-        return data;
+        return {
+          result: data,
+          audit: {
+            entity: historyEntityOf(refundReviewContract.path),
+            recordId: id,
+            action: 'reveal_bank_data',
+            before: null,
+            after: null,
+          },
+        };
       });
     },
   );

@@ -19,7 +19,7 @@ import { clientAddressKey, createAttemptCounters, retryAfterSeconds } from '../h
 import { HttpError } from '../http/errors';
 import { termsLinkAddress } from '../http/limits';
 import { rateLimited } from '../http/rateLimit';
-import { writeAudit } from '../resources/audit';
+import { auditedWrite } from '../resources/engine';
 import { voucherOfTermsLink } from '../services/termsLinks';
 import { loadPrintData } from '../services/voucherPdf';
 
@@ -78,28 +78,31 @@ export function termsRoutes(app: FastifyInstance, context: AppContext) {
     { config: rateLimited(30, '15 minutes') },
     async (request, reply): Promise<TermsAccepted> => {
       const voucherId = await voucherOfLink(request, reply);
-      const answer = await db.transaction(async (tx) => {
+      const answer = await auditedWrite(db, null, async (tx) => {
         const [voucher] = await tx
           .select({ acceptedAt: vouchers.conditionsAcceptedAt })
           .from(vouchers)
           .where(eq(vouchers.id, voucherId))
           .for('update');
-        if (!voucher) return null;
-        if (voucher.acceptedAt) return { acceptedAt: voucher.acceptedAt, already: true };
+        if (!voucher) return { result: null, audit: [] };
+        if (voucher.acceptedAt)
+          return { result: { acceptedAt: voucher.acceptedAt, already: true }, audit: [] };
         const [updated] = await tx
           .update(vouchers)
           .set({ conditionsAcceptedAt: new Date() })
           .where(eq(vouchers.id, voucherId))
           .returning({ acceptedAt: vouchers.conditionsAcceptedAt });
         const acceptedAt = updated.acceptedAt ?? new Date();
-        await writeAudit(tx, null, {
-          entity: voucherHistoryEntity,
-          recordId: voucherId,
-          action: 'accept_terms',
-          before: { conditions_accepted_at: null },
-          after: { conditions_accepted_at: acceptedAt.toISOString() },
-        });
-        return { acceptedAt, already: false };
+        return {
+          result: { acceptedAt, already: false },
+          audit: {
+            entity: voucherHistoryEntity,
+            recordId: voucherId,
+            action: 'accept_terms',
+            before: { conditions_accepted_at: null },
+            after: { conditions_accepted_at: acceptedAt.toISOString() },
+          },
+        };
       });
       if (!answer) throw new HttpError(404, text.linkInvalid);
       return { status: 'OK', accepted_at: answer.acceptedAt.toISOString(), already: answer.already };
