@@ -1,51 +1,45 @@
 /**
  * The back-office sections (spec section 2 'Dashboard sections'), the user modules of section 1,
  * and the sidebar menu with the filtering rule of section 6. Routes, cards and the sidebar all
- * come from this data.
+ * come from this data, which is derived from the module table (moduleTable.ts).
  */
 import { messages } from './messages';
+import {
+  distinct,
+  MENU_GROUP_KEYS,
+  type MenuGroupKey,
+  type ModuleKey,
+  moduleRows,
+  type SectionRouting,
+  type UserModule,
+} from './moduleTable';
 import { type Action, can, type Grants, holdsResource, type Resource } from './permissions';
 
-/** The modules of spec section 1, as stored in a user's `modules`. */
-export const MODULES = [
-  'blacklist',
-  'categories',
-  'coverages',
-  'currencies',
-  'billing',
-  'groups',
-  'offices',
-  'countries',
-  'passengers',
-  'products',
-  'promotions',
-  'providers',
-  'refunds',
-  'reservations',
-  'tags',
-  'business_units',
-  'users',
-  'vouchers',
-  'zones',
-] as const;
-export type ModuleKey = (typeof MODULES)[number];
+export type { MenuGroupKey, ModuleKey, SectionRouting, UserModule };
 
-type SectionRouting = keyof typeof messages.navigation.sections;
+/** The modules of spec section 1, as stored in a user's `modules` (the table's, in its order). */
+export const MODULES: readonly UserModule[] = distinct(
+  (row) => row.module.key as UserModule,
+  (a, b) => a === b,
+);
 
 const menu = messages.navigation.menu;
 
+const GROUP_LABELS: Record<MenuGroupKey, string | null> = {
+  oficinas: menu.oficinas,
+  facturacion: null,
+  promociones: menu.promociones,
+  reservas: menu.bookings,
+  abm: menu.abm,
+  productos: menu.productos,
+  unidad_negocio: null,
+  permisos: menu.permisos,
+};
+
 /** The sidebar groups of spec section 2, in their order; `null` places a section at the top level. */
-export const MENU_GROUPS = [
-  { key: 'oficinas', label: menu.oficinas },
-  { key: 'facturacion', label: null },
-  { key: 'promociones', label: menu.promociones },
-  { key: 'reservas', label: menu.bookings },
-  { key: 'abm', label: menu.abm },
-  { key: 'productos', label: menu.productos },
-  { key: 'unidad_negocio', label: null },
-  { key: 'permisos', label: menu.permisos },
-] as const;
-export type MenuGroupKey = (typeof MENU_GROUPS)[number]['key'];
+export const MENU_GROUPS: readonly { key: MenuGroupKey; label: string | null }[] = MENU_GROUP_KEYS.map(
+  (key) => ({ key, label: GROUP_LABELS[key] }),
+);
 
 /** Where a section sits in the sidebar. */
 export interface MenuPlacement {
@@ -61,14 +55,14 @@ export interface MenuPlacement {
 }
 
 /**
- * One back-office section, declared once: its route (`/dashboard/{routing}`), title, user module,
- * permission resource, create permission, sidebar place and dashboard card, and which client
- * screen serves it. The router, the sidebar, the cards, the server and the tests all read this.
+ * One back-office section: its route (`/dashboard/{routing}`), title, user module, permission
+ * resource, create permission, sidebar place and dashboard card, and which client screen serves
+ * it. The router, the sidebar, the cards, the server and the tests all read this.
  */
 export interface Section {
   routing: SectionRouting;
   title: string;
-  module: ModuleKey;
+  module: UserModule;
   resource: Resource;
   /** Whether the section has a create screen at /dashboard/{routing}/create (false: list only). */
   creatable: boolean;
@@ -82,122 +76,44 @@ export interface Section {
   screen: 'resource' | 'products' | 'promotions' | null;
 }
 
-interface SectionOptions {
-  creatable?: boolean;
-  createPermission?: { resource: Resource; action: Action };
-  card?: boolean;
-  screen?: 'resource' | 'products' | 'promotions';
-}
-
-function section(
-  routing: SectionRouting,
-  module: ModuleKey,
-  resource: Resource,
-  place: MenuPlacement | null,
-  options: SectionOptions = {},
-): Section {
-  return {
-    routing,
-    title: messages.navigation.sections[routing],
+/** Every section, in sidebar order (the dashboard cards follow it too): one per module row, and
+ * after it the row's own create screen when it has one. */
+export const SECTIONS: readonly Section[] = moduleRows().flatMap((row): Section[] => {
+  const resource = row.resource.key as Resource;
+  const createPermission = (row.createPermission ?? { resource, action: 'add' }) as {
+    resource: Resource;
+    action: Action;
+  };
+  const module = row.module.key as UserModule;
+  const own: Section = {
+    routing: row.key,
+    title: row.title,
     module,
     resource,
-    creatable: options.creatable ?? true,
-    createPermission: options.createPermission ?? { resource, action: 'add' },
-    card: options.card ?? true,
-    menu: place,
-    screen: options.screen ?? null,
-  };
-}
-
-const place = (
-  group: MenuGroupKey,
-  label: string,
-  needs: MenuPlacement['needs'],
-  create: Pick<MenuPlacement, 'createLabel' | 'createPath'> = {},
-): MenuPlacement => ({ group, label, needs, ...create });
-
-/** Every section, in sidebar order (the dashboard cards follow it too). */
-export const SECTIONS: readonly Section[] = [
-  section(
-    'oficinas',
-    'offices',
-    'office',
-    place('oficinas', menu.oficinas, 'view', { createLabel: menu.createOffice }),
-    { screen: 'resource' },
-  ),
-  section('facturacion', 'billing', 'reservation', place('facturacion', menu.facturacion, 'view'), {
-    creatable: false,
-    screen: 'resource',
-  }),
-  section(
-    'promociones',
-    'promotions',
-    'promotion',
-    place('promociones', menu.promociones, 'view', { createLabel: menu.createPromotion }),
-    { screen: 'promotions' },
-  ),
-  section('reservas', 'reservations', 'reservation', place('reservas', menu.reservas, 'view'), {
-    creatable: false,
-    screen: 'resource',
-  }),
-  // Spec section 2: creating a passenger is guarded by voucher/add (the one place this is said).
-  section(
-    'pasajeros',
-    'passengers',
-    'pax',
-    place('reservas', menu.pasajeros, 'view', { createLabel: menu.createPassenger }),
-    { createPermission: { resource: 'voucher', action: 'add' }, screen: 'resource' },
-  ),
-  section('vouchers', 'vouchers', 'voucher', place('reservas', menu.vouchers, 'view'), {
-    creatable: false,
-    screen: 'resource',
-  }),
-  section('producto_sperta', 'products', 'product_sperta', place('abm', menu.sperta, 'any'), {
-    screen: 'resource',
-  }),
-  section('reintegros', 'refunds', 'refund', place('abm', menu.reintegros, 'view'), {
-    creatable: false,
-    screen: 'resource',
-  }),
-  section('coberturas', 'coverages', 'coverage', place('abm', menu.coberturas, 'any'), {
-    screen: 'resource',
-  }),
-  section('zonas', 'zones', 'zone', place('abm', menu.zonas, 'any'), { screen: 'resource' }),
-  section('paises', 'countries', 'country', place('abm', menu.paises, 'any'), { screen: 'resource' }),
-  section('proveedores', 'providers', 'supplier', place('abm', menu.proveedores, 'any'), {
-    screen: 'resource',
-  }),
-  section('categorias', 'categories', 'product_type', place('abm', menu.categorias, 'any'), {
-    screen: 'resource',
-  }),
-  section('tags', 'tags', 'tags', place('abm', menu.tags, 'any'), { screen: 'resource' }),
-  section('currencies', 'currencies', 'currency', place('abm', menu.currency, 'any'), { screen: 'resource' }),
-  section('blacklist', 'blacklist', 'pax_black_list', place('abm', menu.blacklist, 'any'), {
-    screen: 'resource',
-  }),
-  section(
-    'productos',
-    'products',
-    'product',
-    place('productos', menu.productos, 'view', {
-      createLabel: menu.createProduct,
-      createPath: '/dashboard/add',
-    }),
-    { screen: 'products' },
-  ),
-  section('add', 'products', 'product', null, { card: false, screen: 'products' }),
-  section(
-    'unidad_negocio',
-    'business_units',
-    'bussines_unit',
-    place('unidad_negocio', menu.businessUnits, 'any'),
-    {
-      screen: 'resource',
+    creatable: row.creatable,
+    createPermission,
+    card: true,
+    menu: {
+      ...row.menu,
+      ...(row.createSection ? { createPath: `/dashboard/${row.createSection.routing}` } : {}),
     },
-  ),
-  section('usuarios', 'users', 'user', place('permisos', menu.usuarios, 'any'), { screen: 'resource' }),
-  section('grupos', 'groups', 'group', place('permisos', menu.grupos, 'any'), { screen: 'resource' }),
-];
+    screen: row.screen,
+  };
+  if (!row.createSection) return [own];
+  const createScreen: Section = {
+    ...own,
+    routing: row.createSection.routing as SectionRouting,
+    title: row.createSection.title,
+    card: false,
+    menu: null,
+  };
+  return [own, createScreen];
+});
+
+/** The section of a module. */
+export function sectionOf(key: ModuleKey): Section {
+  return SECTIONS.find((candidate) => candidate.routing === key)!;
+}
 
 export function findSection(routing: string): Section | undefined {
   return SECTIONS.find((candidate) => candidate.routing === routing);

@@ -2,29 +2,21 @@
  * Resources, actions and the menu filtering rule of spec section 6.
  * Permissions are `{resource}/{action}` codenames; superusers hold them all.
  */
-export const RESOURCES = [
-  'pax',
-  'voucher',
-  'product',
-  'supplier',
-  'product_type',
-  'group',
-  'tags',
-  'currency',
-  'bussines_unit',
-  'office',
-  'promotion',
-  'reservation',
-  'product_sperta',
-  'refund',
-  'coverage',
-  'zone',
-  'country',
-  'pax_black_list',
-  'user',
-  'permission',
-] as const;
-export type Resource = (typeof RESOURCES)[number];
+import { distinct, type ModuleResource } from './moduleTable';
+
+/** Resources without a module row: `permission` (the permission list the pickers read). */
+const RESOURCES_WITHOUT_MODULE = ['permission'] as const;
+
+export type Resource = ModuleResource | (typeof RESOURCES_WITHOUT_MODULE)[number];
+
+/** Every resource: the module table's (in its order), then those without a module. */
+export const RESOURCES: readonly Resource[] = [
+  ...distinct(
+    (row) => row.resource.key as ModuleResource,
+    (a, b) => a === b,
+  ),
+  ...RESOURCES_WITHOUT_MODULE,
+];
 
 /** `view` reads; `add` creates (and, having no finer permission in the spec, also edits and deletes). */
 export const ACTIONS = ['view', 'add'] as const;

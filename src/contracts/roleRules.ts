@@ -4,7 +4,7 @@
  * group or user id, entity, view and field. src/contracts/access.ts answers questions from it;
  * the client hides with it and the server refuses with it.
  */
-import { MODULES, type ModuleKey, SECTIONS } from './modules';
+import { MODULES, SECTIONS, type UserModule } from './modules';
 import { can } from './permissions';
 import { ROLES } from './roles';
 
@@ -153,7 +153,7 @@ export interface FieldVisibilityRule {
 export const FIELD_VISIBILITY_RULES: readonly FieldVisibilityRule[] = [];
 
 /** The modules (section 1) a set of permissions makes useful: those of the sections it may view. */
-export function modulesForPermissions(permissions: readonly string[]): ModuleKey[] {
+export function modulesForPermissions(permissions: readonly string[]): UserModule[] {
   const grants = { isSuperuser: false, permissions };
   return MODULES.filter((module) =>
     SECTIONS.some((section) => section.module === module && can(grants, section.resource, 'view')),
@@ -161,6 +161,6 @@ export function modulesForPermissions(permissions: readonly string[]): ModuleKey
 }
 
 /** Module visibility by role: the modules its seeded permissions make useful. */
-export const ROLE_MODULES: Readonly<Record<number, readonly ModuleKey[]>> = Object.fromEntries(
+export const ROLE_MODULES: Readonly<Record<number, readonly UserModule[]>> = Object.fromEntries(
   ROLES.map((role) => [role.groupId, modulesForPermissions(role.permissions)]),
 );

@@ -1,91 +1,54 @@
 /**
  * The twelve staff roles of spec section 6 with their group ids, and the permissions each is
- * given when the database is first seeded (administrators can change them later in Grupos).
+ * given when the database is first seeded (administrators can change them later in Grupos). Which
+ * role holds which resource is said by the module table's rows (src/contracts/moduleTable.ts);
+ * Super Administrador holds every resource.
  */
+import { distinct, type ResourceRow } from './moduleTable';
 import { type Action, codename, type PermissionCodename, RESOURCES, type Resource } from './permissions';
+import { type RoleKey, STAFF_ROLES, SUPER_ADMINISTRATOR } from './staffRoles';
 
 export interface RoleDefinition {
   groupId: number;
   name: string;
-  key: string;
+  key: RoleKey;
   permissions: PermissionCodename[];
 }
 
-const both = (...resources: Resource[]) => resources.flatMap((resource) => grant(resource, 'view', 'add'));
-const viewOnly = (...resources: Resource[]) => resources.flatMap((resource) => grant(resource, 'view'));
 function grant(resource: Resource, ...actions: Action[]): PermissionCodename[] {
   return actions.map((action) => codename(resource, action));
 }
 
-const masterData: Resource[] = [
-  'coverage',
-  'zone',
-  'country',
-  'currency',
-  'supplier',
-  'product_type',
-  'tags',
-  'bussines_unit',
-];
+/** Finer permissions by role (issue 17: refund/change moves a refund through its review). */
+const EXTRA_GRANTS: Partial<Record<RoleKey, PermissionCodename[]>> = {
+  administracion_central: grant('refund', 'change'),
+  supervisor: grant('refund', 'change'),
+  super_administrador: grant('refund', 'change'),
+};
 
-const role = (groupId: number, name: string, key: string, granted: PermissionCodename[]): RoleDefinition => ({
-  groupId,
-  name,
-  key,
-  permissions: [...new Set(granted)],
-});
+const moduleResources = distinct(
+  (row) => row.resource,
+  (a, b) => a.key === b.key,
+);
 
-export const ROLES: readonly RoleDefinition[] = [
-  role(13, 'Ejecutivo', 'ejecutivo', [
-    ...both('reservation', 'voucher', 'pax'),
-    ...viewOnly('product', 'promotion', 'office', 'refund', 'coverage', 'country', 'currency'),
-  ]),
-  // reservation/add: SPEC §6 lets both edit a reservation's emergency contacts, status, dates and
-  // office (src/contracts/roleRules.ts); the field rules refuse every other field (issue 15).
-  role(14, 'Proveedor', 'proveedor', [...both('reservation'), ...viewOnly('voucher', 'product', 'supplier')]),
-  role(15, 'Administracion Proveedor', 'administracion_proveedor', [
-    ...both('supplier', 'reservation'),
-    ...viewOnly('voucher', 'product', 'office'),
-  ]),
-  role(16, 'Agencia', 'agencia', [
-    ...both('reservation', 'voucher', 'pax'),
-    ...viewOnly('product', 'promotion'),
-  ]),
-  role(17, 'Administracion', 'administracion', [
-    ...both('reservation', 'voucher', 'office'),
-    ...viewOnly('pax', 'refund', 'currency', 'product', 'promotion'),
-  ]),
-  role(18, 'Administracion Central', 'administracion_central', [
-    ...both('reservation', 'voucher', 'office', 'currency', 'refund'),
-    ...grant('refund', 'change'),
-    ...viewOnly('pax', 'product', 'promotion', ...masterData),
-  ]),
-  role(19, 'Supervisor', 'supervisor', [
-    ...both('reservation', 'voucher', 'pax', 'refund'),
-    ...grant('refund', 'change'),
-    ...viewOnly('product', 'promotion', 'office', ...masterData),
-  ]),
-  role(20, 'Soporte', 'soporte', [
-    ...both('reservation', 'voucher', 'pax'),
-    ...viewOnly('refund', 'product'),
-  ]),
-  role(21, 'Super Administrador', 'super_administrador', [
-    ...RESOURCES.flatMap((resource) => grant(resource, 'view', 'add')),
-    ...grant('refund', 'change'),
-  ]),
-  role(33, 'Ejecutivo Supervisor', 'ejecutivo_supervisor', [
-    ...both('reservation', 'voucher'),
-    ...viewOnly('pax', 'product'),
-  ]),
-  role(34, 'Gerente de Pais', 'gerente_pais', [
-    ...both('reservation', 'voucher', 'pax', 'office', 'promotion'),
-    ...viewOnly('product', 'refund', ...masterData),
-  ]),
-  role(35, 'Soporte Pais', 'soporte_pais', [
-    ...both('reservation', 'voucher', 'pax'),
-    ...viewOnly('refund', 'country'),
-  ]),
-];
+function seededPermissions(key: RoleKey): PermissionCodename[] {
+  if (key === SUPER_ADMINISTRATOR)
+    return [...RESOURCES.flatMap((resource) => grant(resource, 'view', 'add')), ...(EXTRA_GRANTS[key] ?? [])];
+  const held = (row: ResourceRow): PermissionCodename[] => {
+    const resource = row.key as Resource;
+    if (row.roles.add.includes(key)) return grant(resource, 'view', 'add');
+    if (row.roles.view.includes(key)) return grant(resource, 'view');
+    return [];
+  };
+  return [...new Set([...moduleResources.flatMap(held), ...(EXTRA_GRANTS[key] ?? [])])];
+}
+
+export const ROLES: readonly RoleDefinition[] = STAFF_ROLES.map((role) => ({
+  groupId: role.groupId,
+  name: role.name,
+  key: role.key,
+  permissions: seededPermissions(role.key),
+}));
 
 export function findRole(groupId: number): RoleDefinition | undefined {
   return ROLES.find((role) => role.groupId === groupId);

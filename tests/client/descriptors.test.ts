@@ -6,7 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DESCRIPTORS, descriptorOf } from '../../src/client/resources/descriptors';
+import { DESCRIPTORS, descriptorOf, MODULE_DESCRIPTORS } from '../../src/client/resources/descriptors';
+import { MODULE_CONTRACTS } from '../../src/contracts/moduleContracts';
 import { createPermissionOf, MENU, type MenuItem, SECTIONS } from '../../src/contracts/modules';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -33,6 +34,15 @@ describe('the module table and the descriptors', () => {
     );
     expect(DESCRIPTORS.map((descriptor) => descriptor.routing).sort()).toEqual([...served].sort());
     for (const routing of served) expect(descriptorOf(routing)?.section.routing).toBe(routing);
+  });
+
+  it("keys each descriptor by its module, over the module's contract", () => {
+    for (const [key, descriptor] of Object.entries(MODULE_DESCRIPTORS)) {
+      expect(descriptor.routing).toBe(key);
+      const contract = MODULE_CONTRACTS[key as keyof typeof MODULE_DESCRIPTORS];
+      expect(descriptor.path).toBe(contract.path);
+      expect(descriptor.entity).toBe(contract.entity);
+    }
   });
 
   it('keeps descriptors data: no React, session, views or HTTP client inside', () => {

@@ -4,12 +4,16 @@
  * field errors, unique violations, bad references, permission refusals and selectors.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { historyPageSchema } from '../../src/contracts/engine';
 import { SELECTOR_LIMIT } from '../../src/contracts/http';
 import { messages } from '../../src/contracts/messages';
+import { MODULE_CONTRACTS } from '../../src/contracts/moduleContracts';
+import { MODULE_KEYS, type ModuleKey } from '../../src/contracts/moduleTable';
 import { officeContract } from '../../src/contracts/offices';
 import { productContract } from '../../src/contracts/products';
 import { promotionContract } from '../../src/contracts/promotions';
@@ -102,8 +106,9 @@ const unique = (prefix: string) => `${prefix}${++sequence}`;
 const includes = (field: string, term: string) => (row: Row) =>
   String(row[field]).toLocaleLowerCase('es').includes(term.toLocaleLowerCase('es'));
 
-const modules: ModuleCase[] = [
-  {
+/** The full write-and-read conformance, by module. */
+const FULL_CASES = {
+  zonas: {
     name: 'zones',
     contract: zoneContract,
     create: () => ({ short_name: unique('ZT'), long_name: 'Zona de prueba' }),
@@ -121,7 +126,7 @@ const modules: ModuleCase[] = [
     noView: 'ejecutivo',
     viewOnly: 'supervisor',
   },
-  {
+  paises: {
     name: 'countries',
     contract: countryContract,
     create: () => ({
@@ -144,7 +149,7 @@ const modules: ModuleCase[] = [
     noView: 'proveedor',
     viewOnly: 'ejecutivo',
   },
-  {
+  currencies: {
     name: 'currencies',
     contract: currencyContract,
     create: () => ({
@@ -174,7 +179,7 @@ const modules: ModuleCase[] = [
     noView: 'proveedor',
     viewOnly: 'ejecutivo',
   },
-  {
+  proveedores: {
     name: 'suppliers',
     contract: supplierContract,
     create: () => ({
@@ -207,7 +212,7 @@ const modules: ModuleCase[] = [
     noView: 'ejecutivo',
     viewOnly: 'proveedor',
   },
-  {
+  categorias: {
     name: 'categories',
     contract: productTypeContract,
     create: () => ({ short_name: unique('CAT'), long_name: 'Categoría de prueba' }),
@@ -225,7 +230,7 @@ const modules: ModuleCase[] = [
     noView: 'ejecutivo',
     viewOnly: 'supervisor',
   },
-  {
+  tags: {
     name: 'tags',
     contract: tagContract,
     create: () => ({ short_name: unique('TAG'), long_name: 'Tag de prueba' }),
@@ -242,7 +247,7 @@ const modules: ModuleCase[] = [
     noView: 'ejecutivo',
     viewOnly: 'supervisor',
   },
-  {
+  unidad_negocio: {
     name: 'business units',
     contract: businessUnitContract,
     create: () => ({ short_name: unique('UN'), long_name: 'Unidad de prueba', country: ids.argentina }),
@@ -269,7 +274,7 @@ const modules: ModuleCase[] = [
     noView: 'ejecutivo',
     viewOnly: 'supervisor',
   },
-  {
+  coberturas: {
     name: 'coverages',
     contract: coverageContract,
     create: () => ({
@@ -313,7 +318,7 @@ const modules: ModuleCase[] = [
     noView: 'proveedor',
     viewOnly: 'ejecutivo',
   },
-  {
+  producto_sperta: {
     name: 'Sperta products',
     contract: productSpertaContract,
     create: () => ({
@@ -348,7 +353,7 @@ const modules: ModuleCase[] = [
     ],
     noView: 'supervisor',
   },
-  {
+  pasajeros: {
     name: 'passengers',
     contract: paxContract,
     create: () => ({
@@ -383,7 +388,7 @@ const modules: ModuleCase[] = [
     // Administracion holds pax/view and voucher/add: it may create (section 2) but not edit.
     viewOnly: 'administracion',
   },
-  {
+  blacklist: {
     name: 'blacklist',
     contract: blacklistContract,
     create: () => ({
@@ -415,7 +420,7 @@ const modules: ModuleCase[] = [
     ],
     noView: 'supervisor',
   },
-  {
+  promociones: {
     // Issue 14: Promociones (SPEC §2 filters on long_name, description, promotion_type).
     name: 'promotions',
     contract: promotionContract,
@@ -457,7 +462,7 @@ const modules: ModuleCase[] = [
     noView: 'soporte',
     viewOnly: 'ejecutivo',
   },
-  {
+  usuarios: {
     name: 'users',
     contract: userContract,
     create: () => {
@@ -480,7 +485,7 @@ const modules: ModuleCase[] = [
     ],
     noView: 'ejecutivo',
   },
-  {
+  grupos: {
     name: 'groups',
     contract: groupContract,
     create: () => ({ name: unique('Grupo '), all_permissions: ['zone/view'] }),
@@ -493,7 +498,7 @@ const modules: ModuleCase[] = [
     filters: [['search=ADMIN', includes('name', 'admin')]],
     noView: 'ejecutivo',
   },
-  {
+  oficinas: {
     // Oficinas (issue 12): the full module; its sub-records are tested in offices.test.ts.
     name: 'offices',
     contract: officeContract,
@@ -517,9 +522,9 @@ const modules: ModuleCase[] = [
     noView: 'agencia',
     viewOnly: 'ejecutivo',
   },
-];
+} satisfies Partial<Record<ModuleKey, ModuleCase>>;
 
-describe.each(modules)('$name', (module) => {
+describe.each(Object.values(FULL_CASES) as ModuleCase[])('$name', (module) => {
   const path = module.contract.path;
   const strictEntity = () => module.contract.entity.strict();
 
@@ -737,8 +742,9 @@ async function insertRefunds() {
   );
 }
 
-const readOnlyModules: ReadOnlyCase[] = [
-  {
+/** The read-only list conformance, by module. */
+const READ_ONLY_CASES = {
+  productos: {
     name: 'products',
     contract: productContract,
     filters: [
@@ -748,14 +754,7 @@ const readOnlyModules: ReadOnlyCase[] = [
     detail: false,
     noView: 'soporte_pais',
   },
-  {
-    name: 'permissions',
-    contract: permissionContract,
-    filters: [],
-    detail: false,
-    noView: 'ejecutivo',
-  },
-  {
+  reintegros: {
     name: 'refund review',
     contract: refundReviewContract,
     filters: [['doc_number=30777666', (row) => row.doc_number === '30777666']],
@@ -763,7 +762,52 @@ const readOnlyModules: ReadOnlyCase[] = [
     noView: 'agencia',
     prepare: insertRefunds,
   },
+} satisfies Partial<Record<ModuleKey, ReadOnlyCase>>;
+
+/**
+ * Modules whose conformance lives in a file of their own (their lists and writes are not the
+ * generic ones), with that file: it must exist and call the module's path.
+ */
+const COVERED_ELSEWHERE = {
+  facturacion: 'tests/server/invoicing.test.ts',
+  reservas: 'tests/server/vouchers.test.ts',
+  vouchers: 'tests/server/vouchers.test.ts',
+} satisfies Partial<Record<ModuleKey, string>>;
+
+/** Every row of the module table has a case: a module missing here does not compile. */
+type Uncovered = Exclude<
+  ModuleKey,
+  keyof typeof FULL_CASES | keyof typeof READ_ONLY_CASES | keyof typeof COVERED_ELSEWHERE
+>;
+const everyModuleCovered: [Uncovered] extends [never] ? true : Uncovered = true;
+
+/** Read-only lists that are not modules of their own (the permission pickers' list). */
+const readOnlyModules: ReadOnlyCase[] = [
+  ...(Object.values(READ_ONLY_CASES) as ReadOnlyCase[]),
+  {
+    name: 'permissions',
+    contract: permissionContract,
+    filters: [],
+    detail: false,
+    noView: 'ejecutivo',
+  },
 ];
+
+describe('the module table', () => {
+  it('gives every module one case, over its contract', () => {
+    expect(everyModuleCovered).toBe(true);
+    for (const key of MODULE_KEYS) {
+      const cases = [FULL_CASES, READ_ONLY_CASES, COVERED_ELSEWHERE].filter((byModule) => key in byModule);
+      expect(cases, key).toHaveLength(1);
+    }
+    for (const [key, module] of Object.entries({ ...FULL_CASES, ...READ_ONLY_CASES }))
+      expect(module.contract, key).toBe(MODULE_CONTRACTS[key as ModuleKey]);
+    for (const [key, file] of Object.entries(COVERED_ELSEWHERE))
+      expect(readFileSync(join(import.meta.dirname, '../..', file), 'utf8'), key).toContain(
+        MODULE_CONTRACTS[key as ModuleKey].path,
+      );
+  });
+});
 
 describe.each(readOnlyModules)('$name (read only)', (module) => {
   const path = module.contract.path;
@@ -1031,7 +1075,7 @@ describe('passengers', () => {
   });
 
   it('defaults doc_type to DNI and refuses future birth dates and non-numeric phones', async () => {
-    const base = modules.find((module) => module.name === 'passengers')!.create();
+    const base = FULL_CASES.pasajeros.create();
     const created = await admin({ method: 'POST', url: '/api/pax/', payload: base });
     expect(created.json()).toMatchObject({ doc_type: 'DNI', birth_date: '1980-05-15' });
     const future = await admin({
@@ -1047,7 +1091,7 @@ describe('passengers', () => {
   });
 
   it('lets a creation be made by holders of voucher/add (spec section 2), edits need pax/add', async () => {
-    const base = () => modules.find((module) => module.name === 'passengers')!.create();
+    const base = () => FULL_CASES.pasajeros.create();
     // Administracion: voucher/add, but only pax/view.
     const administracion = await session('administracion');
     const created = await administracion({ method: 'POST', url: '/api/pax/', payload: base() });

@@ -1,57 +1,25 @@
 /** Section titles, menu labels and shell texts (spec section 2). */
+import { moduleRows, type SectionRouting } from '../moduleTable';
+
+/** Each section's title: the module table's rows and their own create screens. */
+const sections = Object.fromEntries(
+  moduleRows().flatMap((row) => [
+    [row.key, row.title],
+    ...(row.createSection ? [[row.createSection.routing, row.createSection.title]] : []),
+  ]),
+) as Record<SectionRouting, string>;
+
 export const navigationMessages = {
-  sections: {
-    blacklist: 'Lista Negra',
-    usuarios: 'Usuarios',
-    zonas: 'Zonas',
-    promociones: 'Promociones',
-    coberturas: 'Coberturas',
-    producto_sperta: 'Sperta products',
-    reintegros: 'Reintegros',
-    paises: 'Países',
-    oficinas: 'Oficinas',
-    productos: 'Gestión de Productos',
-    reservas: 'Reservas',
-    facturacion: 'Facturación',
-    pasajeros: 'Pasajeros',
-    vouchers: 'Vouchers',
-    add: 'Crear producto',
-    proveedores: 'Proveedores',
-    categorias: 'Categorías',
-    grupos: 'Grupos',
-    tags: 'Tags',
-    unidad_negocio: 'Unidades de Negocio',
-    currencies: 'Currencies',
-  },
+  sections,
+  /** The sidebar's own texts; each module's entry and create entry are in its table row. */
   menu: {
     dashboard: 'Dashboard',
     oficinas: 'Oficinas',
-    createOffice: 'Crear oficina',
-    facturacion: 'Facturación',
     promociones: 'Promociones',
-    createPromotion: 'Crear promoción',
     bookings: 'Gestión de reservas',
-    reservas: 'Reservas',
-    pasajeros: 'Pasajeros',
-    createPassenger: 'Crear pasajero',
-    vouchers: 'Vouchers',
     abm: 'ABM',
-    sperta: 'Sperta',
-    reintegros: 'Reintegros',
-    coberturas: 'Coberturas',
-    zonas: 'Zonas',
-    paises: 'Países',
-    proveedores: 'Proveedores',
-    categorias: 'Categorías',
-    tags: 'Tags',
-    currency: 'Currency',
-    blacklist: 'Pasajeros blacklist',
     productos: 'Productos',
-    createProduct: 'Crear producto',
-    businessUnits: 'Unidades de negocio',
     permisos: 'Permisos',
-    usuarios: 'Usuarios',
-    grupos: 'Grupos',
   },
   shell: {
     goToMySite: 'Ir a mi sitio',

@@ -2,6 +2,8 @@
  * Texts of the Permisos area (Usuarios, Grupos) and of the role rules (spec sections 2, 5, 6).
  * The required messages of section 5 'Admin forms' are copied exactly; the rest are ours.
  */
+import { moduleRows, type UserModule } from '../moduleTable';
+
 export const permissionsMessages = {
   // Section 5 'Admin forms', exactly as given.
   emailRequired: 'Ingrese un email',
@@ -108,25 +110,9 @@ export const permissionsMessages = {
     search: 'Buscar',
     isActive: 'Activo',
   },
-  modules: {
-    blacklist: 'Lista Negra',
-    categories: 'Categorías',
-    coverages: 'Coberturas',
-    currencies: 'Currencies',
-    billing: 'Facturación',
-    groups: 'Grupos',
-    offices: 'Oficinas',
-    countries: 'Países',
-    passengers: 'Pasajeros',
-    products: 'Productos',
-    promotions: 'Promociones',
-    providers: 'Proveedores',
-    refunds: 'Reintegros',
-    reservations: 'Reservas',
-    tags: 'Tags',
-    business_units: 'Unidades de Negocio',
-    users: 'Usuarios',
-    vouchers: 'Vouchers',
-    zones: 'Zonas',
-  },
+  /** The user modules' names (the module table's). */
+  modules: Object.fromEntries(moduleRows().map((row) => [row.module.key, row.module.label])) as Record<
+    UserModule,
+    string
+  >,
 } as const;

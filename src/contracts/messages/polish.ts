@@ -2,6 +2,7 @@
  * Issue 18 (professional back-office): the permission grid, success notifications, dashboard card
  * descriptions and figures. Spanish texts only.
  */
+import { moduleRows } from '../moduleTable';
 import type { Resource } from '../permissions';
 
 export const polishMessages = {
@@ -18,55 +19,21 @@ export const polishMessages = {
       `${chosen} de ${total} ${total === 1 ? 'permiso elegido' : 'permisos elegidos'}`,
     notGrantable: 'Solo puede otorgar los permisos que usted tiene.',
   },
+  /** Each resource's name: the module table's, and `permission` (no module of its own). */
   resourceNames: {
-    pax: 'Pasajeros',
-    voucher: 'Vouchers',
-    product: 'Productos',
-    supplier: 'Proveedores',
-    product_type: 'Categorías',
-    group: 'Grupos',
-    tags: 'Tags',
-    currency: 'Currencies',
-    bussines_unit: 'Unidades de Negocio',
-    office: 'Oficinas',
-    promotion: 'Promociones',
-    reservation: 'Reservas',
-    product_sperta: 'Productos Sperta',
-    refund: 'Reintegros',
-    coverage: 'Coberturas',
-    zone: 'Zonas',
-    country: 'Países',
-    pax_black_list: 'Lista Negra',
-    user: 'Usuarios',
+    ...Object.fromEntries(moduleRows().map((row) => [row.resource.key, row.resource.name])),
     permission: 'Permisos',
-  } satisfies Record<Resource, string>,
+  } as Record<Resource, string>,
   dashboard: {
     records: (count: string) => `${count} registros`,
     pending: (count: string) => `${count} pendientes de revisión`,
     more: (count: string) => `más de ${count}`,
     about: (count: string) => `~${count}`,
-    descriptions: {
-      oficinas: 'Agencias: datos, condiciones comerciales y sucursales.',
-      facturacion: 'Facturas de lo vendido y su estado.',
-      productos: 'Catálogo en venta, con sus tarifas.',
-      unidad_negocio: 'Unidades de negocio por país.',
-      reservas: 'Ventas en curso y su estado.',
-      vouchers: 'Vouchers emitidos y pendientes de emisión.',
-      producto_sperta: 'Catálogo Sperta por país.',
-      reintegros: 'Solicitudes de reintegro de los viajeros y su revisión.',
-      coberturas: 'Prestaciones que se incluyen en la venta.',
-      zonas: 'Zonas geográficas de cobertura.',
-      paises: 'Países, su sitio y su moneda.',
-      proveedores: 'Empresas que prestan la asistencia.',
-      categorias: 'Tipos en que se clasifica el catálogo.',
-      tags: 'Etiquetas para clasificar agencias.',
-      currencies: 'Monedas y su cotización.',
-      blacklist: 'Documentos que no pueden viajar con cobertura.',
-      pasajeros: 'Viajeros y sus documentos.',
-      usuarios: 'Cuentas de acceso y sus permisos.',
-      grupos: 'Roles: conjuntos de permisos.',
-      promociones: 'Promociones y descuentos.',
-    } as Record<string, string>,
+    /** Each card's line (the module table's rows). */
+    descriptions: Object.fromEntries(moduleRows().map((row) => [row.key, row.card.description])) as Record<
+      string,
+      string
+    >,
   },
   /** The skip link, first in the tab order of every staff page (WCAG 2.4.1). */
   skipToContent: 'Saltar al contenido',

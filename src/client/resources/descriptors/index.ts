@@ -1,8 +1,10 @@
 /**
- * Every client descriptor. A section of src/contracts/modules.ts with `screen: 'resource'` is
- * served by the generic screens over the descriptor of the same routing (checked by
- * tests/client/descriptors.test.ts both ways).
+ * Every client descriptor, keyed by the module table (src/contracts/moduleTable.ts): a row with
+ * `screen: 'resource'` is served by the generic screens over its descriptor, and the type requires
+ * one for each such row (tests/client/descriptors.test.ts checks each descriptor's routing is its
+ * key).
  */
+import type { DescriptorModuleKey } from '../../../contracts/moduleTable';
 import type { ResourceDescriptor } from '../descriptor';
 import { blacklistDescriptor } from './blacklist';
 import { categoriasDescriptor } from './categorias';
@@ -23,26 +25,29 @@ import { usuariosDescriptor } from './usuarios';
 import { vouchersDescriptor } from './vouchers';
 import { zonasDescriptor } from './zonas';
 
-export const DESCRIPTORS: readonly ResourceDescriptor[] = [
-  zonasDescriptor,
-  paisesDescriptor,
-  currenciesDescriptor,
-  proveedoresDescriptor,
-  categoriasDescriptor,
-  tagsDescriptor,
-  unidadNegocioDescriptor,
-  coberturasDescriptor,
-  productoSpertaDescriptor,
-  pasajerosDescriptor,
-  blacklistDescriptor,
-  reintegrosDescriptor,
-  usuariosDescriptor,
-  gruposDescriptor,
-  oficinasDescriptor,
-  reservasDescriptor,
-  vouchersDescriptor,
-  facturacionDescriptor,
-];
+/** The descriptor of every module the generic screens serve: the type requires one per such row. */
+export const MODULE_DESCRIPTORS = {
+  oficinas: oficinasDescriptor,
+  facturacion: facturacionDescriptor,
+  reservas: reservasDescriptor,
+  pasajeros: pasajerosDescriptor,
+  vouchers: vouchersDescriptor,
+  producto_sperta: productoSpertaDescriptor,
+  reintegros: reintegrosDescriptor,
+  coberturas: coberturasDescriptor,
+  zonas: zonasDescriptor,
+  paises: paisesDescriptor,
+  proveedores: proveedoresDescriptor,
+  categorias: categoriasDescriptor,
+  tags: tagsDescriptor,
+  currencies: currenciesDescriptor,
+  blacklist: blacklistDescriptor,
+  unidad_negocio: unidadNegocioDescriptor,
+  usuarios: usuariosDescriptor,
+  grupos: gruposDescriptor,
+} satisfies Record<DescriptorModuleKey, ResourceDescriptor>;
+
+export const DESCRIPTORS: readonly ResourceDescriptor[] = Object.values(MODULE_DESCRIPTORS);
 
 export function descriptorOf(routing: string): ResourceDescriptor | undefined {
   return DESCRIPTORS.find((descriptor) => descriptor.routing === routing);

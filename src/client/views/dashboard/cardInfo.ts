@@ -1,36 +1,15 @@
 /**
  * What a dashboard card shows besides its title (issue 18): an icon, a one-line description and
- * the figure to read (the module's list count, or its pending items). Cards of modules without an
- * entry show the default icon and no description.
+ * the figure to read (the module's list count, or its pending items). The icon and the line are
+ * the module table's; a routing outside it shows the default icon and no description.
  */
 import type { FigureRequest } from '../../../../machines/dashboardFigures';
 import { messages } from '../../../contracts/messages';
+import { MODULE_TABLE, type ModuleRow } from '../../../contracts/moduleTable';
 import { descriptorOf } from '../../resources/descriptors';
 
-const ICONS: Record<string, string> = {
-  oficinas: '🏢',
-  facturacion: '🧾',
-  productos: '📦',
-  unidad_negocio: '🏛',
-  reservas: '📅',
-  vouchers: '🎫',
-  producto_sperta: '🧩',
-  reintegros: '💶',
-  coberturas: '🛡',
-  zonas: '🗺',
-  paises: '🌎',
-  proveedores: '🤝',
-  categorias: '🏷',
-  tags: '🔖',
-  currencies: '💱',
-  blacklist: '⛔',
-  pasajeros: '🧳',
-  usuarios: '👤',
-  grupos: '👥',
-  promociones: '📣',
-};
-
-export const cardIcon = (routing: string) => ICONS[routing] ?? '📁';
+export const cardIcon = (routing: string) =>
+  (MODULE_TABLE as Record<string, ModuleRow | undefined>)[routing]?.card.icon ?? '📁';
 export const cardDescription = (routing: string): string | null =>
   messages.polish.dashboard.descriptions[routing] ?? null;
 
