@@ -47,41 +47,19 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     const onRoute = options.onRoute;
     app.addHook('onRoute', (route) => onRoute(route));
   }
-  // helmet's middleware, built once (@fastify/helmet built it again for every request, parsing the
-  // policy's directives: 14 KB of garbage per answer).
-  const securityHeaders = helmet({
-    // HSTS and upgrade-insecure-requests only for requests that came over HTTPS (below).
-    strictTransportSecurity: false,
-    contentSecurityPolicy: {
-      directives: {
-        upgradeInsecureRequests: null,
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        workerSrc: ["'self'", 'blob:'],
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'", 'blob:', 'data:'],
-        fontSrc: ["'self'", 'data:'],
-      },
-    },
-  });
+  // Security headers (helmet's) and the API's `cache-control: no-store`, set by ONE synchronous
+  // hook from header sets computed here once (issue 29, per-request cost): helmet's middleware set
+  // its twelve headers one by one on the raw response for every request (each name and value
+  // checked again), and two more hooks (one async) ran for HSTS and for the cache policy.
+  const headerSets = securityHeaderSets();
   app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, () => done());
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.protocol !== 'https') return;
-    reply.raw.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    const policy = reply.raw.getHeader('content-security-policy');
-    if (typeof policy === 'string') {
-      reply.raw.setHeader('content-security-policy', `${policy};upgrade-insecure-requests`);
-    }
-  });
-  // API answers (tokens, profiles, personal data) are never stored by browsers or proxies,
-  // unless a route says otherwise (the model authorization letter).
-  app.addHook('onSend', async (request, reply) => {
-    if (!reply.hasHeader('cache-control') && /^\/(api|images)\//.test(request.url)) {
-      reply.header('cache-control', 'no-store');
-    }
+    reply.headers(request.protocol === 'https' ? headerSets.https : headerSets.http);
+    // API answers (tokens, profiles, personal data) are never stored by browsers or proxies,
+    // unless a route says otherwise (the model authorization letter sets its own policy, which
+    // replaces this default).
+    const url = request.url;
+    if (url.startsWith('/api/') || url.startsWith('/images/')) reply.header('cache-control', 'no-store');
+    done();
   });
   // DRF accepts a JSON content type with an empty body (the original client sends one on every
   // GET and DELETE): an empty body is no body. Anything else has its shape checked first, in
@@ -155,4 +133,47 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   });
 
   return app;
+}
+
+/**
+ * helmet's headers, read once from its middleware (they depend on nothing in the request), for
+ * plain HTTP and for HTTPS: HSTS and upgrade-insecure-requests only for requests that came over
+ * HTTPS (directly, or through a trusted proxy's X-Forwarded-Proto).
+ */
+function securityHeaderSets(): { http: Record<string, string>; https: Record<string, string> } {
+  const middleware = helmet({
+    strictTransportSecurity: false,
+    contentSecurityPolicy: {
+      directives: {
+        upgradeInsecureRequests: null,
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'blob:', 'data:'],
+        fontSrc: ["'self'", 'data:'],
+      },
+    },
+  });
+  const http: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => {
+      http[name.toLowerCase()] = String(value);
+    },
+    removeHeader: () => {},
+  };
+  let called = false;
+  middleware({} as never, response as never, () => {
+    called = true;
+  });
+  // helmet 8 is synchronous and static; a version that is not would leave the sets empty.
+  if (!called || !http['content-security-policy'])
+    throw new Error('helmet did not answer its headers at once');
+  const https = {
+    ...http,
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    'content-security-policy': `${http['content-security-policy']};upgrade-insecure-requests`,
+  };
+  return { http, https };
 }

@@ -9,8 +9,11 @@ export function pageLinks(
   /** Known from the page itself (one row more than asked): rows follow even past a capped count. */
   hasNext?: boolean,
 ): { next: string | null; previous: string | null } {
-  const url = new URL(request.url, 'http://placeholder');
+  // Parsed only when a link is answered: an exact filter's single page has neither (issue 29,
+  // per-request cost: the URL was parsed for every list page).
+  let url: URL | undefined;
   const link = (offset: number) => {
+    url ??= new URL(request.url, 'http://placeholder');
     url.searchParams.set('offset', String(offset));
     url.searchParams.set('limit', String(page.limit));
     return `${url.pathname}${url.search}`;
