@@ -22,8 +22,6 @@ import {
 } from '../../../../machines/resourceForm';
 import { messages } from '../../../contracts/messages';
 import { formActors } from '../../api/resources';
-import { notifySuccess } from '../../app/toasts';
-import { useLinkBlocker } from '../../app/unsavedChanges';
 import { maskAmountInput } from '../../refund/masks';
 import {
   asGroup,
@@ -52,6 +50,8 @@ import {
 } from '../../ui/primitives';
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../ui/tabs';
 import { styled } from '../../ui/theme';
+import { notifySuccess } from '../shared/toasts';
+import { useLinkBlocker } from '../shared/unsavedChanges';
 import {
   CheckboxControl,
   FIELD_RENDERERS,

@@ -6,9 +6,9 @@
 import { type ListQuery, resourceListMachine } from '../../../../machines/resourceList';
 import { messages } from '../../../contracts/messages';
 import { listActors } from '../../api/resources';
-import { notifySuccess } from '../../app/toasts';
 import type { ResourceDescriptor } from '../../resources/descriptor';
 import { paramsFromQuery } from '../../resources/urlQuery';
+import { notifySuccess } from '../shared/toasts';
 
 /** The address part of a list's query: '' or '?…' (what a form returns to). */
 export function searchOf(query: ListQuery): string {
