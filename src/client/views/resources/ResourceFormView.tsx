@@ -52,6 +52,7 @@ import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../ui/tabs';
 import { styled } from '../../ui/theme';
 import { notifySuccess } from '../shared/toasts';
 import { useLinkBlocker } from '../shared/unsavedChanges';
+import type { ResourceAccess } from './access';
 import {
   CheckboxControl,
   FIELD_RENDERERS,
@@ -61,7 +62,6 @@ import {
   useSubject,
 } from './fieldRenderers';
 import { RecordHistory } from './RecordHistory';
-import type { ResourceAccess } from './ResourceArea';
 import { ShowTab, showTabLabel } from './showTabs';
 
 const text = messages.resourceScreens;

@@ -23,6 +23,7 @@ import {
   queryFromParams,
 } from '../../resources/urlQuery';
 import { Stack } from '../../ui/primitives';
+import type { ResourceAccess } from './access';
 import { BulkBar } from './list/BulkBar';
 import { ListDialogs } from './list/ListDialogs';
 import { ListFilters } from './list/ListFilters';
@@ -32,7 +33,6 @@ import { ListTable } from './list/ListTable';
 import { ListTabs, ListToolbar } from './list/ListToolbar';
 import { UndoNotice } from './list/UndoNotice';
 import { ListSummary } from './listSummaries';
-import type { ResourceAccess } from './ResourceArea';
 import { resourceListLogic } from './wiring';
 
 export function ResourceListView({

@@ -12,8 +12,8 @@ import { voucherDocumentsActors } from '../../api/bookings';
 import type { ResourceDescriptor } from '../../resources/descriptor';
 import { Button, Card, Row, Stack, Subheading } from '../../ui/primitives';
 import { notifySuccess } from '../shared/toasts';
+import { accessTo, useGrants } from './access';
 import { DismissibleNotice } from './DismissibleNotice';
-import { accessTo, useGrants } from './ResourceArea';
 import { ResourceFormView } from './ResourceFormView';
 
 const text = messages.bookings;
