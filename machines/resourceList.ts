@@ -4,9 +4,18 @@
  * bulk action on them (partial failure reported per row), and run a row's own actions. One machine
  * serves every module; the module's descriptor (src/client/resources) gives the actors.
  *
- * The machine owns the query (filters, offset, limit, ordering, tab). Each load announces its
- * query with the `queryChanged` action, which the view provides to write the URL; the view sends
- * QUERY_SYNCED when the URL changes on its own (Back, Forward, a pasted link).
+ * The URL is the single source of the query (filters, offset, limit, ordering, tab, exact count),
+ * one direction as react-admin's list parameters: the machine takes its query only from its input
+ * and from QUERY_SYNCED (the view sends it whenever the URL's query changes: a navigation, Back,
+ * Forward, a pasted link). A user's query request (FILTERS_APPLIED, PAGE_CHANGED,
+ * PAGE_SIZE_CHANGED, SORT_TOGGLED, TAB_CHANGED, EXACT_COUNT_ASKED) changes nothing here: it asks
+ * for the requested query with the `navigate` action, which the view provides as a router
+ * navigation; the new URL comes back as QUERY_SYNCED and is loaded. The one query the machine
+ * corrects itself (a page past the end after rows were deleted) it writes back with a replacing
+ * navigation. A URL change closes an open dialog; during a request it is loaded after it.
+ * Counts past the server's threshold (issue 29 §counts): a capped count offers EXACT_COUNT_ASKED,
+ * which asks for the same page with `exactCount` (`?count=exact`, src/contracts/engine.ts); the
+ * flag stays while paging, sorting or resizing, and a new filter or tab drops it.
  * Row actions follow each record's `allowed_actions` (src/contracts/engine.ts): a record that
  * carries the list offers only those; one without it offers every declared action.
  * The selection holds ids; it survives reloads of the same query (after a bulk action the rows
@@ -48,6 +57,11 @@ export interface ListQuery {
    * `offset` still says which page it is.
    */
   cursor?: string;
+  /**
+   * Ask the server for the exact count whatever the table's size (`?count=exact`), after the user
+   * chose 'Contar exactamente' on a capped count. Absent: the server's usual (maybe capped) count.
+   */
+  exactCount?: boolean;
 }
 
 /** The keyset tokens of the loaded page's neighbours (null at either end, or paging by offset). */
@@ -135,7 +149,7 @@ export type ResourceListEvent =
   | { type: 'TAB_CHANGED'; tab: string | null }
   | { type: 'QUERY_SYNCED'; query: ListQuery }
   | { type: 'RETRY' }
-  | { type: 'RELOAD' }
+  | { type: 'EXACT_COUNT_ASKED' }
   | { type: 'DELETE_ASKED'; record: ResourceRecord }
   | { type: 'DELETE_CONFIRMED' }
   | { type: 'DELETE_CANCELLED' }
@@ -166,6 +180,12 @@ export function emptyQuery(overrides: Partial<ListQuery> = {}): ListQuery {
 
 /** The query a list opens with: its first page by keyset, any other by offset. */
 const startingQuery = (query: ListQuery): ListQuery => (query.offset === 0 ? firstPage(query) : query);
+
+/** `query` with the server's usual count (a new filter or tab counts afresh). */
+function withoutExactCount(query: ListQuery): ListQuery {
+  const { exactCount: _exact, ...rest } = query;
+  return rest;
+}
 
 /** `query` paged by offset. */
 function withoutCursor(query: ListQuery): ListQuery {
@@ -201,7 +221,51 @@ export function cleanFilters(filters: Record<string, string>): Record<string, st
 
 /** A stable key of a query: two queries with the same key load the same page. */
 export function queryKey(query: ListQuery): string {
-  return JSON.stringify([cleanFilters(query.filters), query.offset, query.limit, query.ordering, query.tab]);
+  return JSON.stringify([
+    cleanFilters(query.filters),
+    query.offset,
+    query.limit,
+    query.ordering,
+    query.tab,
+    query.exactCount === true,
+  ]);
+}
+
+/**
+ * The query a user's request asks for, from the query shown and the loaded page's keyset tokens
+ * (null: not a query request, or an invalid page or page size). The view navigates to it.
+ */
+export function requestedQuery(
+  query: ListQuery,
+  cursors: PageCursors | null,
+  event: ResourceListEvent,
+): ListQuery | null {
+  switch (event.type) {
+    case 'FILTERS_APPLIED':
+      return firstPage({ ...withoutExactCount(query), filters: cleanFilters(event.filters) });
+    case 'PAGE_CHANGED':
+      return Number.isInteger(event.page) && event.page >= 0
+        ? queryForPage(query, event.page, cursors)
+        : null;
+    case 'PAGE_SIZE_CHANGED':
+      return (PAGE_SIZES as readonly number[]).includes(event.limit)
+        ? firstPage({ ...query, limit: event.limit })
+        : null;
+    case 'SORT_TOGGLED':
+      return firstPage({ ...query, ordering: nextOrdering(query.ordering, event.field) });
+    case 'TAB_CHANGED':
+      return firstPage({ ...withoutExactCount(query), tab: event.tab });
+    case 'EXACT_COUNT_ASKED':
+      return { ...query, exactCount: true };
+    default:
+      return null;
+  }
+}
+
+/** The query the URL says, as the machine loads it (a first page without a token goes by keyset). */
+function syncedQuery(query: ListQuery): ListQuery {
+  const cleaned = { ...query, filters: cleanFilters(query.filters) };
+  return cleaned.cursor === undefined ? startingQuery(cleaned) : cleaned;
 }
 
 /** The offset of the last page (0 for an empty list). */
@@ -230,29 +294,31 @@ export function nextOrdering(current: string | null, field: string): string {
 }
 
 /**
- * Query changes are taken while the list is loading, loaded (idle or selecting, not mid-action),
- * empty or failed. A new query clears the selection.
+ * A user's query request, taken while the list is loading, loaded (idle or selecting), empty or
+ * failed, and during an undo window: it asks the view to navigate to the requested query, when
+ * that differs from the query shown; the machine's query waits for the URL (QUERY_SYNCED).
  */
+const requestQuery = {
+  guard: 'queryMoves',
+  actions: {
+    type: 'navigate',
+    params: ({ context, event }: { context: ResourceListContext; event: ResourceListEvent }) => ({
+      query: requestedQuery(context.query, context.cursors, event) ?? context.query,
+      replace: false,
+    }),
+  },
+} as const;
+const queryRequests = {
+  FILTERS_APPLIED: requestQuery,
+  PAGE_CHANGED: requestQuery,
+  PAGE_SIZE_CHANGED: requestQuery,
+  SORT_TOGGLED: requestQuery,
+  TAB_CHANGED: requestQuery,
+} as const;
+
+/** The URL's query changed: it loads (a new query clears the selection). */
 const queryTransitions = {
-  FILTERS_APPLIED: {
-    target: '#resourceList.loading',
-    reenter: true,
-    actions: ['applyFilters', 'clearSelection'],
-  },
-  PAGE_CHANGED: {
-    guard: 'validPage',
-    target: '#resourceList.loading',
-    reenter: true,
-    actions: ['changePage', 'clearSelection'],
-  },
-  PAGE_SIZE_CHANGED: {
-    guard: 'validPageSize',
-    target: '#resourceList.loading',
-    reenter: true,
-    actions: ['changePageSize', 'clearSelection'],
-  },
-  SORT_TOGGLED: { target: '#resourceList.loading', reenter: true, actions: ['toggleSort', 'clearSelection'] },
-  TAB_CHANGED: { target: '#resourceList.loading', reenter: true, actions: ['changeTab', 'clearSelection'] },
+  ...queryRequests,
   QUERY_SYNCED: {
     guard: 'queryDiffers',
     target: '#resourceList.loading',
@@ -261,25 +327,24 @@ const queryTransitions = {
   },
 } as const;
 
-/**
- * A query change during the undo window: the query is taken, the pending DELETE is sent at once,
- * and the new page loads after it (deleting's done goes to loading, which reads the query).
- */
-const queryTransitionsSendingDelete = Object.fromEntries(
-  Object.entries(queryTransitions).map(([type, transition]) => [
-    type,
-    { ...transition, target: 'deleting', reenter: false },
-  ]),
-) as {
-  [K in keyof typeof queryTransitions]: Omit<(typeof queryTransitions)[K], 'target' | 'reenter'> & {
-    target: 'deleting';
-    reenter: false;
-  };
-};
+/** The URL changed while a dialog was open: the dialog closes and the URL's query loads. */
+const closingDialogOnUrl = {
+  QUERY_SYNCED: {
+    guard: 'queryDiffers',
+    target: '#resourceList.loading',
+    actions: ['syncQuery', 'clearSelection', 'closeDialogs'],
+  },
+} as const;
+
+/** The URL changed while a request runs: its query is taken, and loaded once the request ends. */
+const takingUrlDuringRequest = {
+  QUERY_SYNCED: { guard: 'queryDiffers', actions: 'syncQuery' },
+} as const;
 
 /** What a loaded list takes whether rows are selected or not: queries, delete and row actions. */
 const rowTransitions = {
   ...queryTransitions,
+  EXACT_COUNT_ASKED: { ...requestQuery, guard: 'exactCountOffered' },
   DELETE_ASKED: { guard: 'mayRemove', target: 'confirmingDelete', actions: 'askDelete' },
   ROW_ACTION_ASKED: { guard: 'rowActionAllowed', target: 'confirmingRowAction', actions: 'askRowAction' },
 } as const;
@@ -316,10 +381,13 @@ export const resourceListMachine = setup({
     },
     queryDiffers: ({ context, event }) =>
       event.type === 'QUERY_SYNCED' && queryKey(event.query) !== queryKey(context.query),
-    validPageSize: ({ event }) =>
-      event.type === 'PAGE_SIZE_CHANGED' && (PAGE_SIZES as readonly number[]).includes(event.limit),
-    validPage: ({ event }) =>
-      event.type === 'PAGE_CHANGED' && Number.isInteger(event.page) && event.page >= 0,
+    /** A valid query request that asks for another query than the one shown. */
+    queryMoves: ({ context, event }) => {
+      const requested = requestedQuery(context.query, context.cursors, event);
+      return requested !== null && queryKey(requested) !== queryKey(context.query);
+    },
+    /** The count shown is capped and no exact count was asked for yet: 'Contar exactamente'. */
+    exactCountOffered: ({ context }) => context.countKind === 'capped' && context.query.exactCount !== true,
     hasSelection: ({ context }) => context.selected.length > 0,
     /** The rows on screen are the current query's (no query was taken during an undo window). */
     rowsOfQuery: ({ context }) => context.loadedQuery === queryKey(context.query),
@@ -337,8 +405,11 @@ export const resourceListMachine = setup({
       'output' in event && (event.output as BulkItemResult[]).every((result) => result.ok),
   },
   actions: {
-    /** The query about to load: the view provides it to write the URL (no useEffect mirror). */
-    queryChanged: (_, _params: { query: ListQuery }) => {},
+    /**
+     * Go to this query: the view provides it as a router navigation (a new history entry, or
+     * `replace` for the machine's own correction); the URL's query then comes back as QUERY_SYNCED.
+     */
+    navigate: (_, _params: { query: ListQuery; replace: boolean }) => {},
     /**
      * A row action succeeded with this answer: the view provides it to open what the action made
      * (Oficinas' 'Duplicar' opens the new office in edit mode).
@@ -375,39 +446,19 @@ export const resourceListMachine = setup({
         ...context.rows.map((row) => row.id).filter((id) => !context.selected.includes(id)),
       ],
     }),
-    applyFilters: assign({
-      query: ({ context, event }) =>
-        event.type === 'FILTERS_APPLIED'
-          ? firstPage({ ...context.query, filters: cleanFilters(event.filters) })
-          : context.query,
-    }),
-    changePage: assign({
-      query: ({ context, event }) =>
-        event.type === 'PAGE_CHANGED'
-          ? queryForPage(context.query, event.page, context.cursors)
-          : context.query,
-    }),
-    changePageSize: assign({
-      query: ({ context, event }) =>
-        event.type === 'PAGE_SIZE_CHANGED'
-          ? firstPage({ ...context.query, limit: event.limit })
-          : context.query,
-    }),
-    toggleSort: assign({
-      query: ({ context, event }) =>
-        event.type === 'SORT_TOGGLED'
-          ? firstPage({ ...context.query, ordering: nextOrdering(context.query.ordering, event.field) })
-          : context.query,
-    }),
-    changeTab: assign({
-      query: ({ context, event }) =>
-        event.type === 'TAB_CHANGED' ? firstPage({ ...context.query, tab: event.tab }) : context.query,
+    closeDialogs: assign({
+      pendingDelete: null,
+      deleteError: null,
+      bulkAction: null,
+      bulkError: null,
+      bulkResults: [] as BulkItemResult[],
+      bulkPayload: {} as Record<string, string>,
+      rowAction: null,
+      rowActionError: null,
     }),
     syncQuery: assign({
       query: ({ context, event }) =>
-        event.type === 'QUERY_SYNCED'
-          ? startingQuery(withoutCursor({ ...event.query, filters: cleanFilters(event.query.filters) }))
-          : context.query,
+        event.type === 'QUERY_SYNCED' ? syncedQuery(event.query) : context.query,
     }),
   },
   delays: { UNDO_DELAY: UNDO_DELAY_MS },
@@ -437,10 +488,7 @@ export const resourceListMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      entry: [
-        assign({ error: null }),
-        { type: 'queryChanged', params: ({ context }) => ({ query: context.query }) },
-      ],
+      entry: assign({ error: null }),
       on: queryTransitions,
       invoke: {
         id: 'loadPage',
@@ -466,12 +514,16 @@ export const resourceListMachine = setup({
             guard: 'pageBeyondEnd',
             target: 'loading',
             reenter: true,
-            actions: assign({
-              query: ({ context, event }) => ({
-                ...withoutCursor(context.query),
-                offset: lastPageOffset(event.output.count, context.query.limit),
+            // The machine's one correction of the URL's query, written back in place.
+            actions: [
+              assign({
+                query: ({ context, event }) => ({
+                  ...withoutCursor(context.query),
+                  offset: lastPageOffset(event.output.count, context.query.limit),
+                }),
               }),
-            }),
+              { type: 'navigate', params: ({ context }) => ({ query: context.query, replace: true }) },
+            ],
           },
           { target: 'empty', actions: assign({ rows: [], count: 0, selected: [], cursors: null }) },
         ],
@@ -523,16 +575,29 @@ export const resourceListMachine = setup({
         },
         confirmingBulk: {
           on: {
+            ...closingDialogOnUrl,
             BULK_PAYLOAD_CHANGED: {
               actions: assign({
                 bulkPayload: ({ context, event }) => ({ ...context.bulkPayload, [event.field]: event.value }),
               }),
             },
             BULK_CONFIRMED: { target: 'runningBulk', actions: assign({ bulkError: null }) },
-            BULK_CANCELLED: { target: 'selecting', actions: assign({ bulkAction: null, bulkError: null }) },
+            BULK_CANCELLED: [
+              {
+                guard: 'rowsOfQuery',
+                target: 'selecting',
+                actions: assign({ bulkAction: null, bulkError: null }),
+              },
+              // The URL moved while the bulk action ran: its query loads now.
+              {
+                target: '#resourceList.loading',
+                actions: ['clearSelection', assign({ bulkAction: null, bulkError: null })],
+              },
+            ],
           },
         },
         runningBulk: {
+          on: takingUrlDuringRequest,
           invoke: {
             id: 'runBulkAction',
             src: 'runBulkAction',
@@ -577,6 +642,7 @@ export const resourceListMachine = setup({
         /** Some rows failed: the report lists each failed row with the server's reason. */
         bulkReport: {
           on: {
+            ...closingDialogOnUrl,
             BULK_REPORT_CLOSED: {
               target: '#resourceList.loading',
               actions: assign({ bulkAction: null, bulkResults: [] }),
@@ -585,14 +651,24 @@ export const resourceListMachine = setup({
         },
         confirmingRowAction: {
           on: {
+            ...closingDialogOnUrl,
             ROW_ACTION_CONFIRMED: { target: 'runningRowAction', actions: assign({ rowActionError: null }) },
-            ROW_ACTION_CANCELLED: {
-              target: 'idle',
-              actions: assign({ rowAction: null, rowActionError: null }),
-            },
+            ROW_ACTION_CANCELLED: [
+              {
+                guard: 'rowsOfQuery',
+                target: 'idle',
+                actions: assign({ rowAction: null, rowActionError: null }),
+              },
+              // The URL moved while the row action ran: its query loads now.
+              {
+                target: '#resourceList.loading',
+                actions: ['clearSelection', assign({ rowAction: null, rowActionError: null })],
+              },
+            ],
           },
         },
         runningRowAction: {
+          on: takingUrlDuringRequest,
           invoke: {
             id: 'runRowAction',
             src: 'runRowAction',
@@ -623,6 +699,7 @@ export const resourceListMachine = setup({
         },
         confirmingDelete: {
           on: {
+            ...closingDialogOnUrl,
             DELETE_CONFIRMED: 'undoWindow',
             DELETE_CANCELLED: { target: 'idle', actions: assign({ pendingDelete: null }) },
           },
@@ -633,10 +710,17 @@ export const resourceListMachine = setup({
           on: {
             UNDO: { target: 'idle', actions: assign({ pendingDelete: null }) },
             PAGE_LEFT: 'deleting',
-            ...queryTransitionsSendingDelete,
+            ...queryRequests,
+            // The URL's new query loads after the DELETE, sent at once.
+            QUERY_SYNCED: {
+              guard: 'queryDiffers',
+              target: 'deleting',
+              actions: ['syncQuery', 'clearSelection'],
+            },
           },
         },
         deleting: {
+          on: takingUrlDuringRequest,
           invoke: {
             id: 'removeRecord',
             src: 'removeRecord',
@@ -661,6 +745,7 @@ export const resourceListMachine = setup({
         },
         deleteFailed: {
           on: {
+            ...closingDialogOnUrl,
             DELETE_CONFIRMED: { target: 'undoWindow', actions: assign({ deleteError: null }) },
             DELETE_CANCELLED: [
               {

@@ -43,6 +43,10 @@ export const samplePage: ListPage = { count: 23, results: sampleZones, summary: 
 export const emptyPage: ListPage = { count: 0, results: [] };
 /** A page past the end: rows were deleted meanwhile. */
 export const pastEndPage: ListPage = { count: 3, results: [] };
+/** A page of a list past the server's count threshold: 'más de 10.000' (issue 29 §counts). */
+export const cappedPage: ListPage = { ...samplePage, count: 10_000, countKind: 'capped' };
+
+const emptyListQuery: ListQuery = { filters: {}, offset: 0, limit: 10, ordering: null, tab: null };
 
 export const syncedQuery: ListQuery = {
   filters: { long_name: 'europa' },
@@ -52,7 +56,29 @@ export const syncedQuery: ListQuery = {
   tab: null,
 };
 
-const queryEvents: AnyEventObject[] = [
+/** The second page as the URL says it after 'Siguiente' (its keyset token from the history entry). */
+export const secondPageQuery: ListQuery = {
+  filters: {},
+  offset: 10,
+  limit: 10,
+  ordering: null,
+  tab: null,
+  cursor: 'after-1',
+};
+
+/** The URL changed (a navigation the machine asked for, Back, Forward, a pasted link). */
+export const urlEvents: AnyEventObject[] = [
+  { type: 'QUERY_SYNCED', query: syncedQuery },
+  { type: 'QUERY_SYNCED', query: secondPageQuery },
+];
+/** The URL changed while a dialog or a request is open (Back, Forward). */
+const urlMoved: AnyEventObject[] = [{ type: 'QUERY_SYNCED', query: syncedQuery }];
+
+/**
+ * A user's query requests: the machine asks the view to navigate and keeps its query until the
+ * URL comes back as QUERY_SYNCED (the page -1 and size 7 are refused).
+ */
+export const queryRequests: AnyEventObject[] = [
   { type: 'FILTERS_APPLIED', filters: { long_name: 'Nac', short_name: '  ' } },
   { type: 'PAGE_CHANGED', page: 1 },
   { type: 'PAGE_CHANGED', page: -1 },
@@ -60,8 +86,9 @@ const queryEvents: AnyEventObject[] = [
   { type: 'PAGE_SIZE_CHANGED', limit: 7 },
   { type: 'SORT_TOGGLED', field: 'short_name' },
   { type: 'TAB_CHANGED', tab: 'all' },
-  { type: 'QUERY_SYNCED', query: syncedQuery },
 ];
+
+const queryEvents: AnyEventObject[] = [...queryRequests, ...urlEvents];
 
 /** The undo window of a confirmed delete ends (the machine's UNDO_DELAY). */
 export const UNDO_DELAY_ENDED: AnyEventObject = {
@@ -98,6 +125,7 @@ export const resourceListModel = defineModel({
           { type: 'xstate.done.actor.loadPage', output: samplePage },
           { type: 'xstate.done.actor.loadPage', output: emptyPage },
           { type: 'xstate.done.actor.loadPage', output: pastEndPage },
+          { type: 'xstate.done.actor.loadPage', output: cappedPage },
           { type: 'xstate.error.actor.loadPage', error: new UserFacingError('No encontrado.') },
           ...queryEvents,
         ];
@@ -105,6 +133,7 @@ export const resourceListModel = defineModel({
         return [
           ...queryEvents,
           ...rowEvents,
+          { type: 'EXACT_COUNT_ASKED' },
           { type: 'ROW_TOGGLED', id: 1 },
           { type: 'ROW_TOGGLED', id: 99 },
           { type: 'PAGE_TOGGLED' },
@@ -118,45 +147,51 @@ export const resourceListModel = defineModel({
           { type: 'PAGE_TOGGLED' },
           { type: 'SELECTION_CLEARED' },
           { type: 'BULK_ASKED', action: 'remove' },
+          { type: 'EXACT_COUNT_ASKED' },
+          ...urlMoved,
         ];
       case snapshot.matches({ loaded: 'confirmingBulk' }):
         return [
           { type: 'BULK_PAYLOAD_CHANGED', field: 'document_type', value: 'FCC' },
           { type: 'BULK_CONFIRMED' },
           { type: 'BULK_CANCELLED' },
+          ...urlMoved,
         ];
       case snapshot.matches({ loaded: 'runningBulk' }):
         return [
           { type: 'xstate.done.actor.runBulkAction', output: fullBulk },
           { type: 'xstate.done.actor.runBulkAction', output: partialBulk },
           { type: 'xstate.error.actor.runBulkAction', error: new UserFacingError(messages.common.forbidden) },
+          ...urlMoved,
         ];
       case snapshot.matches({ loaded: 'bulkReport' }):
-        return [{ type: 'BULK_REPORT_CLOSED' }];
+        return [{ type: 'BULK_REPORT_CLOSED' }, ...urlMoved];
       case snapshot.matches({ loaded: 'confirmingRowAction' }):
-        return [{ type: 'ROW_ACTION_CONFIRMED' }, { type: 'ROW_ACTION_CANCELLED' }];
+        return [{ type: 'ROW_ACTION_CONFIRMED' }, { type: 'ROW_ACTION_CANCELLED' }, ...urlMoved];
       case snapshot.matches({ loaded: 'runningRowAction' }):
         return [
           { type: 'xstate.done.actor.runRowAction', output: sampleZones[0] },
           { type: 'xstate.error.actor.runRowAction', error: new UserFacingError(ROW_ACTION_REFUSAL) },
+          ...urlMoved,
         ];
       case snapshot.matches({ loaded: 'confirmingDelete' }):
-        return [{ type: 'DELETE_CONFIRMED' }, { type: 'DELETE_CANCELLED' }];
+        return [{ type: 'DELETE_CONFIRMED' }, { type: 'DELETE_CANCELLED' }, ...urlMoved];
       case snapshot.matches({ loaded: 'undoWindow' }):
         return [
           { type: 'UNDO' },
           UNDO_DELAY_ENDED,
           { type: 'PAGE_LEFT' },
-          // A new query sends the DELETE first.
+          // A new query sends the DELETE first (a request only asks for the URL).
           ...queryEvents,
         ];
       case snapshot.matches({ loaded: 'deleting' }):
         return [
           { type: 'xstate.done.actor.removeRecord' },
           { type: 'xstate.error.actor.removeRecord', error: new UserFacingError(messages.resources.inUse) },
+          ...urlMoved,
         ];
       case snapshot.matches({ loaded: 'deleteFailed' }):
-        return [{ type: 'DELETE_CONFIRMED' }, { type: 'DELETE_CANCELLED' }];
+        return [{ type: 'DELETE_CONFIRMED' }, { type: 'DELETE_CANCELLED' }, ...urlMoved];
       case snapshot.matches('empty'):
         return queryEvents;
       case snapshot.matches('failed'):
@@ -255,6 +290,7 @@ export const resourceListModel = defineModel({
       { type: 'DELETE_ASKED', record: sampleZones[1] },
       { type: 'DELETE_CONFIRMED' },
       { type: 'PAGE_CHANGED', page: 1 },
+      { type: 'QUERY_SYNCED', query: secondPageQuery },
       { type: 'xstate.error.actor.removeRecord', error: new UserFacingError(messages.resources.inUse) },
       { type: 'DELETE_CANCELLED' },
       { type: 'xstate.done.actor.loadPage', output: samplePage },
@@ -293,23 +329,83 @@ export const resourceListModel = defineModel({
       { type: 'DELETE_ASKED', record: sampleZones[1] },
       { type: 'DELETE_CONFIRMED' },
       { type: 'PAGE_CHANGED', page: 1 },
+      { type: 'QUERY_SYNCED', query: secondPageQuery },
       { type: 'xstate.done.actor.removeRecord' },
       { type: 'xstate.done.actor.loadPage', output: samplePage },
     ],
     // Self-transitions of loading (a query change while a page loads) and the past-the-end page.
     [
-      { type: 'PAGE_CHANGED', page: 1 },
+      { type: 'QUERY_SYNCED', query: secondPageQuery },
       { type: 'xstate.done.actor.loadPage', output: pastEndPage },
       { type: 'xstate.done.actor.loadPage', output: samplePage },
     ],
     [
       { type: 'QUERY_SYNCED', query: syncedQuery },
       { type: 'QUERY_SYNCED', query: syncedQuery },
+      { type: 'QUERY_SYNCED', query: secondPageQuery },
+      { type: 'PAGE_CHANGED', page: 2 },
       { type: 'SORT_TOGGLED', field: 'short_name' },
       { type: 'PAGE_SIZE_CHANGED', limit: 50 },
       { type: 'TAB_CHANGED', tab: 'all' },
       { type: 'FILTERS_APPLIED', filters: { long_name: 'Nac' } },
       { type: 'xstate.done.actor.loadPage', output: samplePage },
+    ],
+    // A capped count: 'Contar exactamente' asks for the URL with the exact count, which loads it.
+    [
+      { type: 'xstate.done.actor.loadPage', output: cappedPage },
+      { type: 'EXACT_COUNT_ASKED' },
+      { type: 'QUERY_SYNCED', query: { ...emptyListQuery, exactCount: true } },
+      { type: 'xstate.done.actor.loadPage', output: samplePage },
+    ],
+    [
+      { type: 'xstate.done.actor.loadPage', output: cappedPage },
+      { type: 'ROW_TOGGLED', id: 1 },
+      { type: 'EXACT_COUNT_ASKED' },
+    ],
+    // The URL moves while a dialog is open (Back, Forward): the dialog closes and the URL's query loads.
+    [...toSelecting, { type: 'BULK_ASKED', action: 'remove' }, ...urlMoved],
+    [
+      ...toSelecting,
+      { type: 'BULK_ASKED', action: 'remove' },
+      { type: 'BULK_CONFIRMED' },
+      { type: 'xstate.done.actor.runBulkAction', output: partialBulk },
+      ...urlMoved,
+    ],
+    [...toLoaded, { type: 'ROW_ACTION_ASKED', action: 'archive', record: sampleZones[0] }, ...urlMoved],
+    [...toLoaded, { type: 'DELETE_ASKED', record: sampleZones[1] }, ...urlMoved],
+    [
+      ...toLoaded,
+      { type: 'DELETE_ASKED', record: sampleZones[1] },
+      { type: 'DELETE_CONFIRMED' },
+      UNDO_DELAY_ENDED,
+      { type: 'xstate.error.actor.removeRecord', error: new UserFacingError(messages.resources.inUse) },
+      ...urlMoved,
+    ],
+    // The URL moves while a request runs: a cancel afterwards loads the URL's query.
+    [
+      ...toSelecting,
+      { type: 'BULK_ASKED', action: 'remove' },
+      { type: 'BULK_CONFIRMED' },
+      { type: 'QUERY_SYNCED', query: syncedQuery },
+      { type: 'xstate.error.actor.runBulkAction', error: new UserFacingError(messages.common.forbidden) },
+      { type: 'BULK_CANCELLED' },
+    ],
+    [
+      ...toLoaded,
+      { type: 'ROW_ACTION_ASKED', action: 'archive', record: sampleZones[0] },
+      { type: 'ROW_ACTION_CONFIRMED' },
+      { type: 'QUERY_SYNCED', query: syncedQuery },
+      { type: 'xstate.error.actor.runRowAction', error: new UserFacingError(ROW_ACTION_REFUSAL) },
+      { type: 'ROW_ACTION_CANCELLED' },
+    ],
+    [
+      ...toLoaded,
+      { type: 'DELETE_ASKED', record: sampleZones[1] },
+      { type: 'DELETE_CONFIRMED' },
+      UNDO_DELAY_ENDED,
+      { type: 'QUERY_SYNCED', query: syncedQuery },
+      { type: 'xstate.error.actor.removeRecord', error: new UserFacingError(messages.resources.inUse) },
+      { type: 'DELETE_CANCELLED' },
     ],
     // A failed delete, retried (through the undo window again), then deleted.
     [

@@ -23,14 +23,8 @@ import {
 import { messages } from '../../src/contracts/messages';
 import { testMachineModel } from './harness';
 
-const queryEventTypes = new Set([
-  'FILTERS_APPLIED',
-  'PAGE_CHANGED',
-  'PAGE_SIZE_CHANGED',
-  'SORT_TOGGLED',
-  'TAB_CHANGED',
-  'QUERY_SYNCED',
-]);
+/** A URL change that reaches loading from a list (not the cancel after a request). */
+const queryEventTypes = new Set(['QUERY_SYNCED']);
 
 testMachineModel('resourceList', resourceListModel, {
   loading: (snapshot, event) => {
@@ -114,10 +108,12 @@ testMachineModel('resourceList', resourceListModel, {
     // The DELETE is on its way: no undo any more.
     expect(snapshot.children.removeRecord).toBeDefined();
     expect(snapshot.can({ type: 'UNDO' })).toBe(false);
-    // A query asked for during the window is the one loaded after the DELETE.
-    if (event.type === 'PAGE_CHANGED') expect(snapshot.context.query.offset).toBe(10);
-    if (event.type === 'FILTERS_APPLIED')
-      expect(snapshot.context.query.filters).toEqual({ long_name: 'Nac' });
+    // The URL's query taken during the window (or the DELETE) is the one loaded after the DELETE.
+    if (event.type === 'QUERY_SYNCED')
+      expect(snapshot.context.query).toMatchObject({
+        filters: (event.query as ListQuery).filters,
+        offset: (event.query as ListQuery).offset,
+      });
   },
   'loaded.deleteFailed': (snapshot) => {
     expect(snapshot.context.deleteError).toBe(messages.resources.inUse);
@@ -134,11 +130,22 @@ testMachineModel('resourceList', resourceListModel, {
 });
 
 describe('resourceList with actors', () => {
+  /**
+   * The machine with a stand-in router: each navigation it asks for becomes the URL, which comes
+   * back as QUERY_SYNCED (as the view's effect sends it).
+   */
   function start(pages: (query: ListQuery) => ListPage, remove = async (_record: ResourceRecord) => {}) {
     const queries: ListQuery[] = [];
+    const urls: { query: ListQuery; replace: boolean }[] = [];
     const actor = createActor(
       resourceListMachine.provide({
         delays: { UNDO_DELAY: 0 },
+        actions: {
+          navigate: (_, params) => {
+            urls.push(params);
+            queueMicrotask(() => actor.send({ type: 'QUERY_SYNCED', query: params.query }));
+          },
+        },
         actors: {
           loadPage: fromPromise(async ({ input }: { input: ListQuery }) => {
             queries.push(input);
@@ -150,7 +157,7 @@ describe('resourceList with actors', () => {
       { input: { query: { filters: { long_name: 'Nac' }, limit: 20 } } },
     );
     actor.start();
-    return { actor, queries };
+    return { actor, queries, urls };
   }
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -165,6 +172,7 @@ describe('resourceList with actors', () => {
     await settle();
     expect(queries.at(-1)).toMatchObject({ filters: { short_name: 'EU' }, offset: 0 });
     actor.send({ type: 'SORT_TOGGLED', field: 'long_name' });
+    await settle();
     actor.send({ type: 'SORT_TOGGLED', field: 'long_name' });
     await settle();
     expect(queries.at(-1)?.ordering).toBe('-long_name');
@@ -216,8 +224,8 @@ describe('resourceList with actors', () => {
     expect(queries.at(-1)).toMatchObject({ limit: 50, offset: 0, cursor: '' });
   });
 
-  it('goes back to the last page when the asked page is past the end', async () => {
-    const { actor, queries } = start((query) =>
+  it('goes back to the last page when the asked page is past the end, correcting the URL in place', async () => {
+    const { actor, queries, urls } = start((query) =>
       query.offset > 20 ? { count: 21, results: [] } : { count: 21, results: sampleZones },
     );
     await settle();
@@ -225,7 +233,95 @@ describe('resourceList with actors', () => {
     await settle();
     await settle();
     expect(queries.map((query) => query.offset)).toEqual([0, 60, 20]);
+    expect(urls.map(({ query, replace }) => [query.offset, replace])).toEqual([
+      [60, false],
+      [20, true],
+    ]);
     expect(actor.getSnapshot().matches({ loaded: 'idle' })).toBe(true);
+  });
+
+  it('takes its query only from the URL: a request asks for a navigation and changes nothing by itself', async () => {
+    const urls: ListQuery[] = [];
+    const queries: ListQuery[] = [];
+    const actor = createActor(
+      resourceListMachine.provide({
+        actions: { navigate: (_, { query }) => urls.push(query) },
+        actors: {
+          loadPage: fromPromise<ListPage, ListQuery>(async ({ input }) => {
+            queries.push(input);
+            return { count: 45, results: sampleZones };
+          }),
+        },
+      }),
+      { input: { query: { filters: { long_name: 'Nac' } } } },
+    );
+    actor.start();
+    await settle();
+    actor.send({ type: 'ROW_TOGGLED', id: 1 });
+    actor.send({ type: 'FILTERS_APPLIED', filters: { long_name: ' Eur ' } });
+    actor.send({ type: 'SORT_TOGGLED', field: 'long_name' });
+    // The same query again asks for nothing (no second history entry).
+    actor.send({ type: 'FILTERS_APPLIED', filters: { long_name: 'Nac' } });
+    await settle();
+    expect(urls).toEqual([
+      { filters: { long_name: 'Eur' }, offset: 0, limit: 10, ordering: null, tab: null, cursor: '' },
+      { filters: { long_name: 'Nac' }, offset: 0, limit: 10, ordering: 'long_name', tab: null, cursor: '' },
+    ]);
+    // Nothing loaded and the selection kept until the URL moves.
+    expect(queries).toHaveLength(1);
+    expect(actor.getSnapshot().context.selected).toEqual([1]);
+    actor.send({ type: 'QUERY_SYNCED', query: urls[0] });
+    await settle();
+    expect(queries.at(-1)).toMatchObject({ filters: { long_name: 'Eur' }, cursor: '' });
+    expect(actor.getSnapshot().context.selected).toEqual([]);
+  });
+
+  it("closes an open dialog when the URL moves, and loads the URL's query", async () => {
+    const { actor, queries } = start(() => ({ count: 3, results: sampleZones }));
+    await settle();
+    actor.send({ type: 'DELETE_ASKED', record: sampleZones[0] });
+    actor.send({
+      type: 'QUERY_SYNCED',
+      query: { filters: {}, offset: 0, limit: 50, ordering: null, tab: null },
+    });
+    expect(actor.getSnapshot().context.pendingDelete).toBeNull();
+    await settle();
+    expect(queries.at(-1)?.limit).toBe(50);
+    expect(actor.getSnapshot().matches({ loaded: 'idle' })).toBe(true);
+  });
+
+  it('counts exactly on request when the count is capped (issue 29 §counts)', async () => {
+    const { actor, queries, urls } = start((query) =>
+      query.exactCount
+        ? { count: 12_345, countKind: 'exact', results: sampleZones }
+        : { count: 10_000, countKind: 'capped', results: sampleZones },
+    );
+    await settle();
+    expect(actor.getSnapshot().context.countKind).toBe('capped');
+    expect(actor.getSnapshot().can({ type: 'EXACT_COUNT_ASKED' })).toBe(true);
+    actor.send({ type: 'EXACT_COUNT_ASKED' });
+    await settle();
+    await settle();
+    expect(urls.at(-1)?.query.exactCount).toBe(true);
+    expect(queries.at(-1)).toMatchObject({ offset: 0, exactCount: true });
+    expect(actor.getSnapshot().context).toMatchObject({ count: 12_345, countKind: 'exact' });
+    expect(actor.getSnapshot().can({ type: 'EXACT_COUNT_ASKED' })).toBe(false);
+    // Paging keeps the exact count; a new filter counts afresh.
+    actor.send({ type: 'PAGE_CHANGED', page: 1 });
+    await settle();
+    await settle();
+    expect(queries.at(-1)).toMatchObject({ offset: 20, exactCount: true });
+    actor.send({ type: 'FILTERS_APPLIED', filters: { short_name: 'EU' } });
+    await settle();
+    await settle();
+    expect(queries.at(-1)?.exactCount).toBeUndefined();
+    expect(actor.getSnapshot().context.countKind).toBe('capped');
+  });
+
+  it('offers no exact count when the count is exact already', async () => {
+    const { actor } = start(() => ({ count: 3, results: sampleZones }));
+    await settle();
+    expect(actor.getSnapshot().can({ type: 'EXACT_COUNT_ASKED' })).toBe(false);
   });
 
   it('keeps the row when the delete fails, and reloads after a delete', async () => {

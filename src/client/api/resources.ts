@@ -26,7 +26,12 @@ import type {
 } from '../../../machines/resourceList';
 import { FieldErrorsError, UserFacingError } from '../../../machines/support/errors';
 import { type AccessSubject, fieldAccessOf } from '../../contracts/access';
-import { bulkActionResultSchema, COUNT_KINDS } from '../../contracts/engine';
+import {
+  bulkActionResultSchema,
+  COUNT_KINDS,
+  EXACT_COUNT_PARAM,
+  EXACT_COUNT_VALUE,
+} from '../../contracts/engine';
 import { paginatedSchema, SELECTOR_LIMIT } from '../../contracts/http';
 import { messages } from '../../contracts/messages';
 import type { FieldView } from '../../contracts/roleRules';
@@ -78,6 +83,8 @@ export async function listRecords(descriptor: ResourceDescriptor, query: ListQue
   // The page by keyset when the list machine has its token (engine `cursor`, issue 11): the
   // answer's links then carry the neighbours' tokens.
   const pageParams: Record<string, string | number> = { ...params };
+  // 'Contar exactamente' (issue 29 §counts): the exact figure whatever the table's size.
+  if (query.exactCount) pageParams[EXACT_COUNT_PARAM] = EXACT_COUNT_VALUE;
   let pagePath = descriptor.path;
   if (query.cursor !== undefined) {
     delete pageParams.offset;

@@ -9,7 +9,7 @@ import { type ExportItem, notificationsOf } from '../../../machines/exportNotifi
 import { messages } from '../../contracts/messages';
 import { Alert, Button, ProgressBar } from '../ui/primitives';
 import { styled } from '../ui/theme';
-import { type ExportsActor, useExports } from './exports';
+import { type ExportsActor, useExports } from '../views/shared/exports';
 
 const text = messages.exports;
 const shell = messages.navigation.shell;

@@ -7,7 +7,7 @@ import { lazy, Suspense } from 'react';
 import { Link, Navigate, Route, Routes } from 'react-router-dom';
 import { messages } from '../../contracts/messages';
 import { Card, Heading, Muted, Spinner, Stack } from '../ui/primitives';
-import { SessionContext, SessionProvider } from './session';
+import { SessionContext, SessionProvider } from '../views/shared/session';
 
 const GalleryView = lazy(() => import('../views/qa/GalleryView'));
 

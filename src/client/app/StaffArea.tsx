@@ -4,8 +4,8 @@ import { messages } from '../../contracts/messages';
 import { Spinner } from '../ui/primitives';
 import { DashboardView } from '../views/dashboard/DashboardView';
 import { SectionView } from '../views/dashboard/SectionView';
+import { SessionContext } from '../views/shared/session';
 import { StaffShell } from './StaffShell';
-import { SessionContext } from './session';
 
 export function Component() {
   const state = SessionContext.useSelector((snapshot) => snapshot);

@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { commonMessages } from '../../contracts/messages/common';
 import { Spinner } from '../ui/primitives';
-import { SessionProvider } from './session';
+import { SessionProvider } from '../views/shared/session';
 
 export function Component() {
   return (

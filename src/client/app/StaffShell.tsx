@@ -11,7 +11,7 @@ import { filterMenu, MENU, type MenuItem } from '../../contracts/modules';
 import { RecordSwitch } from '../qa/RecordSwitch';
 import { Button } from '../ui/primitives';
 import { globalCss, styled } from '../ui/theme';
-import { ExportsProvider } from './exports';
+import { ExportsProvider } from '../views/shared/exports';
 import { NotificationBell } from './NotificationBell';
 import { ToastRegion } from './ToastRegion';
 import { UserMenu } from './UserMenu';

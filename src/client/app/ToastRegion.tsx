@@ -5,7 +5,7 @@
 import { useSyncExternalStore } from 'react';
 import { messages } from '../../contracts/messages';
 import { styled } from '../ui/theme';
-import { currentToasts, dismissToast, subscribeToasts } from './toasts';
+import { currentToasts, dismissToast, subscribeToasts } from '../views/shared/toasts';
 
 const text = messages.polish.toasts;
 

@@ -15,8 +15,8 @@ import { useRecordedMachine } from '../qa/useRecordedMachine';
 import { Dialog } from '../ui/dialog';
 import { Alert, Button, Muted } from '../ui/primitives';
 import { styled } from '../ui/theme';
+import { SessionContext } from '../views/shared/session';
 import { loadPublicConfig } from './config';
-import { SessionContext } from './session';
 
 const shell = messages.navigation.shell;
 

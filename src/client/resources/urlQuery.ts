@@ -1,20 +1,39 @@
 /**
- * The list query in the URL (SPEC §2: filters and page survive Back and reload): the view reads
- * the machine's query from the search parameters at start and on Back/Forward, and writes the
- * machine's query back when it changes. Unknown or malformed parameters fall back to defaults.
+ * The list query in the URL (SPEC §2: filters and page survive Back and reload). The URL is the
+ * single source of a list's query (issue 29, as react-admin's list parameters): the view reads it
+ * from the search parameters and hands it to the resourceList machine, and a user's request is a
+ * navigation to the parameters of the requested query. Unknown or malformed parameters fall back
+ * to defaults. The keyset token of a page (issue 11) is no part of the address: it travels in the
+ * history entry's state, so Back and Forward keep paging by keyset and a pasted link pages by
+ * offset.
  */
 import {
   cleanFilters,
   DEFAULT_LIST_PAGE_SIZE,
   type ListQuery,
   PAGE_SIZES,
-  queryKey,
 } from '../../../machines/resourceList';
+import { EXACT_COUNT_PARAM, EXACT_COUNT_VALUE } from '../../contracts/engine';
 import { filterParamsOf, type ResourceDescriptor } from './descriptor';
 
-const RESERVED = ['offset', 'limit', 'ordering', 'tab'];
+const RESERVED = ['offset', 'limit', 'ordering', 'tab', EXACT_COUNT_PARAM];
 
-export function queryFromParams(params: URLSearchParams, descriptor: ResourceDescriptor): ListQuery {
+/** What a list's history entry carries beside its address. */
+export interface ListHistoryState {
+  cursor: string;
+}
+
+/** The keyset token a history entry's state carries (undefined: page by offset). */
+export function cursorOfState(state: unknown): string | undefined {
+  const cursor = (state as Partial<ListHistoryState> | null)?.cursor;
+  return typeof cursor === 'string' ? cursor : undefined;
+}
+
+export function queryFromParams(
+  params: URLSearchParams,
+  descriptor: ResourceDescriptor,
+  cursor?: string,
+): ListQuery {
   const filters: Record<string, string> = {};
   for (const param of descriptor.filters.flatMap(filterParamsOf)) {
     if (RESERVED.includes(param)) continue;
@@ -35,6 +54,8 @@ export function queryFromParams(params: URLSearchParams, descriptor: ResourceDes
     limit,
     ordering: ordering && sortable.has(ordering.replace(/^-/, '')) ? ordering : null,
     tab: tab && descriptor.tabs.some((candidate) => candidate.key === tab) ? tab : null,
+    ...(params.get(EXACT_COUNT_PARAM) === EXACT_COUNT_VALUE ? { exactCount: true } : {}),
+    ...(cursor !== undefined ? { cursor } : {}),
   };
 }
 
@@ -45,14 +66,6 @@ export function paramsFromQuery(query: ListQuery): URLSearchParams {
   if (query.ordering) params.set('ordering', query.ordering);
   if (query.limit !== DEFAULT_LIST_PAGE_SIZE) params.set('limit', String(query.limit));
   if (query.offset > 0) params.set('offset', String(query.offset));
+  if (query.exactCount) params.set(EXACT_COUNT_PARAM, EXACT_COUNT_VALUE);
   return params;
-}
-
-/** Whether the URL already says what the query says. */
-export function urlMatches(
-  params: URLSearchParams,
-  query: ListQuery,
-  descriptor: ResourceDescriptor,
-): boolean {
-  return queryKey(queryFromParams(params, descriptor)) === queryKey(query);
 }

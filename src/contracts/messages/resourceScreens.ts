@@ -83,8 +83,11 @@ export const resourceScreensMessages = {
   bulkRemove: 'Eliminar seleccionados',
   rowActionConfirmText: (action: string, name: string) => `${action}: ${name}`,
   close: 'Cerrar',
-  countCapped: (count: number) => `más de ${count}`,
-  countEstimate: (count: number) => `unos ${count}`,
+  /** A count past the server's threshold (`count_kind: capped`): 'más de 10.000'. */
+  countCapped: (count: number) => `más de ${count.toLocaleString('es-AR')}`,
+  countEstimate: (count: number) => `unos ${count.toLocaleString('es-AR')}`,
+  /** The action that asks a capped list for its exact count (`?count=exact`, issue 29 §counts). */
+  exactCount: 'Contar exactamente',
 
   /** Column headers and field labels, by API or form field. */
   fields: {

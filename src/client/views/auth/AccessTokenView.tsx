@@ -5,9 +5,9 @@ import { fromPromise } from 'xstate';
 import { accessTokenMachine } from '../../../../machines/accessToken';
 import { messages } from '../../../contracts/messages';
 import { loadUserWithToken } from '../../api/auth';
-import { SessionContext } from '../../app/session';
 import { useRecordedMachine } from '../../qa/useRecordedMachine';
 import { Alert, Spinner, Stack } from '../../ui/primitives';
+import { SessionContext } from '../shared/session';
 import { AuthLayout } from './AuthLayout';
 
 const verifier = accessTokenMachine.provide({

@@ -3,8 +3,8 @@ import type { FormEvent } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { authMessages } from '../../../contracts/messages/auth';
 import { commonMessages } from '../../../contracts/messages/common';
-import { SessionContext } from '../../app/session';
 import { Alert, Button, Checkbox, Field, Input, Spinner, Stack } from '../../ui/primitives';
+import { SessionContext } from '../shared/session';
 import { AuthLayout } from './AuthLayout';
 
 const text = authMessages;

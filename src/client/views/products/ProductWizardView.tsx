@@ -14,7 +14,6 @@ import type { FormGroup, FormValue, FormValues } from '../../../../machines/reso
 import { messages } from '../../../contracts/messages';
 import { type ProductWizardMode, RATE_CSV_TEMPLATE } from '../../../contracts/productWizard';
 import { imageObjectUrl, productWizardActors, searchOffices } from '../../api/products';
-import { useLinkBlocker } from '../../app/unsavedChanges';
 import { withRecording } from '../../qa/useRecordedMachine';
 import { ConfirmDialog } from '../../ui/dialog';
 import {
@@ -37,6 +36,7 @@ import {
 } from '../../ui/primitives';
 import { Table, TableWrapper } from '../../ui/table';
 import { WizardFrame } from '../resources/WizardFrame';
+import { useLinkBlocker } from '../shared/unsavedChanges';
 
 const text = messages.products;
 const resources = messages.resourceScreens;

@@ -8,7 +8,7 @@ import { Route, Routes, useParams } from 'react-router-dom';
 import { messages } from '../../../contracts/messages';
 import { productosDescriptor } from '../../resources/descriptors/productos';
 import { Alert } from '../../ui/primitives';
-import { accessTo, useGrants } from '../resources/ResourceArea';
+import { accessTo, useGrants } from '../resources/access';
 import { ResourceListView } from '../resources/ResourceListView';
 import { AddProductView } from './AddProductView';
 import { ProductDetailView } from './ProductDetailView';

@@ -22,9 +22,9 @@ import { ConfirmDialog } from '../../ui/dialog';
 import { Alert, Button, Card, Heading, Muted, Row, Spinner, Stack, Subheading } from '../../ui/primitives';
 import { Table, TableWrapper } from '../../ui/table';
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../ui/tabs';
+import { useGrants } from '../resources/access';
 import { type ExportRequestSpec, ExportRequests } from '../resources/ExportButton';
 import { RecordHistory } from '../resources/RecordHistory';
-import { useGrants } from '../resources/ResourceArea';
 import { promotionOfficesPath } from './PromotionOfficesView';
 
 const text = messages.promotions;

@@ -9,7 +9,7 @@ import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { messages } from '../../../contracts/messages';
 import { promocionesDescriptor } from '../../resources/descriptors/promociones';
 import { Alert } from '../../ui/primitives';
-import { accessTo, useGrants } from '../resources/ResourceArea';
+import { accessTo, useGrants } from '../resources/access';
 import { ResourceFormView } from '../resources/ResourceFormView';
 import { ResourceListView } from '../resources/ResourceListView';
 import { PromotionDetailView } from './PromotionDetailView';

@@ -2,7 +2,7 @@
 import { useSelector } from '@xstate/react';
 import { messages } from '../../../contracts/messages';
 import { Cell, Grid, Subheading, TextField } from '../../ui/primitives';
-import type { WizardActor } from './RefundWizardView';
+import type { WizardActor } from './wizardActor';
 
 const text = messages.refund;
 

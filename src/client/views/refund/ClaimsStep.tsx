@@ -9,7 +9,7 @@ import { findCountryByIso3, findCurrency } from '../../../contracts/static';
 import { Alert, Button, Field, Muted, Row, Stack, Subheading, TextArea } from '../../ui/primitives';
 import { styled } from '../../ui/theme';
 import { ClaimDialog, type ClaimFormActor } from './ClaimDialog';
-import type { WizardActor } from './RefundWizardView';
+import type { WizardActor } from './wizardActor';
 
 const text = messages.refund;
 

@@ -34,7 +34,7 @@ import {
   TextField,
 } from '../../ui/primitives';
 import { FilePicker } from './FilePicker';
-import type { WizardActor } from './RefundWizardView';
+import type { WizardActor } from './wizardActor';
 
 const text = messages.refund;
 

@@ -22,8 +22,6 @@ import { ResultScreen } from './ResultScreen';
 
 const text = messages.refund;
 
-export type WizardActor = ReturnType<typeof useActorRef<typeof refundWizardMachine>>;
-
 function restorable(logic: typeof refundWizardMachine, snapshot: unknown): unknown | undefined {
   if (!snapshot) return undefined;
   try {

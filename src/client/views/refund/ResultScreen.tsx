@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { messages } from '../../../contracts/messages';
 import { withSupportEmail } from '../../../contracts/messages/refund';
 import { Alert, Button, Card, Heading, Muted, Row, Stack } from '../../ui/primitives';
-import type { WizardActor } from './RefundWizardView';
+import type { WizardActor } from './wizardActor';
 
 const text = messages.refund;
 

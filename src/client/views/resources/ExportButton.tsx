@@ -9,9 +9,9 @@ import type { ListQuery } from '../../../../machines/resourceList';
 import type { ExportKind } from '../../../contracts/exports';
 import { messages } from '../../../contracts/messages';
 import { listParams } from '../../api/resources';
-import { useExports } from '../../app/exports';
 import type { ResourceDescriptor } from '../../resources/descriptor';
 import { Alert, Button, Row } from '../../ui/primitives';
+import { useExports } from '../shared/exports';
 
 const text = messages.exports;
 

@@ -54,8 +54,8 @@ import {
 } from '../../ui/primitives';
 import { Table, TableWrapper } from '../../ui/table';
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../ui/tabs';
+import { useGrants } from './access';
 import { RecordHistory } from './RecordHistory';
-import { useGrants } from './ResourceArea';
 
 const text = messages.refundReview;
 

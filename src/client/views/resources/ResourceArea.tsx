@@ -5,35 +5,15 @@
  */
 import { Route, Routes } from 'react-router-dom';
 import { messages } from '../../../contracts/messages';
-import { canCreateIn } from '../../../contracts/modules';
-import { can, type Grants } from '../../../contracts/permissions';
-import { SessionContext } from '../../app/session';
 import type { ResourceDescriptor } from '../../resources/descriptor';
 import { descriptorOf } from '../../resources/descriptors';
 import { Alert } from '../../ui/primitives';
+import { accessTo, useGrants } from './access';
 import { DetailView } from './detailViews';
 import { ResourceFormView } from './ResourceFormView';
 import { ResourceListView } from './ResourceListView';
 
 const shell = messages.navigation.shell;
-
-export function useGrants(): Grants {
-  const user = SessionContext.useSelector((snapshot) => snapshot.context.session?.user);
-  return { isSuperuser: user?.is_superuser ?? false, permissions: user?.permissions ?? [] };
-}
-
-export interface ResourceAccess {
-  canCreate: boolean;
-  canEdit: boolean;
-}
-
-export function accessTo(descriptor: ResourceDescriptor, grants: Grants): ResourceAccess {
-  // canCreateIn reads the section's create permission from the module table (Pasajeros: voucher/add).
-  return {
-    canCreate: canCreateIn(grants, descriptor.section),
-    canEdit: can(grants, descriptor.editPermission.resource, descriptor.editPermission.action),
-  };
-}
 
 export function ResourceScreens({ descriptor }: { descriptor: ResourceDescriptor }) {
   const grants = useGrants();

@@ -22,8 +22,6 @@ import {
 } from '../../../../machines/resourceForm';
 import { messages } from '../../../contracts/messages';
 import { formActors } from '../../api/resources';
-import { notifySuccess } from '../../app/toasts';
-import { useLinkBlocker } from '../../app/unsavedChanges';
 import { maskAmountInput } from '../../refund/masks';
 import {
   asGroup,
@@ -52,6 +50,9 @@ import {
 } from '../../ui/primitives';
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../ui/tabs';
 import { styled } from '../../ui/theme';
+import { notifySuccess } from '../shared/toasts';
+import { useLinkBlocker } from '../shared/unsavedChanges';
+import type { ResourceAccess } from './access';
 import {
   CheckboxControl,
   FIELD_RENDERERS,
@@ -61,7 +62,6 @@ import {
   useSubject,
 } from './fieldRenderers';
 import { RecordHistory } from './RecordHistory';
-import type { ResourceAccess } from './ResourceArea';
 import { ShowTab, showTabLabel } from './showTabs';
 
 const text = messages.resourceScreens;

@@ -9,11 +9,11 @@ import { useParams } from 'react-router-dom';
 import { type DocumentKind, voucherDocumentsMachine } from '../../../../machines/voucherDocuments';
 import { messages } from '../../../contracts/messages';
 import { voucherDocumentsActors } from '../../api/bookings';
-import { notifySuccess } from '../../app/toasts';
 import type { ResourceDescriptor } from '../../resources/descriptor';
 import { Button, Card, Row, Stack, Subheading } from '../../ui/primitives';
+import { notifySuccess } from '../shared/toasts';
+import { accessTo, useGrants } from './access';
 import { DismissibleNotice } from './DismissibleNotice';
-import { accessTo, useGrants } from './ResourceArea';
 import { ResourceFormView } from './ResourceFormView';
 
 const text = messages.bookings;

@@ -7,9 +7,9 @@ import type { ComponentType } from 'react';
 import type { FormOption, FormValue } from '../../../../machines/resourceForm';
 import { type AccessSubject, mayDo } from '../../../contracts/access';
 import { type Action, isPermissionCodename, type Resource } from '../../../contracts/permissions';
-import { SessionContext } from '../../app/session';
 import type { FieldDescriptor, FieldRendererKey } from '../../resources/descriptor';
 import { Checkbox, Field, Input } from '../../ui/primitives';
+import { SessionContext } from '../shared/session';
 import { PermissionGrid } from './PermissionGrid';
 
 /** What a field control receives. */

@@ -5,8 +5,8 @@
 import { useActorRef } from '@xstate/react';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { exportNotificationsMachine } from '../../../machines/exportNotifications';
-import { exportActors, readStoredExports, storeExports } from '../api/exports';
+import { exportNotificationsMachine } from '../../../../machines/exportNotifications';
+import { exportActors, readStoredExports, storeExports } from '../../api/exports';
 
 export type ExportsActor = ActorRefFrom<typeof exportNotificationsMachine>;
 

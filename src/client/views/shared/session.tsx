@@ -2,15 +2,15 @@
 import { createActorContext } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
-import { type Credentials, type StaffSession, sessionMachine } from '../../../machines/session';
-import { onSessionExpired } from '../api/sessionEvents';
-import { hasStoredSession } from '../api/storageKeys';
-import { withRecording } from '../qa/useRecordedMachine';
+import { type Credentials, type StaffSession, sessionMachine } from '../../../../machines/session';
+import { onSessionExpired } from '../../api/sessionEvents';
+import { hasStoredSession } from '../../api/storageKeys';
+import { withRecording } from '../../qa/useRecordedMachine';
 
 const recordingOptions = withRecording();
 
 /** The HTTP and storage code loads on first use, so the login screen's first load stays small. */
-const authApi = () => import('../api/auth');
+const authApi = () => import('../../api/auth');
 
 export const staffSessionMachine = sessionMachine.provide({
   actors: {

@@ -1,0 +1,233 @@
+/**
+ * The list's table (SPEC §2 'List columns'): the page's rows, sortable headers, row selection when
+ * the module has bulk actions, and each row's Mostrar/Editar/Clonar/Eliminar and row actions, as
+ * the row's `allowed_actions` say. While a page loads, the previous rows stay (aria-busy).
+ */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { type ResourceRecord, rowAllows } from '../../../../../machines/resourceList';
+import { messages } from '../../../../contracts/messages';
+import type { ResourceDescriptor } from '../../../resources/descriptor';
+import { Button, Checkbox } from '../../../ui/primitives';
+import { SortableHeader, Table, TableWrapper } from '../../../ui/table';
+import { styled } from '../../../ui/theme';
+import type { ListSend } from './listActor';
+
+const text = messages.resourceScreens;
+
+/** Where a row's links return to: the list with its filters and page (Cancelar, Guardar). */
+export interface ListBack {
+  listSearch: string;
+}
+
+export function ListTable({
+  descriptor,
+  rows,
+  ordering,
+  selected,
+  selectable,
+  selectionEnabled,
+  loading,
+  canEdit,
+  back,
+  send,
+}: {
+  descriptor: ResourceDescriptor;
+  rows: ResourceRecord[];
+  ordering: string | null;
+  selected: number[];
+  /** The module has bulk actions and the user may edit. */
+  selectable: boolean;
+  /** No dialog or request is open. */
+  selectionEnabled: boolean;
+  loading: boolean;
+  canEdit: boolean;
+  back: ListBack;
+  send: ListSend;
+}) {
+  const direction = (field: string | null) =>
+    !field || !ordering
+      ? 'none'
+      : ordering === field
+        ? 'ascending'
+        : ordering === `-${field}`
+          ? 'descending'
+          : 'none';
+  return (
+    <TableWrapper aria-busy={loading} css={loading ? { opacity: 0.6 } : undefined}>
+      <Table aria-label={descriptor.title} cards>
+        <thead>
+          <tr>
+            {selectable ? (
+              <th scope="col">
+                <Checkbox
+                  label={text.selectPage}
+                  checked={rows.every((row) => selected.includes(row.id))}
+                  disabled={!selectionEnabled}
+                  onCheckedChange={() => send({ type: 'PAGE_TOGGLED' })}
+                />
+              </th>
+            ) : null}
+            {descriptor.columns.map((column) => (
+              <SortableHeader
+                key={column.key}
+                label={column.header}
+                direction={direction(column.sortField)}
+                onSort={
+                  column.sortField
+                    ? () => send({ type: 'SORT_TOGGLED', field: column.sortField as string })
+                    : undefined
+                }
+              />
+            ))}
+            <th scope="col">{text.actions}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              {selectable ? (
+                <td>
+                  <Checkbox
+                    label={text.selectRow(descriptor.recordName(row))}
+                    checked={selected.includes(row.id)}
+                    disabled={!selectionEnabled}
+                    onCheckedChange={() => send({ type: 'ROW_TOGGLED', id: row.id })}
+                  />
+                </td>
+              ) : null}
+              {descriptor.columns.map((column) => (
+                <td key={column.key} data-label={column.header}>
+                  <CellValue value={column.render(row)} />
+                </td>
+              ))}
+              <td>
+                <RowActions
+                  row={row}
+                  descriptor={descriptor}
+                  canEdit={canEdit}
+                  back={back}
+                  onDelete={() => send({ type: 'DELETE_ASKED', record: row })}
+                  onAction={(action) => send({ type: 'ROW_ACTION_ASKED', action, record: row })}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </TableWrapper>
+  );
+}
+
+/** Long texts cut with '…', the whole text on hover (title) and for screen readers. */
+const LONG_TEXT = 60;
+const Truncated = styled('span', {
+  display: 'inline-block',
+  maxWidth: '40ch',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  verticalAlign: 'bottom',
+  '@narrow': { maxWidth: '100%', whiteSpace: 'normal' },
+});
+function CellValue({ value }: { value: ReactNode }) {
+  return typeof value === 'string' && value.length > LONG_TEXT ? (
+    <Truncated title={value}>{value}</Truncated>
+  ) : (
+    value
+  );
+}
+
+const Actions = styled('div', {
+  display: 'flex',
+  gap: '$2',
+  flexWrap: 'nowrap',
+  alignItems: 'center',
+  '@narrow': { display: 'none' },
+});
+const ActionsMenu = styled('details', {
+  display: 'none',
+  position: 'relative',
+  '@narrow': { display: 'block' },
+  '& > summary': { cursor: 'pointer', fontWeight: 600, color: '$primary', padding: '$1 0' },
+  '& > div': {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'flex-start',
+    gap: '$2',
+    padding: '$2',
+    marginTop: '$1',
+    backgroundColor: '$surface',
+    border: '1px solid $border',
+    borderRadius: '$2',
+    boxShadow: '$raised',
+    // Touch targets of at least 24px (WCAG 2.5.8), the menu being for phones.
+    '& > a, & > button': { minHeight: '32px', display: 'inline-flex', alignItems: 'center' },
+  },
+});
+const ActionLink = styled(Link, { fontWeight: 600, fontSize: '$1', whiteSpace: 'nowrap' });
+
+function RowActions({
+  row,
+  descriptor,
+  canEdit,
+  back,
+  onDelete,
+  onAction,
+}: {
+  row: ResourceRecord;
+  descriptor: ResourceDescriptor;
+  canEdit: boolean;
+  back: ListBack;
+  onDelete: () => void;
+  onAction: (action: string) => void;
+}) {
+  const name = descriptor.recordName(row);
+  const actions = (
+    <>
+      {descriptor.actions.show ? (
+        <ActionLink to={String(row.id)} state={back} aria-label={`${text.show} ${name}`}>
+          {text.show}
+        </ActionLink>
+      ) : null}
+      {descriptor.actions.edit && canEdit && rowAllows(row, 'update') ? (
+        <ActionLink to={`${row.id}/edit`} state={back} aria-label={`${text.edit} ${name}`}>
+          {text.edit}
+        </ActionLink>
+      ) : null}
+      {descriptor.actions.clone && canEdit ? (
+        <ActionLink to={`${row.id}/clone`} state={back} aria-label={`${text.clone} ${name}`}>
+          {text.clone}
+        </ActionLink>
+      ) : null}
+      {descriptor.actions.remove && canEdit && rowAllows(row, 'remove') ? (
+        <Button variant="ghost" size="small" onClick={onDelete} aria-label={`${text.remove} ${name}`}>
+          {text.remove}
+        </Button>
+      ) : null}
+      {descriptor.rowActions
+        .filter((candidate) => rowAllows(row, candidate.action))
+        .map((candidate) => (
+          <Button
+            key={candidate.action}
+            variant="ghost"
+            size="small"
+            onClick={() => onAction(candidate.action)}
+            aria-label={`${candidate.label} ${name}`}
+          >
+            {candidate.label}
+          </Button>
+        ))}
+    </>
+  );
+  // Side by side on a wide screen; in a menu below 640px (one shows at a time, by CSS).
+  return (
+    <>
+      <Actions>{actions}</Actions>
+      <ActionsMenu>
+        <summary aria-label={text.actionsOf(name)}>{text.actions}</summary>
+        <div>{actions}</div>
+      </ActionsMenu>
+    </>
+  );
+}
