@@ -62,9 +62,15 @@ test.describe('passwordReset paths at /recovery', () => {
           editing: async (snapshot: Snapshot) => {
             await expect(email).toHaveValue(String(snapshot.context.email));
             await expect(email).toBeEnabled();
-            const { emailError, error } = snapshot.context;
-            if (emailError) await expect(page.getByText(String(emailError), { exact: true })).toBeVisible();
-            if (error) await expect(page.getByRole('alert').filter({ hasText: String(error) })).toBeVisible();
+            // Exactly the messages the state holds: the form's error first, then the field's.
+            const { emailError, error } = snapshot.context as {
+              emailError: string | null;
+              error: string | null;
+            };
+            await expect(page.getByRole('alert')).toHaveText(
+              [error, emailError].filter((text) => text !== null),
+            );
+            await expect(email).toHaveAccessibleDescription(emailError ?? '');
           },
           requesting: async () => {
             await expect(page.getByRole('button', { name: 'Cargando...' })).toBeDisabled();
@@ -106,10 +112,11 @@ test.describe('passwordChange shortest paths at /recovery/<hash>', () => {
           editing: async (snapshot: Snapshot) => {
             await expect(password).toHaveValue(String(snapshot.context.password));
             await expect(confirmation).toHaveValue(String(snapshot.context.confirmation));
+            // Exactly the error the state holds, with its problems listed under it.
             const { error, problems } = snapshot.context as { error: string | null; problems: string[] };
-            if (error) await expect(page.getByRole('alert').filter({ hasText: error })).toBeVisible();
-            for (const problem of problems)
-              await expect(page.getByText(problem, { exact: true })).toBeVisible();
+            const alert = page.getByRole('alert');
+            await expect(alert).toHaveText(error === null ? [] : [`${error}${problems.join('')}`]);
+            await expect(alert.getByRole('listitem')).toHaveText(problems);
           },
           submitting: async () => {
             await expect(page.getByRole('button', { name: 'Cargando...' })).toBeDisabled();

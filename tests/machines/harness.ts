@@ -28,6 +28,8 @@ export type StateAssertion<TMachine extends AnyStateMachine> = (
   event: AnyEventObject,
   /** Every event of the path up to this snapshot, `event` last: what the path did so far. */
   trail: readonly AnyEventObject[],
+  /** The snapshot the event was sent to (undefined for the first step). */
+  before: SnapshotFrom<TMachine> | undefined,
 ) => void;
 
 export type StateAssertions<TMachine extends AnyStateMachine> = Record<string, StateAssertion<TMachine>>;
@@ -53,7 +55,12 @@ export function checkPath<TMachine extends AnyStateMachine>(
       if (!snapshot.matches(key)) continue;
       const before = assertionCalls();
       try {
-        assertion(snapshot as SnapshotFrom<TMachine>, step.event, trail);
+        assertion(
+          snapshot as SnapshotFrom<TMachine>,
+          step.event,
+          trail,
+          steps[index - 1]?.state as SnapshotFrom<TMachine> | undefined,
+        );
       } catch (error) {
         const trail = path.steps
           .slice(0, index + 1)
