@@ -168,14 +168,12 @@ for (const path of docsPaths) {
       'xstate.done.actor.loadAccess': async (event) => load.answer(200, event.output),
       'xstate.error.actor.loadAccess': async (event) => refuse(load, errorOf(event)),
       FILES_CHOSEN: async (event) =>
-        page
-          .getByLabel(text.addDocuments)
-          .setInputFiles(
-            (event.files as { name: string }[]).map((file) => ({
-              name: file.name,
-              ...fileContents[file.name],
-            })),
-          ),
+        page.getByLabel(text.addDocuments).setInputFiles(
+          (event.files as { name: string }[]).map((file) => ({
+            name: file.name,
+            ...fileContents[file.name],
+          })),
+        ),
       FILE_REMOVED: async () =>
         page.getByRole('button', { name: `${text.removeFile} ${factura.name}` }).click(),
       COMMENT_CHANGED: async (event) => comment.fill(String(event.value)),
