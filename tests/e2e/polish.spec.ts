@@ -7,6 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { UNDO_DELAY_MS } from '../../machines/resourceList';
 import { messages } from '../../src/contracts/messages';
 import { signIn } from './support';
 
@@ -117,6 +118,8 @@ async function createZone(page: Page, shortName: string, longName: string) {
 test('a delete can be undone for a few seconds; the DELETE goes only when the window ends', async ({
   page,
 }) => {
+  // The undo window is the page's own timer: the test moves the page's clock, it never sleeps.
+  await page.clock.install();
   await signIn(page, 'admin');
   await createZone(page, 'UZ', 'Zona Deshacer E2E');
   const deletes: string[] = [];
@@ -137,7 +140,8 @@ test('a delete can be undone for a few seconds; the DELETE goes only when the wi
   );
   await undo.click();
   await expect(row).toBeVisible();
-  await page.waitForTimeout(6_000);
+  // The whole window and more goes by on the page's clock: nothing is sent once undone.
+  await page.clock.runFor(UNDO_DELAY_MS + 1_000);
   expect(deletes).toEqual([]);
   await page.reload();
   await expect(row).toBeVisible();
@@ -149,8 +153,8 @@ test('a delete can be undone for a few seconds; the DELETE goes only when the wi
   expect(deletes).toEqual([]);
   const sent = page.waitForResponse(
     (response) => response.request().method() === 'DELETE' && /\/api\/zone\/\d+\/$/.test(response.url()),
-    { timeout: 15_000 },
   );
+  await page.clock.runFor(UNDO_DELAY_MS);
   expect((await sent).status()).toBe(204);
   await expect(undo).toHaveCount(0);
   await page.reload();

@@ -1,5 +1,6 @@
+import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback } from 'xstate';
+import { type AnyEventObject, createActor, fromCallback } from 'xstate';
 import {
   acceptFiles,
   availableCoverages,
@@ -44,46 +45,63 @@ const knownMessages = new Set<string>([
   text.nombreServicioRequired,
 ]);
 
+/** The coverage the path chose last ('' before any). */
+function chosenCoverage(trail: readonly AnyEventObject[]): string {
+  return trail.findLast((event) => event.type === 'COVERAGE_CHOSEN')?.coverage ?? '';
+}
+
 testMachineModel('claimForm', claimFormModel, {
-  editing: (snapshot, event) => {
+  editing: (snapshot, event, trail) => {
     const context = snapshot.context;
     for (const message of Object.values(context.errors)) expect(knownMessages).toContain(message);
-    // Issue 17: every shown error is the field's current problem; a valid field shows none.
+    // Issue 17: every shown error is the field's current problem; a valid field shows none; a
+    // submit shows every problem.
     const now = claimProblems(context);
-    for (const [key, message] of Object.entries(context.errors))
-      expect(now[key as keyof typeof now]).toBe(message);
-    if (event.type === 'SUBMIT') expect(context.errors).toEqual(now);
-    if (context.fileNotice)
-      expect([text.badExtension, text.duplicateFileName, text.filesTooMany(MAX_CLAIM_FILES)]).toContain(
-        context.fileNotice,
-      );
+    const shown = event.type === 'SUBMIT' ? Object.keys(now) : Object.keys(context.errors);
+    expect(context.errors).toEqual(
+      Object.fromEntries(shown.map((key) => [key, now[key as keyof typeof now]])),
+    );
+    expect([null, text.badExtension, text.duplicateFileName, text.filesTooMany(MAX_CLAIM_FILES)]).toContain(
+      context.fileNotice,
+    );
     expect(context.files.length).toBeLessThanOrEqual(MAX_CLAIM_FILES);
-    // The required-documents warning and the multi-cause section follow the coverage.
+    // The required-documents warning and the multi-cause section follow the coverage the path chose.
+    expect(context.coverage).toBe(chosenCoverage(trail));
     expect(context.requiredItems).toEqual(sampleRefundLogin.refunds.required_items[context.coverage] ?? []);
     expect(context.isMultiCause).toBe(context.coverage === MULTI_CAUSE);
-    if (!context.isMultiCause) expect(context.multiCause).toEqual(emptyMultiCause());
+    // Outside the multi-cause coverage the section is empty.
+    expect([context.isMultiCause, isDeepStrictEqual(context.multiCause, emptyMultiCause())]).not.toEqual([
+      false,
+      false,
+    ]);
     // Unchecked services carry no amounts; transporte unchecked has no sub-service.
     const mc = context.multiCause;
-    for (const service of [mc.alojamientos, mc.excursiones, mc.otro]) {
-      if (!service.selected) expect([service.montoPagado, service.montoRecuperado]).toEqual(['', '']);
-    }
-    if (!mc.transporte.selected) expect(mc.transporte.vuelos.selected).toBe(false);
-    if (context.uploadError) expect(context.progress).toBe(0);
+    const unchecked = [mc.alojamientos, mc.excursiones, mc.otro].filter((service) => !service.selected);
+    expect(unchecked.map((service) => [service.montoPagado, service.montoRecuperado])).toEqual(
+      unchecked.map(() => ['', '']),
+    );
+    expect([mc.transporte.selected, mc.transporte.vuelos.selected]).not.toEqual([false, true]);
+    // A failed upload leaves no progress behind; the failure is the path's own message.
+    expect([Boolean(context.uploadError), context.progress > 0]).not.toEqual([true, true]);
+    // It stays until dismissed (a failure is the only way back from preparing).
+    const upload = trail.findLast((step) => ['PREPARE_FAILED', 'NOTICE_DISMISSED'].includes(step.type));
+    expect(context.uploadError).toBe(upload?.type === 'PREPARE_FAILED' ? upload.message : null);
   },
   preparing: (snapshot) => {
     expect(snapshot.context.errors).toEqual({});
     expect(snapshot.context.files.length).toBeGreaterThan(0);
     expect(snapshot.context.coverage).not.toBe('');
   },
-  loaded: (snapshot) => {
+  loaded: (snapshot, _event, trail) => {
     expect(snapshot.status).toBe('done');
     const claim = snapshot.output!;
     expect(claim.amount).toBe('1234.50');
     expect(claim.sinister_date).toBe('2024-01-10');
     expect(claim.coverage_files).toEqual(sampleUploaded.map(({ id, name }) => ({ id, name })));
     expect(claim.receiptCount).toBe(snapshot.context.files.length);
-    if (claim.coverage === MULTI_CAUSE) expect(claim.multi_cause).not.toBeNull();
-    else expect(claim.multi_cause).toBeNull();
+    // The multi-cause detail goes with the multi-cause coverage only.
+    expect(claim.coverage).toBe(chosenCoverage(trail));
+    expect(claim.multi_cause === null).toBe(claim.coverage !== MULTI_CAUSE);
   },
 });
 

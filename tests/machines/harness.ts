@@ -3,8 +3,9 @@
  * simple paths plus journeys; each step's snapshot checked by the state assertions; and checks
  * that every state and every transition is covered and every leaf state has an assertion.
  *
- * Strictness: a state assertion receives the snapshot AND the event that led there (what the
- * path did), so a message is asserted from the path, never `if (message) expect(message)`; and
+ * Strictness: a state assertion receives the snapshot AND the event that led there, with the
+ * path's events so far (what the path did), so a message is asserted from the path, never
+ * `if (message) expect(message)` (no assertion branches on the snapshot it checks); and
  * every call of a state assertion must make at least one `expect`, or the path fails (an
  * assertion that checks nothing on some path is a bug, not a pass).
  */
@@ -25,6 +26,10 @@ export type StateAssertion<TMachine extends AnyStateMachine> = (
   snapshot: SnapshotFrom<TMachine>,
   /** The event the path took to reach this snapshot (`xstate.init` for the first step). */
   event: AnyEventObject,
+  /** Every event of the path up to this snapshot, `event` last: what the path did so far. */
+  trail: readonly AnyEventObject[],
+  /** The snapshot the event was sent to (undefined for the first step). */
+  before: SnapshotFrom<TMachine> | undefined,
 ) => void;
 
 export type StateAssertions<TMachine extends AnyStateMachine> = Record<string, StateAssertion<TMachine>>;
@@ -42,13 +47,20 @@ export function checkPath<TMachine extends AnyStateMachine>(
   path: ModelPath<TMachine>,
   assertions: StateAssertions<TMachine>,
 ): void {
-  replay(model, path).forEach((step, index) => {
+  const steps = replay(model, path);
+  steps.forEach((step, index) => {
     const snapshot = step.state;
+    const trail = steps.slice(0, index + 1).map((candidate) => candidate.event);
     for (const [key, assertion] of Object.entries(assertions)) {
       if (!snapshot.matches(key)) continue;
       const before = assertionCalls();
       try {
-        assertion(snapshot as SnapshotFrom<TMachine>, step.event);
+        assertion(
+          snapshot as SnapshotFrom<TMachine>,
+          step.event,
+          trail,
+          steps[index - 1]?.state as SnapshotFrom<TMachine> | undefined,
+        );
       } catch (error) {
         const trail = path.steps
           .slice(0, index + 1)

@@ -77,12 +77,18 @@ const assertions: StateAssertions<typeof productWizardMachine> = {
         // Kept on the server: one step on, with the draft's hash.
         expect([hash, step > 0, fieldErrors]).toEqual([PRODUCT_HASH, true, {}]);
         break;
-      case 'xstate.error.actor.saveStep':
-        if (error === messages.products.draftExpired) expect([step, hash]).toEqual([0, null]);
-        else if (error === null)
-          expect(fieldErrors).toEqual({ [refusedFieldOf(step)]: [PRODUCT_FIELD_ERROR] });
-        else expect(error).toBe(messages.common.forbidden);
+      case 'xstate.error.actor.saveStep': {
+        // What the server said decides what the screen holds.
+        const refusal = event.error as Error;
+        const expired = refusal instanceof FieldErrorsError && 'hash' in refusal.fields;
+        if (expired)
+          // The draft was lost: back to step 0 without a hash.
+          expect([step, hash, error]).toEqual([0, null, messages.products.draftExpired]);
+        else if (refusal instanceof FieldErrorsError)
+          expect([fieldErrors, error]).toEqual([{ [refusedFieldOf(step)]: [PRODUCT_FIELD_ERROR] }, null]);
+        else expect(error).toBe(refusal.message);
         break;
+      }
       case 'xstate.error.actor.finalize':
         // The draft was lost before the final call: save the steps again from step 0.
         expect([step, hash, error]).toEqual([0, null, messages.products.draftExpired]);
@@ -123,9 +129,11 @@ const assertions: StateAssertions<typeof productWizardMachine> = {
     expect(snapshot.context.status).toBe('ERROR');
     expect(snapshot.hasTag(RESUMABLE)).toBe(true);
     expect(event.type).toBe('xstate.error.actor.finalize');
-    if (Object.keys(snapshot.context.fieldErrors).length === 0)
-      expect(snapshot.context.error).toBe(messages.common.conflict);
-    else expect(snapshot.context.error).toBe(messages.products.errorTitle);
+    // A refusal by field is titled; any other refusal is its own message.
+    const refusal = (event as unknown as { error: Error }).error;
+    expect(snapshot.context.error).toBe(
+      refusal instanceof FieldErrorsError ? messages.products.errorTitle : refusal.message,
+    );
   },
   saved: (snapshot, event) => {
     expect([snapshot.status, snapshot.context.status, snapshot.context.resultId, event.type]).toEqual([

@@ -48,7 +48,7 @@ const assertions: StateAssertions<typeof promotionWizardMachine> = {
   loadFailed: (snapshot) => {
     expect(snapshot.context.error).toBe(text.wizard.loadFailed);
   },
-  productStep: (snapshot, event) => {
+  productStep: (snapshot, event, _trail, before) => {
     const { context } = snapshot;
     expect(snapshot.hasTag(RESUMABLE)).toBe(true);
     expect(stepCounter(context)).toBe('1 de 2');
@@ -62,14 +62,20 @@ const assertions: StateAssertions<typeof promotionWizardMachine> = {
           true,
         );
         break;
-      case 'ADD_PRODUCT':
-        if (context.promotion?.promotion_type === 'venta' && context.fieldErrors.products)
-          expect(context.fieldErrors.products).toEqual([text.saleOneProduct]);
-        else expect(context.values.products).toContain(event.id);
+      case 'ADD_PRODUCT': {
+        // A sale takes one product: one more is refused, as decided by what was chosen before.
+        const chosen = before!.context.values.products;
+        const full =
+          before!.context.promotion?.promotion_type === 'venta' &&
+          before!.context.assigned.length + chosen.length >= 1;
+        expect([context.values.products, context.fieldErrors]).toEqual(
+          full ? [chosen, { products: [text.saleOneProduct] }] : [[...chosen, event.id], {}],
+        );
         expect(context.values.products.length).toBeLessThanOrEqual(
           context.promotion?.promotion_type === 'venta' ? 1 - context.assigned.length : 2,
         );
         break;
+      }
       case 'REMOVE_PRODUCT':
         expect(context.values.products).not.toContain(event.id);
         break;

@@ -9,7 +9,9 @@ import {
   validArgentinePayment,
 } from '../../machines/models/refund';
 import {
+  applicantProblems,
   buildSubmission,
+  claimsProblem,
   RESUMABLE,
   redirectUrlOf,
   refundWizardMachine,
@@ -23,7 +25,7 @@ const text = messages.refund;
 const login = sampleRefundLogin.refunds;
 
 testMachineModel('refundWizard', refundWizardModel, {
-  applicant: (snapshot) => {
+  applicant: (snapshot, event) => {
     const { applicant, applicantErrors } = snapshot.context;
     // Read-only fields never change.
     expect([applicant.name, applicant.surname, applicant.doc_number, applicant.voucher]).toEqual([
@@ -32,19 +34,35 @@ testMachineModel('refundWizard', refundWizardModel, {
       login.doc_number,
       login.voucher,
     ]);
-    if (applicantErrors.email) expect(applicantErrors.email).toBe(text.emailInvalid);
-    if (applicantErrors.phone_contact)
-      expect([text.phoneRequired, text.phoneNumeric]).toContain(applicantErrors.phone_contact);
+    // A refused CONTINUE shows every problem; typing keeps only the shown ones still wrong.
+    const problems = applicantProblems(applicant);
+    const shown = event.type === 'CONTINUE' ? Object.keys(problems) : Object.keys(applicantErrors);
+    expect(applicantErrors).toEqual(
+      Object.fromEntries(shown.map((field) => [field, problems[field as keyof typeof problems]])),
+    );
+    for (const message of Object.values(applicantErrors))
+      expect([text.emailInvalid, text.phoneRequired, text.phoneNumeric]).toContain(message);
     expect(stepIndexOf(snapshot)).toBe(0);
   },
-  'claims.list': (snapshot) => {
+  'claims.list': (snapshot, event, _trail, before) => {
     expect(snapshot.context.applicantErrors).toEqual({});
-    const { claimsError, claims, comment } = snapshot.context;
-    if (claimsError) {
-      expect([text.claimsRequired, text.commentTooLong]).toContain(claimsError);
-      if (claimsError === text.claimsRequired) expect(claims).toHaveLength(0);
-      else expect(comment.length).toBeGreaterThan(255);
-    }
+    const { claimsError, claims } = snapshot.context;
+    // The step's message follows from the event: a refused CONTINUE names the problem, a comment
+    // too long is refused as typed, a change of the claims clears it, and arriving keeps it.
+    const refusedHere = event.type === 'CONTINUE' && before!.matches({ claims: 'list' });
+    const expected: Record<string, string | null> = {
+      COMMENT_CHANGED: String(event.value).length > 255 ? text.commentTooLong : null,
+      CLAIM_REMOVED: null,
+      'xstate.done.actor.claimForm': null,
+    };
+    expect(claimsError).toBe(
+      refusedHere
+        ? claimsProblem(snapshot.context)
+        : event.type in expected
+          ? expected[event.type]
+          : (before?.context.claimsError ?? null),
+    );
+    expect([null, text.claimsRequired, text.commentTooLong]).toContain(claimsError);
     expect(new Set(claims.map((claim) => claim.coverage)).size).toBe(claims.length);
     expect(stepIndexOf(snapshot)).toBe(1);
   },

@@ -1,0 +1,238 @@
+// biome-ignore-all lint/correctness/noComponentHookFactories: executors are keyed by event type, not React components
+/**
+ * The traveller's link pages along their machines' generated paths in Chromium (issue 29 §tests):
+ * paymentUpdate at /update_payment_data and pendingDocs at /upload_data. No staff session; every answer of the link's API is the
+ * path's actor completion, held with page.route; fields are typed and the form submitted.
+ *
+ * The client words every failure: an unworded one (a model's `new Error('network')`, for which
+ * the machine falls back to its generic message) is walked as a dropped connection, which the
+ * client names itself (messages.common.networkError).
+ */
+import { expect, type Page, test } from '@playwright/test';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { factura, LINK_INPUT, paymentUpdateModel, pendingDocsModel } from '../../machines/models/refundLinks';
+import type { MachineModel } from '../../machines/models/types';
+import { FieldErrorsError, UserFacingError } from '../../machines/support/errors';
+import { messages } from '../../src/contracts/messages';
+import { paymentFieldLabel } from '../../src/contracts/refund';
+import { gradientPng } from './fixtures/refund/files';
+import {
+  coveringPaths,
+  type Executors,
+  errorOf,
+  holdRequests,
+  missingIn,
+  type ScreenChecks,
+  type WalkStep,
+  walkPath,
+} from './machineWalk';
+
+const text = messages.refundLinks;
+const linkQuery = `refund_id=${LINK_INPUT.refundId}&hash=${encodeURIComponent(LINK_INPUT.hash)}`;
+
+/** The message the screen shows for the machine's error, after the event that led there (see the header). */
+function shownError(snapshot: AnyMachineSnapshot, event: AnyEventObject): string {
+  const unworded = 'error' in event && !(event.error instanceof UserFacingError);
+  return unworded ? messages.common.networkError : String(snapshot.context.error);
+}
+
+/** A refusal as the server says it: field errors, a worded refusal, or a dropped connection. */
+async function refuse(server: ReturnType<typeof holdRequests>, error: Error) {
+  if (error instanceof FieldErrorsError) return server.answer(400, error.fields);
+  if (error instanceof UserFacingError) return server.answer(400, { detail: error.message });
+  return server.abort();
+}
+
+async function expectAccessError(page: Page, snapshot: AnyMachineSnapshot, event: AnyEventObject) {
+  await expect(page.getByRole('heading', { name: text.accessErrorTitle })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(shownError(snapshot, event));
+}
+
+// ---- paymentUpdate at /update_payment_data ------------------------------------------------------
+
+const paymentModel = paymentUpdateModel as unknown as MachineModel;
+const paymentPaths = coveringPaths(paymentModel);
+
+test('paymentUpdate: the walk covers every state and transition', () => {
+  expect(missingIn(paymentModel, paymentPaths)).toEqual({ states: [], transitions: [] });
+});
+
+for (const path of paymentPaths) {
+  test(`paymentUpdate ${path.description}`, async ({ page }) => {
+    const load = holdRequests(page, /\/api\/refund_data\/pending-update-fields\/\?/);
+    const send = holdRequests(page, /\/api\/refund_data\/update-fields\/$/, 'PATCH');
+    await Promise.all([load.ready, send.ready]);
+    await page.goto(`/update_payment_data?${linkQuery}`);
+    const field = (name: 'cbu' | 'cuit_cuil') => page.getByLabel(paymentFieldLabel(name, 'ARG'));
+    const submit = page.getByRole('button', { name: text.update });
+    const executors: Executors = {
+      'xstate.done.actor.loadFields': async (event) => load.answer(200, event.output),
+      'xstate.error.actor.loadFields': async (event) => refuse(load, errorOf(event)),
+      FIELD_CHANGED: async (event) => field(event.field).fill(String(event.value)),
+      SUBMIT: async () => submit.click(),
+      'xstate.done.actor.sendFields': async (event) => send.answer(200, event.output),
+      'xstate.error.actor.sendFields': async (event) => refuse(send, errorOf(event)),
+      RETRY: async () => page.getByRole('button', { name: messages.common.retry }).click(),
+    };
+    const checks: ScreenChecks = {
+      loading: async () => {
+        await expect(page.getByText(messages.common.loading)).toBeVisible();
+      },
+      accessError: async (snapshot, event) => expectAccessError(page, snapshot, event),
+      editing: async (snapshot) => {
+        const { values, errors } = snapshot.context as {
+          values: Record<'cbu' | 'cuit_cuil', string>;
+          errors: Partial<Record<'cbu' | 'cuit_cuil', string>>;
+        };
+        await expect(page.getByRole('heading', { name: text.paymentTitle })).toBeVisible();
+        // Each field holds what was typed and describes exactly its shown error.
+        for (const name of ['cbu', 'cuit_cuil'] as const) {
+          await expect(field(name)).toHaveValue(values[name]);
+          await expect(field(name)).toHaveAccessibleDescription(errors[name] ?? '');
+        }
+        await expect(submit).toBeEnabled();
+      },
+      sending: async () => {
+        await expect(page.getByText(text.updating)).toBeVisible();
+        await expect(submit).toBeDisabled();
+      },
+      sent: async () => {
+        await expect(page.getByRole('heading', { name: text.stepSent, level: 2 })).toBeVisible();
+        await expect(page.getByText(text.paymentSentText)).toBeVisible();
+      },
+      failed: async (snapshot, event) => {
+        await expect(page.getByRole('heading', { name: text.failureTitle })).toBeVisible();
+        await expect(page.getByText(text.paymentFailureText)).toBeVisible();
+        await expect(page.getByText(shownError(snapshot, event))).toBeVisible();
+      },
+    };
+    await walkPath(path, executors, checks);
+  });
+}
+
+// ---- pendingDocs at /upload_data ----------------------------------------------------------------
+
+const docsModel = pendingDocsModel as unknown as MachineModel;
+
+/**
+ * The browser prepares the chosen files itself (one PNG: one prepared file), so only that
+ * completion of prepareDocs is walkable: three pages need a PDF the model does not choose, and a
+ * PNG always prepares. The browser's uploadDocs turns every failure into a `status: 'error'`
+ * answer, so its error event never happens on screen. A file is removed with its own button.
+ */
+function docsWalkable(steps: readonly WalkStep[], index: number): boolean {
+  const { event } = steps[index];
+  const files = steps[index - 1].state.context.files as { id: string }[];
+  switch (event.type) {
+    case 'xstate.done.actor.prepareDocs':
+      return (event.output as unknown[]).length === files.length;
+    case 'xstate.error.actor.prepareDocs':
+    case 'xstate.error.actor.uploadDocs':
+      return false;
+    case 'FILE_REMOVED':
+      return files.some((file) => file.id === event.id);
+    default:
+      return true;
+  }
+}
+
+const docsPaths = coveringPaths(docsModel, docsWalkable);
+
+test('pendingDocs: the walk covers every state and transition the page can take', () => {
+  expect(missingIn(docsModel, docsPaths)).toEqual({
+    states: [],
+    transitions: [
+      // More prepared files than allowed: a PDF of three pages (see docsWalkable).
+      'pendingDocs.preparing xstate.done.actor.prepareDocs -> pendingDocs.editing',
+      'pendingDocs.preparing xstate.error.actor.prepareDocs -> pendingDocs.failed',
+      'pendingDocs.uploading xstate.error.actor.uploadDocs -> pendingDocs.failed',
+    ],
+  });
+});
+
+const fileContents: Record<string, { mimeType: string; buffer: Buffer }> = {
+  'factura.png': { mimeType: 'image/png', buffer: gradientPng(32, 24) },
+  'notas.txt': { mimeType: 'text/plain', buffer: Buffer.from('notas') },
+};
+
+for (const path of docsPaths) {
+  test(`pendingDocs ${path.description}`, async ({ page }) => {
+    const load = holdRequests(page, /\/api\/authentication_pending_doc\/\?/);
+    const upload = holdRequests(page, /\/api\/upload_pending_doc\/$/, 'POST');
+    const patch = holdRequests(page, /\/api\/refund_data\/$/, 'PATCH');
+    await Promise.all([load.ready, upload.ready, patch.ready]);
+    await page.goto(`/upload_data?${linkQuery}`);
+    const comment = page.getByLabel(text.commentsLabel);
+    const submit = page.getByRole('button', { name: text.send });
+    const executors: Executors = {
+      'xstate.done.actor.loadAccess': async (event) => load.answer(200, event.output),
+      'xstate.error.actor.loadAccess': async (event) => refuse(load, errorOf(event)),
+      FILES_CHOSEN: async (event) =>
+        page.getByLabel(text.addDocuments).setInputFiles(
+          (event.files as { name: string }[]).map((file) => ({
+            name: file.name,
+            ...fileContents[file.name],
+          })),
+        ),
+      FILE_REMOVED: async () =>
+        page.getByRole('button', { name: `${text.removeFile} ${factura.name}` }).click(),
+      COMMENT_CHANGED: async (event) => comment.fill(String(event.value)),
+      SUBMIT: async () => submit.click(),
+      // The browser prepares the files itself (see docsWalkable).
+      'xstate.done.actor.prepareDocs': async () => {},
+      'xstate.done.actor.uploadDocs': async (event) => upload.answer(200, event.output),
+      'xstate.done.actor.patchRefund': async (event) => patch.answer(200, event.output),
+      'xstate.error.actor.patchRefund': async (event) => refuse(patch, errorOf(event)),
+      RETRY: async () => page.getByRole('button', { name: messages.common.retry }).click(),
+    };
+    const busy = async () => {
+      await expect(page.getByText(text.sending)).toBeVisible();
+      await expect(submit).toBeDisabled();
+    };
+    const checks: ScreenChecks = {
+      loading: async () => {
+        await expect(page.getByText(messages.common.loading)).toBeVisible();
+      },
+      accessError: async (snapshot, event) => expectAccessError(page, snapshot, event),
+      editing: async (snapshot) => {
+        const context = snapshot.context as {
+          files: { name: string }[];
+          comment: string;
+          notice: string | null;
+          errors: { files?: string; comment?: string };
+          access: { remaining_files: number };
+        };
+        await expect(page.getByRole('heading', { name: text.pageTitle })).toBeVisible();
+        await expect(
+          page.getByText(text.filesAllowed(context.files.length, context.access.remaining_files)),
+        ).toBeVisible();
+        await expect(page.getByRole('button', { name: new RegExp(`^${text.removeFile} `) })).toHaveText(
+          context.files.map(() => text.removeFile),
+        );
+        for (const file of context.files)
+          await expect(page.getByRole('button', { name: `${text.removeFile} ${file.name}` })).toBeVisible();
+        await expect(comment).toHaveValue(context.comment);
+        // Exactly the messages the state holds: the file notice, the files' error, the comment's.
+        await expect(page.getByRole('alert')).toHaveText(
+          [context.notice, context.errors.files, context.errors.comment].filter(
+            (message): message is string => typeof message === 'string',
+          ),
+        );
+        await expect(submit).toBeEnabled();
+      },
+      preparing: busy,
+      uploading: busy,
+      patching: busy,
+      sent: async () => {
+        await expect(page.getByRole('heading', { name: text.successTitle, level: 2 })).toBeVisible();
+        await expect(page.getByText(text.successText)).toBeVisible();
+      },
+      failed: async (snapshot, event) => {
+        await expect(page.getByRole('heading', { name: text.failureTitle })).toBeVisible();
+        await expect(page.getByText(text.failureText)).toBeVisible();
+        await expect(page.getByText(shownError(snapshot, event))).toBeVisible();
+      },
+    };
+    await walkPath(path, executors, checks);
+  });
+}
