@@ -13,7 +13,7 @@ import { messages } from '../../src/contracts/messages';
 import { officeContract } from '../../src/contracts/offices';
 import { productContract } from '../../src/contracts/products';
 import { promotionContract } from '../../src/contracts/promotions';
-import { refundReviewContract } from '../../src/contracts/refundReview';
+import { refundReviewContract } from '../../src/contracts/refund/review';
 import {
   blacklistContract,
   businessUnitContract,

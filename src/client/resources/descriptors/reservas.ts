@@ -6,10 +6,10 @@
  * server refuses the rest. 'Cancelar todos' cancels every voucher of the reservation, confirmed.
  */
 import { bookingPaths, reservationContract } from '../../../contracts/bookings';
+import { formatAmount, formatDate, formatLocalDate } from '../../../contracts/format';
 import { messages } from '../../../contracts/messages';
 import { reservationStatusName } from '../../../contracts/static/statuses';
 import { cellText, defineDescriptor } from '../descriptor';
-import { formatAmount, formatTimestamp, isoToLocalDate } from '../format';
 import { sendingOnly, statusOptions } from './bookingsShared';
 
 const text = messages.bookings;
@@ -36,7 +36,7 @@ export const reservasDescriptor = sendingOnly(
       { key: 'user_reservation_detail', header: label.user_reservation_detail, sortField: null },
       { key: 'office', header: label.office, sortField: null, render: (row) => cellText(row.office_name) },
       { key: 'payment_method', header: label.payment_method, sortField: null },
-      { key: 'date_emision', header: label.date_emision, render: (row) => formatTimestamp(row.date_emision) },
+      { key: 'date_emision', header: label.date_emision, render: (row) => formatLocalDate(row.date_emision) },
       {
         key: 'status',
         header: label.status,
@@ -106,7 +106,7 @@ export const reservasDescriptor = sendingOnly(
                     `${String(passenger.name ?? '')} ${String(passenger.surname ?? '')}`.trim(),
                     `${String(passenger.doc_type ?? '')} ${String(passenger.doc_number ?? '')}`.trim(),
                     String(passenger.email ?? ''),
-                    passenger.birth_date ? isoToLocalDate(String(passenger.birth_date)) : '',
+                    passenger.birth_date ? formatDate(String(passenger.birth_date)) : '',
                   ]
                     .filter(Boolean)
                     .join(' - '),

@@ -7,11 +7,11 @@
  * src/contracts/bookings.ts allows them.
  */
 import { STATUS_IDS, statusActionName, voucherContract } from '../../../contracts/bookings';
+import { formatAmount, formatDate } from '../../../contracts/format';
 import { messages } from '../../../contracts/messages';
 import { DOC_TYPES } from '../../../contracts/resources';
 import { reservationStatusName } from '../../../contracts/static/statuses';
 import { cellText, defineDescriptor } from '../descriptor';
-import { formatAmount, isoToLocalDate } from '../format';
 import { sendingOnly, statusOptions } from './bookingsShared';
 import { countryOptions } from './options';
 
@@ -58,13 +58,13 @@ export const vouchersDescriptor = sendingOnly(
         key: 'reservation_date_in',
         header: label.date_in,
         sortField: null,
-        render: (row) => isoToLocalDate(String(row.reservation_date_in ?? '')),
+        render: (row) => formatDate(String(row.reservation_date_in ?? '')),
       },
       {
         key: 'reservation_date_out',
         header: label.date_out,
         sortField: null,
-        render: (row) => isoToLocalDate(String(row.reservation_date_out ?? '')),
+        render: (row) => formatDate(String(row.reservation_date_out ?? '')),
       },
       { key: 'duration', header: label.duration, sortField: null },
       {
