@@ -5,7 +5,7 @@
  * lets the role edit only what src/contracts/access.ts allows (fieldAccess 'reservation'); the
  * server refuses the rest. 'Cancelar todos' cancels every voucher of the reservation, confirmed.
  */
-import { bookingPaths, reservationContract } from '../../../contracts/bookings';
+import { bookingPaths, RESERVATION_WRITE_FIELDS, reservationContract } from '../../../contracts/bookings';
 import { formatAmount, formatDate, formatLocalDate } from '../../../contracts/format';
 import { messages } from '../../../contracts/messages';
 import { reservationStatusName } from '../../../contracts/static/statuses';
@@ -14,17 +14,6 @@ import { sendingOnly, statusOptions } from './bookingsShared';
 
 const text = messages.bookings;
 const label = text.fields;
-
-export const RESERVATION_WRITE_KEYS = [
-  'office',
-  'status',
-  'auto_cancel',
-  'contact_emergency_name',
-  'contact_emergency_surname',
-  'contact_emergency_phone',
-  'date_in',
-  'date_out',
-] as const;
 
 export const reservasDescriptor = sendingOnly(
   defineDescriptor({
@@ -124,5 +113,5 @@ export const reservasDescriptor = sendingOnly(
     showTabs: ['paymentDetail'],
     recordName: (row) => `${label.reservation} N° ${String(row.id)}`,
   }),
-  RESERVATION_WRITE_KEYS,
+  RESERVATION_WRITE_FIELDS,
 );

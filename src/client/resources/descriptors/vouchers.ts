@@ -6,7 +6,12 @@
  * actions `status_N`, offered per row and on the selected rows only where the transition table of
  * src/contracts/bookings.ts allows them.
  */
-import { STATUS_IDS, statusActionName, voucherContract } from '../../../contracts/bookings';
+import {
+  STATUS_IDS,
+  statusActionName,
+  VOUCHER_WRITE_FIELDS,
+  voucherContract,
+} from '../../../contracts/bookings';
 import { formatAmount, formatDate } from '../../../contracts/format';
 import { messages } from '../../../contracts/messages';
 import { DOC_TYPES } from '../../../contracts/resources';
@@ -17,18 +22,6 @@ import { countryOptions } from './options';
 
 const text = messages.bookings;
 const label = text.fields;
-
-export const VOUCHER_WRITE_KEYS = [
-  'status',
-  'status_administracion',
-  'observations',
-  'pvp',
-  'final_price',
-  'commission',
-  'net_price',
-  'voucher_filter_proveedor',
-  'pax',
-] as const;
 
 const docTypeOptions = DOC_TYPES.map((docType) => ({ value: docType, label: docType }));
 
@@ -140,5 +133,5 @@ export const vouchersDescriptor = sendingOnly(
     detailView: 'voucherDocuments',
     recordName: (row) => `Voucher N° ${String(row.id)}`,
   }),
-  VOUCHER_WRITE_KEYS,
+  VOUCHER_WRITE_FIELDS,
 );
