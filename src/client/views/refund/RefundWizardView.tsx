@@ -9,9 +9,9 @@ import { createActor } from 'xstate';
 import { RESUMABLE, type refundWizardMachine, stepIndexOf } from '../../../../machines/refundWizard';
 import { messages } from '../../../contracts/messages';
 import type { RefundLoginResponse } from '../../../contracts/refund';
+import { publicConfigOrDefaults } from '../../api/publicConfig';
 import { withRecording } from '../../qa/useRecordedMachine';
 import { providedRefundWizardMachine } from '../../refund/actors';
-import { refundConfig } from '../../refund/config';
 import { newIdempotencyKey, readWizardSnapshot, saveWizardSnapshot } from '../../refund/session';
 import { Button, Card, Heading, Row, Spinner, Stack } from '../../ui/primitives';
 import { Stepper } from '../../ui/stepper';
@@ -38,7 +38,7 @@ function restorable(logic: typeof refundWizardMachine, snapshot: unknown): unkno
 }
 
 export function RefundWizardView({ login }: { login: RefundLoginResponse }) {
-  const config = use(refundConfig());
+  const config = use(publicConfigOrDefaults());
   const [logic] = useState(() => providedRefundWizardMachine(login, config.imageServiceUrl));
   const [restored] = useState(() => restorable(logic, readWizardSnapshot(login)));
   const actor = useActorRef(
