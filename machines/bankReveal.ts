@@ -5,7 +5,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { messages } from '../src/contracts/messages';
-import type { RefundBankData } from '../src/contracts/refundReview';
+import type { RefundBankData } from '../src/contracts/refund/review';
 import { messageOf } from './support/errors';
 
 export interface BankRevealContext {

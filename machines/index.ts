@@ -20,7 +20,7 @@ import {
   receiptViewerModel,
   refundReviewModel,
 } from './models/refundReview';
-import { productWizardModel, resourceFormModel, resourceListModel } from './models/resources';
+import { resourceFormModel, resourceListModel } from './models/resources';
 import { sessionModel } from './models/session';
 import { termsAcceptanceModel } from './models/terms';
 import type { MachineModel } from './models/types';
@@ -97,12 +97,6 @@ export const machineCatalogue: MachineEntry[] = [
     'resourceForm',
     'Back-office form: load, edit, validate with the contract, save; create, edit, show, clone.',
     resourceFormModel,
-  ),
-
-  catalogued(
-    'resourceWizard',
-    "Back-office form in steps: next guarded by the step's schema, back keeps the values, save on the last step (product 0-1-2, promotion '1 de 2').",
-    productWizardModel,
   ),
   catalogued(
     'recordHistory',

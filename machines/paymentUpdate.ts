@@ -9,7 +9,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { messages } from '../src/contracts/messages';
 import type { PaymentFieldErrors, PaymentTextField } from '../src/contracts/refund';
-import { type PaymentUpdateAccess, paymentUpdateProblems } from '../src/contracts/refundLinks';
+import { type PaymentUpdateAccess, paymentUpdateProblems } from '../src/contracts/refund/links';
 import { fieldErrorsOf, messageOf } from './support/errors';
 
 export interface PaymentUpdateInput {

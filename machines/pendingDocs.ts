@@ -12,7 +12,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { messages } from '../src/contracts/messages';
 import { MAX_COMMENT_LENGTH } from '../src/contracts/refund';
-import type { PendingDocsAccess, UploadPendingDocResponse } from '../src/contracts/refundLinks';
+import type { PendingDocsAccess, UploadPendingDocResponse } from '../src/contracts/refund/links';
 import { acceptFiles, type ReceiptRef } from './claimForm';
 import { messageOf } from './support/errors';
 

@@ -4,8 +4,8 @@
  * returned hash moves to the final create call; create status OK gives SUCCESS else ERROR; edit
  * OK gives SUCCESS').
  *
- * The steps are resourceWizard's (machines/resourceWizard.ts): the same `WizardStep` data, the
- * same context fields (steps, step, values, fieldErrors, error) so one view renders both
+ * The steps are the wizards' shared data (machines/support/wizardSteps.ts: `WizardStep`), with the
+ * same context fields as the promotion wizard (steps, step, values, fieldErrors, error) so one view renders both
  * (src/client/views/resources/WizardFrame.tsx), NEXT guarded by the step's schema
  * (`validateStep`), BACK never validating and keeping what was typed. On top of it:
  * - `loading` reads the select options and, for Editar and Clonar, the product as values;
@@ -26,8 +26,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import { messages } from '../src/contracts/messages';
 import type { ProductSaveStatus, ProductWizardMode } from '../src/contracts/productWizard';
 import type { FieldErrors, FormOptions, FormValue, FormValues } from './resourceForm';
-import { firstStepWith, type StepValidationRequest, type WizardStep } from './resourceWizard';
 import { fieldErrorsOf, messageOf } from './support/errors';
+import { firstStepWith, type StepValidationRequest, type WizardStep } from './support/wizardSteps';
 
 export const RESUMABLE = 'resumable';
 

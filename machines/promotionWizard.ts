@@ -2,8 +2,8 @@
  * The promotion wizard (issue 14; SPEC §2 'Promotions wizard', §4 'Promotion wizard', §5
  * 'Promotion wizard', §9 '2 steps', office table page sizes 2, 4, 8).
  *
- * Built on resourceWizard (machines/resourceWizard.ts): the same `WizardStep` data and context
- * fields (steps, step, fieldErrors, error), so the same frame renders it
+ * The steps are the wizards' shared data (machines/support/wizardSteps.ts: `WizardStep`), with the
+ * product wizard's context fields (steps, step, fieldErrors, error), so the same frame renders it
  * (src/client/views/resources/WizardFrame.tsx, counter 'N de 2'); NEXT passes only when the step's
  * contract accepts it (src/contracts/promotions.ts), BACK keeps what was chosen.
  *
@@ -30,8 +30,8 @@ import {
   promotionOfficesStepSchema,
   promotionProductsStepSchema,
 } from '../src/contracts/promotions';
-import type { WizardStep } from './resourceWizard';
 import { fieldErrorsOf, messageOf } from './support/errors';
+import type { WizardStep } from './support/wizardSteps';
 
 const text = messages.promotions;
 

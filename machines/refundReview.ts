@@ -1,15 +1,15 @@
 /**
  * One refund's review screen (issue 17 'Staff review (Reintegros)'): load the refund (claims,
  * receipts, masked bank data, requests), then offer the transitions its `allowed_actions` name
- * (computed by the server from src/contracts/refundLifecycle.ts). Choosing one opens its form
+ * (computed by the server from src/contracts/refund/lifecycle.ts). Choosing one opens its form
  * (the amount approved per claim, the rejection reason, the missing documents, the bank fields to
  * complete, or only a confirmation), validated with the transition's own contract before it is
  * sent; the server's answer is the refund as it is now, or field errors shown under their field.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { messages } from '../src/contracts/messages';
-import { type RefundTransition, refundTransitionInputs } from '../src/contracts/refundLifecycle';
-import type { RefundDetail } from '../src/contracts/refundReview';
+import { type RefundTransition, refundTransitionInputs } from '../src/contracts/refund/lifecycle';
+import type { RefundDetail } from '../src/contracts/refund/review';
 import { FieldErrorsError, fieldErrorsOf, messageOf } from './support/errors';
 
 /** What the transition forms hold while typed. */

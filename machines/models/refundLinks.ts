@@ -1,6 +1,6 @@
 /** Models of the traveller's link pages (issue 17 'Links': /upload_data, /update_payment_data). */
 import { messages } from '../../src/contracts/messages';
-import type { PaymentUpdateAccess, PendingDocsAccess } from '../../src/contracts/refundLinks';
+import type { PaymentUpdateAccess, PendingDocsAccess } from '../../src/contracts/refund/links';
 import type { ReceiptRef } from '../claimForm';
 import { paymentUpdateMachine } from '../paymentUpdate';
 import { type PreparedDoc, pendingDocsMachine } from '../pendingDocs';

@@ -1,7 +1,7 @@
 /** Models of the staff refund review machines (issue 17 'Staff review (Reintegros)'). */
 import type { AnyEventObject } from 'xstate';
 import { messages } from '../../src/contracts/messages';
-import type { RefundBankData } from '../../src/contracts/refundReview';
+import type { RefundBankData } from '../../src/contracts/refund/review';
 import { bankRevealMachine } from '../bankReveal';
 import { type DownloadRequest, receiptDownloadMachine } from '../receiptDownload';
 import { receiptViewerMachine, type ViewerFile } from '../receiptViewer';

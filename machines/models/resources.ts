@@ -14,7 +14,6 @@ import {
   type ResourceRecord,
   resourceListMachine,
 } from '../resourceList';
-import { resourceWizardMachine, type WizardStep } from '../resourceWizard';
 import { FieldErrorsError, UserFacingError } from '../support/errors';
 import { defineModel } from './types';
 
@@ -546,86 +545,3 @@ export const resourceFormShowModel = defineModel({
   input: { mode: 'show', id: 1, defaults: { short_name: '', long_name: '' } },
   journeys: [],
 });
-
-// ---- resourceWizard --------------------------------------------------------------------------
-
-/** The product wizard's steps 0, 1, 2 (SPEC §2 'add'): data, coverages, rates. */
-export const productWizardSteps: WizardStep[] = [
-  { key: '0', fields: ['long_name', 'product_type'] },
-  { key: '1', fields: ['coverages'] },
-  { key: '2', fields: ['rates'] },
-];
-/** The promotion wizard's '1 de 2', '2 de 2': the promotion, then its products. */
-export const promotionWizardSteps: WizardStep[] = [
-  { key: '1', fields: ['long_name', 'date_from'] },
-  { key: '2', fields: ['products'] },
-];
-export const WIZARD_FIELD_ERROR = 'Este campo es requerido.';
-
-/** A model of the wizard over some steps: each step's fields are typed, refused, then accepted. */
-export function wizardModel(steps: WizardStep[]) {
-  const firstField = (step: number) => steps[step]?.fields[0] ?? 'long_name';
-  return defineModel({
-    machine: resourceWizardMachine,
-    input: {
-      steps,
-      defaults: Object.fromEntries(steps.flatMap((step) => step.fields).map((field) => [field, ''])),
-    },
-    events: (snapshot) => {
-      const { step } = snapshot.context;
-      switch (true) {
-        case snapshot.matches('editing'):
-          return [
-            { type: 'FIELD_CHANGED', field: firstField(step), value: `valor ${step}` },
-            { type: 'NEXT' },
-            { type: 'BACK' },
-          ];
-        case snapshot.matches('validatingStep'):
-          return [
-            { type: 'xstate.done.actor.validateStep', output: { step } },
-            {
-              type: 'xstate.error.actor.validateStep',
-              error: new FieldErrorsError({ [firstField(step)]: [WIZARD_FIELD_ERROR] }),
-            },
-          ];
-        case snapshot.matches('saving'):
-          return [
-            { type: 'xstate.done.actor.saveRecord', output: { id: 5, long_name: 'valor 0' } },
-            // The server refuses a field of the first step: the wizard goes back there.
-            {
-              type: 'xstate.error.actor.saveRecord',
-              error: new FieldErrorsError({ [firstField(0)]: [messages.resources.duplicate] }),
-            },
-            { type: 'xstate.error.actor.saveRecord', error: new UserFacingError(messages.common.forbidden) },
-          ];
-        default:
-          return [];
-      }
-    },
-    serializeState: (snapshot) =>
-      JSON.stringify([
-        snapshot.value,
-        snapshot.context.step,
-        Object.keys(snapshot.context.fieldErrors),
-        snapshot.context.error,
-      ]),
-    simplePaths: false,
-    journeys: [
-      // Typing on the last step, then back to the first without validating.
-      [
-        ...steps
-          .slice(1)
-          .flatMap((_, index) => [
-            { type: 'NEXT' },
-            { type: 'xstate.done.actor.validateStep', output: { step: index } },
-          ]),
-        { type: 'FIELD_CHANGED', field: firstField(steps.length - 1), value: 'valor final' },
-        ...steps.slice(1).map(() => ({ type: 'BACK' })),
-        { type: 'BACK' },
-      ],
-    ],
-  });
-}
-
-export const productWizardModel = wizardModel(productWizardSteps);
-export const promotionWizardModel = wizardModel(promotionWizardSteps);

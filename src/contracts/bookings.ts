@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { messages } from './messages';
 import { CONTAINS, defineContract, EXACT, optionalText } from './resources/fields';
+import { paxSchema } from './resources/passengers';
 import { type ReservationStatusId, reservationStatuses, reservationStatusName } from './static/statuses';
 
 const text = messages.bookings;
@@ -126,20 +127,6 @@ const reference = z
 // ---------------------------------------------------------------------------------------------
 // Passengers of a voucher
 
-export const voucherPaxSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  surname: z.string(),
-  phone: z.string(),
-  doc_type: z.string(),
-  doc_number: z.string(),
-  birth_date: z.string().nullable(),
-  country: z.number().int().nullable(),
-  email: z.string(),
-  nationality: z.number().int().nullable(),
-});
-export type VoucherPax = z.infer<typeof voucherPaxSchema>;
-
 /** A passenger edited inside a voucher: its id and the fields that change (SPEC §6 'passenger fields'). */
 export const voucherPaxWriteSchema = z.strictObject({
   id: reference,
@@ -193,7 +180,7 @@ export const reservationSchema = z.object({
   date_out: z.string(),
   /** Detail only: its vouchers and passengers (SPEC issue 15 'A reservation shows its vouchers and passengers'). */
   vouchers: z.array(reservationVoucherSummarySchema).optional(),
-  passengers: z.array(voucherPaxSchema).optional(),
+  passengers: z.array(paxSchema).optional(),
   allowed_actions: z.array(z.string()).optional(),
 });
 export type Reservation = z.infer<typeof reservationSchema>;
@@ -215,6 +202,10 @@ export const reservationWriteSchema = z.strictObject({
   date_out: isoDate.optional(),
 });
 export type ReservationWrite = z.output<typeof reservationWriteSchema>;
+/** The fields a reservation update may carry: the edit form sends only these. */
+export const RESERVATION_WRITE_FIELDS = Object.keys(
+  reservationWriteSchema.shape,
+) as (keyof ReservationWrite)[];
 
 /** SPEC §2: exact filters, each with minimum length 1. */
 const minOne = z.string().trim().min(1, text.minLength).max(150);
@@ -285,7 +276,7 @@ export const voucherSchema = z.object({
   promotion_long_name: z.string(),
   voucher_filter_proveedor: z.string(),
   /** The voucher's passengers (the list shows how many and their names). */
-  pax: z.array(voucherPaxSchema),
+  pax: z.array(paxSchema),
   allowed_actions: z.array(z.string()).optional(),
 });
 export type Voucher = z.infer<typeof voucherSchema>;
@@ -303,6 +294,8 @@ export const voucherWriteSchema = z.strictObject({
   pax: z.array(voucherPaxWriteSchema).max(50).optional(),
 });
 export type VoucherWrite = z.output<typeof voucherWriteSchema>;
+/** The fields a voucher update may carry: the edit form sends only these (src/client/resources/descriptors/vouchers.ts). */
+export const VOUCHER_WRITE_FIELDS = Object.keys(voucherWriteSchema.shape) as (keyof VoucherWrite)[];
 
 export const voucherContract = defineContract({
   path: '/voucher/',

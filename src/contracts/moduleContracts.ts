@@ -10,7 +10,7 @@ import type { ModuleKey } from './moduleTable';
 import { officeContract } from './offices';
 import { productContract } from './products';
 import { promotionContract } from './promotions';
-import { refundReviewContract } from './refundReview';
+import { refundReviewContract } from './refund/review';
 import {
   blacklistContract,
   businessUnitContract,

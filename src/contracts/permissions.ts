@@ -23,7 +23,7 @@ export const ACTIONS = ['view', 'add'] as const;
 
 /**
  * Finer permissions beyond view and add, for one resource each (issue 17): `refund/change` moves a
- * refund through its review lifecycle (src/contracts/refundLifecycle.ts).
+ * refund through its review lifecycle (src/contracts/refund/lifecycle.ts).
  */
 export const EXTRA_PERMISSIONS = [{ resource: 'refund', action: 'change' }] as const;
 

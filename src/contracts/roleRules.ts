@@ -4,6 +4,7 @@
  * group or user id, entity, view and field. src/contracts/access.ts answers questions from it;
  * the client hides with it and the server refuses with it.
  */
+import { VOUCHER_WRITE_FIELDS } from './bookings';
 import { MODULES, SECTIONS, type UserModule } from './modules';
 import { can } from './permissions';
 import { ROLES } from './roles';
@@ -83,18 +84,11 @@ const emergencyContacts = [
   'contact_emergency_phone',
 ] as const satisfies readonly ReservationField[];
 const dates = ['date_in', 'date_out'] as const satisfies readonly ReservationField[];
-/** 'All voucher fields including prices': the voucher's own data and its passengers. */
-const allVoucherFields = [
-  'status',
-  'status_administracion',
-  'observations',
-  'pvp',
-  'final_price',
-  'commission',
-  'net_price',
-  'voucher_filter_proveedor',
+/** 'All voucher fields including prices': every field a voucher update carries, its passengers one by one. */
+const allVoucherFields: readonly VoucherField[] = [
+  ...VOUCHER_WRITE_FIELDS.filter((field): field is Exclude<typeof field, 'pax'> => field !== 'pax'),
   ...paxFields,
-] as const satisfies readonly VoucherField[];
+];
 
 export interface RoleFieldRules {
   groupId: number;

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cellText } from '../../src/client/resources/descriptor';
-import { formatAmount } from '../../src/client/resources/format';
+import { formatAmount } from '../../src/contracts/format';
 
 describe('list cell formats', () => {
   it('shows dates and timestamps as dd/MM/yyyy', () => {

@@ -16,9 +16,9 @@ import type { ResourceRecord } from '../../machines/resourceList';
 import { errorFromAnswer } from '../../src/client/api/errors';
 import { listParams, validateValues } from '../../src/client/api/resources';
 import {
-  amountText,
   filterParamsOf,
   flatFields,
+  formValueOf,
   ITEM_ID_KEY,
   PRESENT_KEY,
 } from '../../src/client/resources/descriptor';
@@ -140,9 +140,11 @@ describe('the Oficinas form', () => {
   });
 
   it('shows amounts with the mask', () => {
-    expect(amountText('1234567.8')).toBe('1.234.567,80');
-    expect(amountText('0')).toBe('0');
-    expect(amountText(null)).toBe('');
+    const budget = flatFields(oficinasDescriptor.fields).find((field) => field.name === 'budget');
+    if (!budget) throw new Error('the office form has no budget field');
+    expect(formValueOf(budget, '1234567.8')).toBe('1.234.567,80');
+    expect(formValueOf(budget, '0')).toBe('0,00');
+    expect(formValueOf(budget, null)).toBe('');
   });
 });
 

@@ -122,7 +122,7 @@ test('a traveller requests a refund with a PDF, a PNG and a multi-cause claim', 
     date: login.refunds.date_out,
     files: [{ name: 'factura.pdf', mimeType: 'application/pdf', buffer: await multiPagePdf(2) }],
   });
-  await expect(page.getByRole('listitem', { name: first })).toContainText('1.234,50 USD');
+  await expect(page.getByRole('listitem', { name: first })).toContainText('USD 1.234,50');
   await expect(page.getByRole('listitem', { name: first })).toContainText('2 archivos');
   await loadClaim(page, {
     coverage: second,

@@ -27,8 +27,8 @@ import {
   type UploadResult,
   withUpload,
 } from '../../machines/productWizard';
-import type { StepValidationRequest } from '../../machines/resourceWizard';
 import { FieldErrorsError, UserFacingError } from '../../machines/support/errors';
+import type { StepValidationRequest } from '../../machines/support/wizardSteps';
 import { messages } from '../../src/contracts/messages';
 import type { ProductWizardMode } from '../../src/contracts/productWizard';
 import { type StateAssertions, testMachineModel } from './harness';

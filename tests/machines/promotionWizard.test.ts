@@ -31,7 +31,7 @@ import {
   visibleProducts,
   type WizardAddress,
 } from '../../machines/promotionWizard';
-import { stepCounter } from '../../machines/resourceWizard';
+import { stepCounter } from '../../machines/support/wizardSteps';
 import { messages } from '../../src/contracts/messages';
 import { checkPath, type StateAssertions, testMachineModel } from './harness';
 

@@ -17,7 +17,7 @@ import { MODULE_KEYS, type ModuleKey } from '../../src/contracts/moduleTable';
 import { officeContract } from '../../src/contracts/offices';
 import { productContract } from '../../src/contracts/products';
 import { promotionContract } from '../../src/contracts/promotions';
-import { refundReviewContract } from '../../src/contracts/refundReview';
+import { refundReviewContract } from '../../src/contracts/refund/review';
 import {
   blacklistContract,
   businessUnitContract,

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../src/contracts/engine';
 import { messages } from '../../src/contracts/messages';
-import type { RefundDetail } from '../../src/contracts/refundReview';
+import type { RefundDetail } from '../../src/contracts/refund/review';
 import { coverages, refundPayments, refundRequests, refunds, vouchers } from '../../src/server/db/schema';
 import { entryName } from '../../src/server/routes/refundDownload';
 import { settleRefundMails } from '../../src/server/routes/refundLinks';

@@ -1,6 +1,6 @@
 /**
  * Staff review of refunds (issue 17 'Staff review (Reintegros)'; SPEC §7 GET /refund/, PUT
- * /refund/{id}/): the lifecycle of src/contracts/refundLifecycle.ts through the engine's row and
+ * /refund/{id}/): the lifecycle of src/contracts/refund/lifecycle.ts through the engine's row and
  * bulk actions and PUT, each transition allowed and refused (wrong status, missing permission,
  * bad input answered with Spanish field errors), every change and the bank-data reveal in the
  * history, and the list filters.
@@ -17,8 +17,8 @@ import {
   REFUND_TRANSITIONS,
   refundStatusLabel,
   transitionsFrom,
-} from '../../src/contracts/refundLifecycle';
-import type { RefundDetail } from '../../src/contracts/refundReview';
+} from '../../src/contracts/refund/lifecycle';
+import type { RefundDetail } from '../../src/contracts/refund/review';
 import {
   auditLog,
   coverages,

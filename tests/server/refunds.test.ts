@@ -7,10 +7,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDate } from '../../src/contracts/format';
 import { messages } from '../../src/contracts/messages';
 import {
   emptyMultiCause,
-  formatIsoDate,
   localTodayIso,
   type RefundLoginResponse,
   type RefundPaymentInput,
@@ -775,7 +775,7 @@ describe('POST /api/refund_data/ (submission)', () => {
     const before = submissionFor(login, files, PAYMENTS['ARG with CBU'].payment);
     const dayBefore = new Date(Date.parse(`${from}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     (before.refund_coverage.claims[0] as { sinister_date: string }).sinister_date = dayBefore;
-    const outside = text.dateOutsideValidity(formatIsoDate(from!), formatIsoDate(to!));
+    const outside = text.dateOutsideValidity(formatDate(from!), formatDate(to!));
     const refused = await submit(login.access, before, files);
     expect([refused.statusCode, refused.json()]).toEqual([
       400,

@@ -1,11 +1,11 @@
-/** The browser-facing helpers of src/contracts/refund.ts (SPEC §5 masks, dates, per-country fields). */
+/** The browser-facing helpers of src/contracts/refund/ (SPEC §5 masks, dates, per-country fields). */
 import { describe, expect, it } from 'vitest';
+import { formatAmount } from '../../src/contracts/format';
 import { messages } from '../../src/contracts/messages';
 import {
   accountTypesFor,
   bankOptionsFor,
   emptyMultiCause,
-  formatAmount,
   hasAllowedExtension,
   localTodayIso,
   multiCauseSchema,

@@ -21,8 +21,8 @@ import type {
   FormValue,
   FormValues,
 } from '../../../machines/resourceForm';
-import type { StepValidationRequest } from '../../../machines/resourceWizard';
 import { FieldErrorsError } from '../../../machines/support/errors';
+import type { StepValidationRequest } from '../../../machines/support/wizardSteps';
 import { paginatedSchema, SELECTOR_LIMIT } from '../../contracts/http';
 import { messages } from '../../contracts/messages';
 import { officeCoreSchema } from '../../contracts/offices';

@@ -11,7 +11,7 @@ import {
   refundLinkApiPaths,
   type UploadPendingDocResponse,
   uploadPendingDocResponseSchema,
-} from '../../contracts/refundLinks';
+} from '../../contracts/refund/links';
 import { call } from './refund';
 
 export interface LinkParams {

@@ -16,7 +16,7 @@ import {
   type RefundDownload,
   refundBankDataSchema,
   refundDetailSchema,
-} from '../../contracts/refundReview';
+} from '../../contracts/refund/review';
 import { contractMismatch } from './errors';
 import { request, requestBlob } from './http';
 import { saveBlob } from './saveBlob';

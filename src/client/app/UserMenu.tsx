@@ -11,12 +11,12 @@ import type { StaffSession } from '../../../machines/session';
 import type { PublicConfig } from '../../contracts/http';
 import { messages } from '../../contracts/messages';
 import { fetchCountry, fetchOffice, requestPasswordReset } from '../api/auth';
+import { loadPublicConfig } from '../api/publicConfig';
 import { useRecordedMachine } from '../qa/useRecordedMachine';
 import { Dialog } from '../ui/dialog';
 import { Alert, Button, Muted } from '../ui/primitives';
 import { styled } from '../ui/theme';
 import { SessionContext } from '../views/shared/session';
-import { loadPublicConfig } from './config';
 
 const shell = messages.navigation.shell;
 

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { messages } from '../../contracts/messages';
-import { loadPublicConfig } from '../app/config';
+import { loadPublicConfig } from '../api/publicConfig';
 import { styled } from '../ui/theme';
 import { downloadRecording } from './download';
 import {

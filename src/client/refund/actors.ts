@@ -17,7 +17,7 @@ import type { RefundLoginResponse } from '../../contracts/refund';
 import { RefundApiError, submitRefund, uploadReceipts } from '../api/refund';
 import { prepareReceipts } from './files/prepare';
 import { clearReceipts, loadReceipt } from './files/receiptStore';
-import { clearRefundLogin, clearWizardSnapshot } from './session';
+import { clearRefundLogin, refundWizardSlot } from './session';
 
 const text = messages.refund;
 
@@ -74,7 +74,7 @@ function prepareFilesActor(token: string, imageServiceUrl: string) {
 /** Forgets everything of this refund in the browser (SPEC §4: logout on completion). */
 export function forgetRefund(): void {
   clearRefundLogin();
-  clearWizardSnapshot();
+  refundWizardSlot().clear();
   void clearReceipts();
 }
 

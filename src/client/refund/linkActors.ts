@@ -2,7 +2,7 @@
 import { fromPromise } from 'xstate';
 import { paymentUpdateMachine } from '../../../machines/paymentUpdate';
 import { pendingDocsMachine } from '../../../machines/pendingDocs';
-import type { UploadPendingDocResponse } from '../../contracts/refundLinks';
+import type { UploadPendingDocResponse } from '../../contracts/refund/links';
 import { RefundApiError } from '../api/refund';
 import {
   loadPaymentUpdate,

@@ -1,4 +1,5 @@
 /** Input masks of the refund portal (SPEC §5): amounts '1.234.567,89' and dates '__/__/____'. */
+import { groupThousands } from '../../contracts/format';
 import { MAX_AMOUNT_INTEGER_DIGITS } from '../../contracts/refund';
 
 /**
@@ -22,7 +23,7 @@ export function maskAmountInput(raw: string): string {
           .replace(/,/g, '')
           .slice(0, 2);
   const integer = integerPart.replace(/^0+(?=\d)/, '').slice(0, MAX_AMOUNT_INTEGER_DIGITS);
-  const grouped = integer.replace(/\B(?=(\d{3})+$)/g, '.');
+  const grouped = groupThousands(integer);
   return comma < 0 ? grouped : `${grouped || '0'},${decimals}`;
 }
 

@@ -1,8 +1,10 @@
 /**
  * Where the refund portal keeps its state in the browser (sessionStorage, this tab only): the
- * login answer (SPEC §2 'carrying the response') and the wizard's persisted snapshot.
+ * login answer (SPEC §2 'carrying the response') and the wizard's persisted snapshot (a slot of
+ * api/wizardSnapshots.ts owned by the login's voucher and document).
  */
 import { type RefundLoginResponse, refundLoginResponseSchema } from '../../contracts/refund';
+import { type SnapshotSlot, snapshotSlot } from '../api/wizardSnapshots';
 
 export const REFUND_LOGIN_KEY = 'refundLogin';
 export const REFUND_WIZARD_KEY = 'refundWizard';
@@ -30,36 +32,15 @@ export function clearRefundLogin(): void {
   store()?.removeItem(REFUND_LOGIN_KEY);
 }
 
-interface StoredWizard {
-  voucher: string;
-  docNumber: string;
-  snapshot: unknown;
-}
-
-export function saveWizardSnapshot(login: RefundLoginResponse, snapshot: unknown): void {
-  const value: StoredWizard = {
-    voucher: login.refunds.voucher,
-    docNumber: login.refunds.doc_number,
-    snapshot,
-  };
-  store()?.setItem(REFUND_WIZARD_KEY, JSON.stringify(value));
-}
-
-/** The stored snapshot, only when it belongs to the same voucher and document. */
-export function readWizardSnapshot(login: RefundLoginResponse): unknown | null {
-  const raw = store()?.getItem(REFUND_WIZARD_KEY);
-  if (!raw) return null;
-  try {
-    const value = JSON.parse(raw) as Partial<StoredWizard>;
-    if (value.voucher !== login.refunds.voucher || value.docNumber !== login.refunds.doc_number) return null;
-    return value.snapshot ?? null;
-  } catch {
-    return null;
-  }
-}
-
-export function clearWizardSnapshot(): void {
-  store()?.removeItem(REFUND_WIZARD_KEY);
+/**
+ * The wizard's snapshot slot: it reads back only a snapshot stored for the same voucher and
+ * document. Without a login, a slot that can only be cleared (clearing ignores the owner).
+ */
+export function refundWizardSlot(login: RefundLoginResponse | null = null): SnapshotSlot {
+  return snapshotSlot(
+    REFUND_WIZARD_KEY,
+    login ? JSON.stringify([login.refunds.voucher, login.refunds.doc_number]) : null,
+  );
 }
 
 /** A v4 UUID, also where crypto.randomUUID is missing (plain http on a LAN address). */

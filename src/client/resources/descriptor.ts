@@ -16,12 +16,12 @@ import type { z } from 'zod';
 import type { FormGroup, FormMode, FormOption, FormValue, FormValues } from '../../../machines/resourceForm';
 import type { ResourceRecord } from '../../../machines/resourceList';
 import { EXPORT_KINDS, type ExportKind } from '../../contracts/exports';
+import { formatAmount, formatDate, formatLocalDate } from '../../contracts/format';
 import { messages } from '../../contracts/messages';
 import { findSection, type Section } from '../../contracts/modules';
 import type { Action, Resource } from '../../contracts/permissions';
 import type { FilterDescriptor, ResourceContract } from '../../contracts/resources/fields';
 import type { FieldEntity } from '../../contracts/roleRules';
-import { formatTimestamp, isoToLocalDate } from './format';
 
 const labels = messages.resourceScreens.fields;
 export type FieldLabelKey = keyof typeof labels;
@@ -319,9 +319,9 @@ export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? text.yes : text.no;
   if (typeof value === 'string') {
-    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return isoToLocalDate(value);
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
     // A timestamp (created_at, updated_at) as its local date, dd/MM/yyyy (issue 18).
-    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return formatTimestamp(value);
+    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return formatLocalDate(value);
     return value;
   }
   if (typeof value === 'number') return String(value);
@@ -364,14 +364,6 @@ export function asGroups(value: FormValue | undefined): FormGroup[] {
   return Array.isArray(value) ? value.filter((item): item is FormGroup => isGroup(item as FormValue)) : [];
 }
 
-/** '1234.5' as the amount mask shows it: '1.234,50'. */
-export function amountText(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '';
-  const [integer, decimals = ''] = String(value).split('.');
-  const grouped = integer.replace(/\B(?=(\d{3})+$)/g, '.');
-  return decimals ? `${grouped},${decimals.padEnd(2, '0').slice(0, 2)}` : grouped;
-}
-
 function isOptionSource(options: FieldDescriptor['options']): options is OptionSource {
   return Boolean(options) && !Array.isArray(options);
 }
@@ -409,11 +401,11 @@ export function formValueOf(field: FieldDescriptor, value: unknown): FormValue {
       return group;
     });
   }
-  if (field.type === 'amount') return amountText(value);
+  if (field.type === 'amount') return formatAmount(value);
   if (field.type === 'checkbox') return value === true;
   if (field.type === 'multiselect') return Array.isArray(value) ? value.map(String) : [];
   if (value === null || value === undefined) return '';
-  if (field.type === 'date' && typeof value === 'string') return isoToLocalDate(value);
+  if (field.type === 'date' && typeof value === 'string') return formatDate(value);
   if (field.type === 'lines' && Array.isArray(value)) return value.map(String).join('\n');
   return String(value);
 }

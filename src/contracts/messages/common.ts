@@ -1,4 +1,6 @@
 /** Texts shared by every screen. Spec sections 5 and 8. */
+import { formatCount } from '../format';
+
 export const commonMessages = {
   genericError: 'Hubo un error',
   genericRetry: 'Hubo un error, por favor inténtelo nuevamente.',
@@ -18,7 +20,7 @@ export const commonMessages = {
   bodyTooDeep: (max: number) => `La solicitud tiene demasiados niveles anidados (máximo ${max}).`,
   /** A JSON body with more elements than any form sends (issue 28 §1). */
   bodyTooManyElements: (max: number) =>
-    `La solicitud tiene demasiados elementos (máximo ${max.toLocaleString('es-AR')}).`,
+    `La solicitud tiene demasiados elementos (máximo ${formatCount(max)}).`,
   conflict: 'Otra operación modificó estos datos al mismo tiempo. Inténtelo nuevamente.',
   tooLong: (max: number) => `Máximo ${max} caracteres.`,
   mustBeNumeric: 'Ingrese solo números.',

@@ -1,5 +1,5 @@
 /** Exports and the notification bell (issue 12): SPEC §8 'Export failures' and 'Successes', §4. */
-const number = (value: number) => value.toLocaleString('es-AR');
+import { formatCount } from '../format';
 
 export const exportsMessages = {
   /** Per kind of export: its name in the bell and the §8 texts. */
@@ -38,7 +38,9 @@ export const exportsMessages = {
   downloadFailed: 'No se pudo descargar el archivo. Inténtelo nuevamente desde la campana.',
   pending: 'Preparando el archivo...',
   progress: (written: number, total: number | null) =>
-    total === null ? `${number(written)} filas escritas` : `${number(written)} de ${number(total)} filas`,
+    total === null
+      ? `${formatCount(written)} filas escritas`
+      : `${formatCount(written)} de ${formatCount(total)} filas`,
   download: 'Descargar',
   dismiss: 'Descartar',
   downloading: 'Descargando...',

@@ -22,11 +22,11 @@ import {
   statusName,
   transitionRefusal,
   type Voucher,
-  type VoucherPax,
   voucherContract,
 } from '../../contracts/bookings';
 import { messages } from '../../contracts/messages';
 import { can } from '../../contracts/permissions';
+import type { Pax } from '../../contracts/resources/passengers';
 import type { ReservationStatusId } from '../../contracts/static/statuses';
 import { assertEditableFields, subjectOf } from '../auth/fieldRules';
 import { officeInScope, ownedByOffice, rowScopeOf } from '../auth/officeScope';
@@ -45,6 +45,7 @@ import { FieldValidationError, forbidden, HttpError } from '../http/errors';
 import { contains } from '../http/filters';
 import { writeAudit } from './audit';
 import { containsVia, defineResource, groupRows, type Reader, type ResourceRow } from './engine';
+import { paxColumns, serializePax } from './passengers';
 
 const text = messages.bookings;
 
@@ -81,22 +82,9 @@ const dayDiff = (from: string, to: string) =>
 export const voucherDuration = (dateIn: string, dateOut: string) =>
   dateIn && dateOut ? dayDiff(dateIn, dateOut) : 0;
 
-const serializePax = (row: typeof passengers.$inferSelect): VoucherPax => ({
-  id: row.id,
-  name: row.name,
-  surname: row.surname,
-  phone: row.phone,
-  doc_type: row.docType,
-  doc_number: row.docNumber,
-  birth_date: row.birthDate,
-  country: row.countryId,
-  email: row.email,
-  nationality: row.nationalityId,
-});
-
 /** The passengers of some vouchers, by voucher id. */
 export async function paxOfVouchers(reader: Reader, ids: readonly number[]) {
-  if (!ids.length) return new Map<number, VoucherPax[]>();
+  if (!ids.length) return new Map<number, Pax[]>();
   const rows = await reader
     .select({ key: voucherPassengers.voucherId, value: passengers })
     .from(voucherPassengers)
@@ -160,7 +148,7 @@ export async function reservationChildren(reader: Reader, reservationId: number)
     reader,
     rows.map((row) => row.voucher.id),
   );
-  const passengersById = new Map<number, VoucherPax>();
+  const passengersById = new Map<number, Pax>();
   for (const list of pax.values()) for (const passenger of list) passengersById.set(passenger.id, passenger);
   return {
     vouchers: rows.map((row) => ({
@@ -430,17 +418,7 @@ export const voucherResource = defineResource({
         .from(voucherPassengers)
         .where(and(eq(voucherPassengers.voucherId, id), eq(voucherPassengers.paxId, passenger.id)));
       if (!link) throw new FieldValidationError({ pax: [messages.resources.invalidChoice] });
-      const changes = definedOnly({
-        name: passenger.name,
-        surname: passenger.surname,
-        phone: passenger.phone,
-        docType: passenger.doc_type,
-        docNumber: passenger.doc_number,
-        birthDate: passenger.birth_date,
-        countryId: passenger.country,
-        email: passenger.email,
-        nationalityId: passenger.nationality,
-      });
+      const changes = definedOnly(paxColumns(passenger));
       if (Object.keys(changes).length)
         await tx.update(passengers).set(changes).where(eq(passengers.id, passenger.id));
     }

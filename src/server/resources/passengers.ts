@@ -10,11 +10,55 @@
 
 import { inArray, or, type SQL, sql } from 'drizzle-orm';
 import { createPermissionOf } from '../../contracts/modules';
-import { paxContract } from '../../contracts/resources';
+import { type Pax, paxContract } from '../../contracts/resources';
 import type { Ownership } from '../auth/officeScope';
 import { passengers } from '../db/schema';
 import { escapeLike } from '../http/filters';
 import { defineResource } from './engine';
+
+/** A passenger as the API answers it (SPEC §3 'Passenger'): /pax/ and a voucher's `pax` alike. */
+export const serializePax = (row: typeof passengers.$inferSelect): Pax => ({
+  id: row.id,
+  name: row.name,
+  surname: row.surname,
+  phone: row.phone,
+  doc_type: row.docType,
+  doc_number: row.docNumber,
+  birth_date: row.birthDate,
+  country: row.countryId,
+  email: row.email,
+  nationality: row.nationalityId,
+});
+
+type PaxFields = Omit<Pax, 'id'>;
+type PaxColumns = {
+  name: string;
+  surname: string;
+  phone: string;
+  docType: string;
+  docNumber: string;
+  birthDate: string | null;
+  countryId: number | null;
+  email: string;
+  nationalityId: number | null;
+};
+
+/** A passenger's API fields as table columns (/pax/ writes and a voucher's passenger edits: the given fields only). */
+export function paxColumns<T extends Partial<PaxFields>>(
+  input: T,
+): { [K in keyof PaxColumns]: PaxColumns[K] | undefined } {
+  return {
+    name: input.name,
+    surname: input.surname,
+    phone: input.phone,
+    docType: input.doc_type,
+    docNumber: input.doc_number,
+    birthDate: input.birth_date,
+    countryId: input.country,
+    email: input.email,
+    nationalityId: input.nationality,
+  };
+}
 
 /** Correlated subqueries name the outer column in full (drizzle renders a bare column unqualified). */
 const PAX_ID = sql.raw('"pax"."id"');
@@ -38,29 +82,8 @@ export const paxResource = defineResource({
   ownership: paxOwnership,
   // The module table says who may create (SPEC §2: Pasajeros create is guarded by voucher/add).
   permissions: { create: createPermissionOf('pax') },
-  serialize: (row) => ({
-    id: row.id,
-    name: row.name,
-    surname: row.surname,
-    phone: row.phone,
-    doc_type: row.docType,
-    doc_number: row.docNumber,
-    birth_date: row.birthDate,
-    country: row.countryId,
-    email: row.email,
-    nationality: row.nationalityId,
-  }),
-  values: (input) => ({
-    name: input.name,
-    surname: input.surname,
-    phone: input.phone,
-    docType: input.doc_type,
-    docNumber: input.doc_number,
-    birthDate: input.birth_date,
-    countryId: input.country,
-    email: input.email,
-    nationalityId: input.nationality,
-  }),
+  serialize: serializePax,
+  values: paxColumns,
   // The creator's office owns the passenger until a voucher carries it (null: a central user's).
   async beforeWrite(_tx, _input, id, principal) {
     return id === null ? { createdOfficeId: principal.officeId } : undefined;

@@ -5,7 +5,7 @@
  * - the list, filtered by status, submission date range, the claims' country and coverage;
  * - the detail nested with its claims (services, approved amounts), files, masked bank data and
  *   the requests made to the traveller;
- * - the lifecycle of src/contracts/refundLifecycle.ts, with refund/change: each transition is a
+ * - the lifecycle of src/contracts/refund/lifecycle.ts, with refund/change: each transition is a
  *   row action (`POST /refund/{id}/actions/{transition}/`, in bulk `POST /refund/bulk/{transition}/`)
  *   offered in `allowed_actions` only from the statuses the table allows, and `PUT /refund/{id}/`
  *   with `{status, ...payload}` applies the same table through `applyTransition`. Each one runs in
@@ -25,9 +25,9 @@ import {
   type RefundTransitionInput,
   refundStatusLabel,
   refundTransitionInputs,
-} from '../../contracts/refundLifecycle';
-import type { RefundBankData, RefundDetail, RefundRow } from '../../contracts/refundReview';
-import { refundReviewContract } from '../../contracts/refundReview';
+} from '../../contracts/refund/lifecycle';
+import type { RefundBankData, RefundDetail, RefundRow } from '../../contracts/refund/review';
+import { refundReviewContract } from '../../contracts/refund/review';
 import { toIsoDate } from '../../contracts/resources/fields';
 import type { Principal } from '../auth/principal';
 import type { Transaction } from '../db/client';

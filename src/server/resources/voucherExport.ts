@@ -11,13 +11,13 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { statusName } from '../../contracts/bookings';
+import { formatDate } from '../../contracts/format';
 import { messages } from '../../contracts/messages';
 import { voucherDuration } from './bookings';
 import type { Reader } from './engine';
 import { defineExport } from './exports';
 
 const fields = messages.bookings.fields;
-const localDate = (iso: string) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '');
 
 /** What the export shows of one voucher (the list's `Voucher` fields of the same names). */
 export interface VoucherExportRow {
@@ -103,8 +103,8 @@ export const voucherExport = defineExport<VoucherExportRow>({
   columns: [
     { header: 'ID', width: 10, value: (voucher) => voucher.id },
     { header: fields.reservation, width: 10, value: (voucher) => voucher.reservation },
-    { header: fields.date_in, width: 12, value: (voucher) => localDate(voucher.reservation_date_in) },
-    { header: fields.date_out, width: 12, value: (voucher) => localDate(voucher.reservation_date_out) },
+    { header: fields.date_in, width: 12, value: (voucher) => formatDate(voucher.reservation_date_in) },
+    { header: fields.date_out, width: 12, value: (voucher) => formatDate(voucher.reservation_date_out) },
     {
       header: fields.duration,
       width: 10,

@@ -9,7 +9,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { zipSync } from 'fflate';
 import { messages } from '../../contracts/messages';
-import { REFUND_DOWNLOAD_PATH, refundDownloadSchema } from '../../contracts/refundReview';
+import { REFUND_DOWNLOAD_PATH, refundDownloadSchema } from '../../contracts/refund/review';
 import { requirePermission } from '../auth/guard';
 import type { AppContext } from '../context';
 import { refundFiles, storedFiles } from '../db/schema';

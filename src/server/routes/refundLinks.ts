@@ -28,7 +28,7 @@ import {
   type PaymentTextField,
   type RefundPayment,
 } from '../../contracts/refund';
-import { REFUND_TRANSITIONS } from '../../contracts/refundLifecycle';
+import { REFUND_TRANSITIONS } from '../../contracts/refund/lifecycle';
 import {
   type PaymentUpdateAccess,
   type PendingDocsAccess,
@@ -40,8 +40,8 @@ import {
   refundLinkQuerySchema,
   type UploadPendingDocResponse,
   uploadPendingDocDataSchema,
-} from '../../contracts/refundLinks';
-import { refundReviewContract } from '../../contracts/refundReview';
+} from '../../contracts/refund/links';
+import { refundReviewContract } from '../../contracts/refund/review';
 import type { AppContext } from '../context';
 import type { Transaction } from '../db/client';
 import { refundFiles, refundPayments, refundRequests, refunds, storedFiles } from '../db/schema';

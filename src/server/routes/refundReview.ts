@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { historyEntityOf } from '../../contracts/engine';
 import { messages } from '../../contracts/messages';
-import { refundReviewContract } from '../../contracts/refundReview';
+import { refundReviewContract } from '../../contracts/refund/review';
 import { principalOf, requirePermission } from '../auth/guard';
 import type { AppContext } from '../context';
 import { refunds } from '../db/schema';

@@ -16,15 +16,10 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { formatAmount, formatDate, formatUtcDate } from '../../contracts/format';
 import { messages } from '../../contracts/messages';
-import {
-  formatAmount,
-  formatIsoDate,
-  type PaymentTextField,
-  paymentFieldLabel,
-  type SubmittedRefund,
-} from '../../contracts/refund';
-import { type RefundLinkPurpose, refundLinkPages } from '../../contracts/refundLinks';
+import { type PaymentTextField, paymentFieldLabel, type SubmittedRefund } from '../../contracts/refund';
+import { type RefundLinkPurpose, refundLinkPages } from '../../contracts/refund/links';
 import type { AppContext } from '../context';
 import type { Database, Transaction } from '../db/client';
 import { refundClaims, refundRequests, refunds } from '../db/schema';
@@ -131,9 +126,6 @@ export async function resolveLink(
   return { request, refund };
 }
 
-const formatDate = (date: Date) =>
-  date.toLocaleDateString('es-AR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
-
 /**
  * Mails every committed, open request not yet mailed (oldest first). Each row is claimed with a
  * guarded UPDATE, so two instances never mail one request twice; a failed send frees it again.
@@ -172,7 +164,7 @@ export async function mailPendingRequests(context: AppContext, now = new Date())
         refundId: refund.id,
         observations: claimed.observations,
         link: linkUrl(config.publicUrl, purpose, refund.id, hash),
-        expires: formatDate(expiresAt),
+        expires: formatUtcDate(expiresAt),
         mailbox: config.refundSupportEmail,
         brand: config.brandName,
       };
@@ -237,7 +229,7 @@ export async function mailSubmissionConfirmation(context: AppContext, refundId: 
       refundId: refund.id,
       claims: claims.map((claim) => ({
         coverage: claim.coverageName,
-        date: formatIsoDate(claim.sinisterDate),
+        date: formatDate(claim.sinisterDate),
         currency: claim.currencyCode,
         amount: formatAmount(claim.amount),
       })),

@@ -9,6 +9,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 // pdf-lib and qrcode load with the first PDF, not at start (issue 33).
 import type { Color, PDFFont, PDFPage } from 'pdf-lib';
 import { statusName } from '../../contracts/bookings';
+import { formatDate, formatMoney, formatUtcDate } from '../../contracts/format';
 import { messages } from '../../contracts/messages';
 import {
   coverages,
@@ -132,18 +133,8 @@ function paletteOf(rgb: typeof import('pdf-lib').rgb) {
 type Palette = ReturnType<typeof paletteOf>;
 type QrEncoder = typeof import('qrcode');
 
-const localDate = (iso: string | null) => {
-  if (!iso) return '';
-  const [year, month, day] = iso.slice(0, 10).split('-');
-  return `${day}/${month}/${year}`;
-};
 const days = (from: string, to: string) =>
   Math.max(1, Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1);
-const money = (value: string | null, currency: string) => {
-  if (value === null) return '-';
-  const [integer, decimals = '00'] = value.split('.');
-  return `${currency} ${integer.replace(/\B(?=(\d{3})+$)/g, '.')},${decimals.padEnd(2, '0').slice(0, 2)}`;
-};
 
 /** Replaces what the standard fonts (WinAnsi) cannot draw, so a name never breaks a PDF. */
 const printable = (value: string) => value.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
@@ -208,7 +199,7 @@ function drawVoucherPage(
     color: grey,
   });
   y -= 14;
-  write(`${text.issued}: ${localDate(data.dateEmision.toISOString())}   ${text.office}: ${data.officeName}`, {
+  write(`${text.issued}: ${formatUtcDate(data.dateEmision)}   ${text.office}: ${data.officeName}`, {
     color: grey,
   });
 
@@ -229,7 +220,7 @@ function drawVoucherPage(
     write(`${text.document}: ${passenger.doc_type} ${passenger.doc_number}`, { x: 300 });
     y -= 13;
     if (passenger.birth_date) {
-      write(`${text.birthDate}: ${localDate(passenger.birth_date)}`, { color: grey, size: 9 });
+      write(`${text.birthDate}: ${formatDate(passenger.birth_date)}`, { color: grey, size: 9 });
       y -= 13;
     }
   }
@@ -239,14 +230,17 @@ function drawVoucherPage(
   write(`${text.supplier}: ${data.supplierName}   ${text.rate}: ${data.rateName}`);
   section(text.dates);
   write(
-    `${text.from} ${localDate(data.dateIn)}  ${text.to} ${localDate(data.dateOut)}  (${days(data.dateIn, data.dateOut)} ${text.days})`,
+    `${text.from} ${formatDate(data.dateIn)}  ${text.to} ${formatDate(data.dateOut)}  (${days(data.dateIn, data.dateOut)} ${text.days})`,
     { bold: true },
   );
   section(text.coverages);
   if (!data.coverages.length) write(text.noCoverages, { color: grey });
   for (const coverage of data.coverages.slice(0, 22)) {
     write(coverage.name);
-    write(`${text.limit}: ${money(coverage.limit, coverage.currency)}`, { x: 360 });
+    write(
+      `${text.limit}: ${coverage.limit === null ? '-' : formatMoney(coverage.limit, coverage.currency)}`,
+      { x: 360 },
+    );
     y -= 14;
   }
   if (data.emergency) {

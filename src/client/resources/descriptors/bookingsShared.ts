@@ -1,4 +1,4 @@
-/** What the Reservas and Vouchers descriptors share (issue 15): the status options and the write keys. */
+/** What the Reservas and Vouchers descriptors share (issue 15): the status options and sending only the contract's write fields. */
 import type { FormOption } from '../../../../machines/resourceForm';
 import { reservationStatuses } from '../../../contracts/static/statuses';
 import type { ResourceDescriptor } from '../descriptor';
@@ -8,7 +8,7 @@ export const statusOptions: readonly FormOption[] = reservationStatuses.map((sta
   label: status.name,
 }));
 
-/** The descriptor whose body carries only `keys` (the rest of the form is shown, never sent). */
+/** The descriptor whose body carries only `keys`, the write schema's fields (the rest of the form is shown, never sent). */
 export function sendingOnly(descriptor: ResourceDescriptor, keys: readonly string[]): ResourceDescriptor {
   return {
     ...descriptor,

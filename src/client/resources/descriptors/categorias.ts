@@ -1,7 +1,8 @@
 /** Categorías: product types (SPEC §2: columns short_name, long_name, created_at, updated_at; §7 /product_type/). */
+
+import { formatLocalDate } from '../../../contracts/format';
 import { productTypeContract } from '../../../contracts/resources';
 import { defineDescriptor } from '../descriptor';
-import { formatTimestamp } from '../format';
 
 export const categoriasDescriptor = defineDescriptor({
   routing: 'categorias',
@@ -9,8 +10,8 @@ export const categoriasDescriptor = defineDescriptor({
   columns: [
     'short_name',
     'long_name',
-    { key: 'created_at', render: (row) => formatTimestamp(row.created_at) },
-    { key: 'updated_at', render: (row) => formatTimestamp(row.updated_at) },
+    { key: 'created_at', render: (row) => formatLocalDate(row.created_at) },
+    { key: 'updated_at', render: (row) => formatLocalDate(row.updated_at) },
   ],
   filters: ['short_name', 'long_name'],
   fields: [

@@ -2,9 +2,10 @@
  * Coberturas (SPEC §2: columns long_name_es, long_name_en, long_name_po, description, created_at,
  * updated_at; §7 /coverage/ with ?search=).
  */
+
+import { formatLocalDate } from '../../../contracts/format';
 import { coverageContract } from '../../../contracts/resources';
 import { defineDescriptor } from '../descriptor';
-import { formatTimestamp } from '../format';
 
 export const coberturasDescriptor = defineDescriptor({
   routing: 'coberturas',
@@ -14,8 +15,8 @@ export const coberturasDescriptor = defineDescriptor({
     'long_name_en',
     'long_name_po',
     'description',
-    { key: 'created_at', render: (row) => formatTimestamp(row.created_at) },
-    { key: 'updated_at', render: (row) => formatTimestamp(row.updated_at) },
+    { key: 'created_at', render: (row) => formatLocalDate(row.created_at) },
+    { key: 'updated_at', render: (row) => formatLocalDate(row.updated_at) },
   ],
   filters: ['search', 'description'],
   fields: [

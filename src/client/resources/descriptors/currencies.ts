@@ -2,20 +2,16 @@
  * Currencies (SPEC §2: columns short_name, long_name, value, symbol; filters short_name and
  * long_name plus the enabled switch, default enabled; §7 /currency/).
  */
+
+import { formatAmount } from '../../../contracts/format';
 import { currencyContract } from '../../../contracts/resources';
 import { defineDescriptor } from '../descriptor';
-import { formatAmount } from '../format';
 import { countryOptions } from './options';
 
 export const currenciesDescriptor = defineDescriptor({
   routing: 'currencies',
   contract: currencyContract,
-  columns: [
-    'short_name',
-    'long_name',
-    { key: 'value', render: (row) => formatAmount(row.value, 2) },
-    'symbol',
-  ],
+  columns: ['short_name', 'long_name', { key: 'value', render: (row) => formatAmount(row.value) }, 'symbol'],
   filters: ['short_name', 'long_name', 'enabled'],
   fields: [
     { name: 'short_name', span: 3, maxLength: 10 },

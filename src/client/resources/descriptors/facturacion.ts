@@ -7,6 +7,8 @@
  * list summary 'invoicingTotals'; the actions on the selected rows follow the transition table of
  * src/contracts/invoicing.ts, and marking FACTURADO asks for the document type, number and date.
  */
+
+import { formatLocalDate, formatMoney } from '../../../contracts/format';
 import { invoicingContract } from '../../../contracts/invoicing';
 import { messages } from '../../../contracts/messages';
 import {
@@ -16,14 +18,12 @@ import {
   invoicingStatusName,
   reservationStatusName,
 } from '../../../contracts/static/statuses';
-import { amountText, cellText, defineDescriptor } from '../descriptor';
-import { formatTimestamp } from '../format';
+import { cellText, defineDescriptor } from '../descriptor';
 
 const text = messages.invoicing;
 const label = text.fields;
 
-const money = (value: unknown, currency: unknown) =>
-  value === null || value === undefined ? '' : `${amountText(value)} ${String(currency ?? '')}`.trim();
+const money = formatMoney;
 
 const invoiceFields = [
   {
@@ -52,7 +52,7 @@ export const facturacionDescriptor = defineDescriptor({
       sortField: null,
       render: (row) => invoicingStatusName(Number(row.invoicing_status)) ?? '',
     },
-    { key: 'date_created', header: label.date_created, render: (row) => formatTimestamp(row.date_created) },
+    { key: 'date_created', header: label.date_created, render: (row) => formatLocalDate(row.date_created) },
     { key: 'date_in', header: label.date_in, render: (row) => cellText(row.date_in) },
     { key: 'date_fact', header: label.date_fact, render: (row) => cellText(row.date_fact) },
     {

@@ -2,9 +2,10 @@
  * Sperta products (SPEC §2: columns id, sperta_code, product, country, sperta_gravado,
  * sperta_no_gravado; §7 /product_sperta/, answers tagged with their view).
  */
+
+import { formatAmount } from '../../../contracts/format';
 import { productSpertaContract } from '../../../contracts/resources';
 import { defineDescriptor } from '../descriptor';
-import { formatAmount } from '../format';
 import { countryOptions, productOptions } from './options';
 
 export const productoSpertaDescriptor = defineDescriptor({

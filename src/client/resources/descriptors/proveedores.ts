@@ -2,9 +2,10 @@
  * Proveedores (SPEC §2: columns short_name, long_name, phone_contact, email_contact, created_at,
  * updated_at; filtered by long_name; §7 /supplier/).
  */
+
+import { formatLocalDate } from '../../../contracts/format';
 import { supplierContract } from '../../../contracts/resources';
 import { defineDescriptor } from '../descriptor';
-import { formatTimestamp } from '../format';
 
 export const proveedoresDescriptor = defineDescriptor({
   routing: 'proveedores',
@@ -14,8 +15,8 @@ export const proveedoresDescriptor = defineDescriptor({
     'long_name',
     'phone_contact',
     'email_contact',
-    { key: 'created_at', render: (row) => formatTimestamp(row.created_at) },
-    { key: 'updated_at', render: (row) => formatTimestamp(row.updated_at) },
+    { key: 'created_at', render: (row) => formatLocalDate(row.created_at) },
+    { key: 'updated_at', render: (row) => formatLocalDate(row.updated_at) },
   ],
   filters: ['long_name'],
   fields: [

@@ -3,15 +3,16 @@
  * id, doc_number, voucher, status; §7 GET /refund/, PUT /refund/{id}/; issue 17 'Staff review'):
  * travellers create refunds in the public portal; staff filter them by status, submission dates,
  * the claims' country and coverage, move them through the lifecycle of
- * src/contracts/refundLifecycle.ts (per row and, for 'En revisión', on the selected rows) and
+ * src/contracts/refund/lifecycle.ts (per row and, for 'En revisión', on the selected rows) and
  * review one in its own show view (claims, receipts, bank data, history).
  */
+
+import { formatLocalDate } from '../../../contracts/format';
 import { messages } from '../../../contracts/messages';
-import { REFUND_STATUSES, refundStatusLabel } from '../../../contracts/refundLifecycle';
-import { refundReviewContract } from '../../../contracts/refundReview';
+import { REFUND_STATUSES, refundStatusLabel } from '../../../contracts/refund/lifecycle';
+import { refundReviewContract } from '../../../contracts/refund/review';
 import { countries } from '../../../contracts/static';
 import { defineDescriptor } from '../descriptor';
-import { formatTimestamp } from '../format';
 
 const text = messages.refundReview;
 
@@ -24,7 +25,7 @@ export const reintegrosDescriptor = defineDescriptor({
     'doc_number',
     'voucher',
     { key: 'status', render: (row) => refundStatusLabel(String(row.status ?? '')) },
-    { key: 'created_at', header: text.createdAt, render: (row) => formatTimestamp(row.created_at) },
+    { key: 'created_at', header: text.createdAt, render: (row) => formatLocalDate(row.created_at) },
   ],
   filters: [
     'id',

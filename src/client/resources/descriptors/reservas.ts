@@ -5,26 +5,15 @@
  * lets the role edit only what src/contracts/access.ts allows (fieldAccess 'reservation'); the
  * server refuses the rest. 'Cancelar todos' cancels every voucher of the reservation, confirmed.
  */
-import { bookingPaths, reservationContract } from '../../../contracts/bookings';
+import { bookingPaths, RESERVATION_WRITE_FIELDS, reservationContract } from '../../../contracts/bookings';
+import { formatAmount, formatDate, formatLocalDate } from '../../../contracts/format';
 import { messages } from '../../../contracts/messages';
 import { reservationStatusName } from '../../../contracts/static/statuses';
 import { cellText, defineDescriptor } from '../descriptor';
-import { formatAmount, formatTimestamp, isoToLocalDate } from '../format';
 import { sendingOnly, statusOptions } from './bookingsShared';
 
 const text = messages.bookings;
 const label = text.fields;
-
-export const RESERVATION_WRITE_KEYS = [
-  'office',
-  'status',
-  'auto_cancel',
-  'contact_emergency_name',
-  'contact_emergency_surname',
-  'contact_emergency_phone',
-  'date_in',
-  'date_out',
-] as const;
 
 export const reservasDescriptor = sendingOnly(
   defineDescriptor({
@@ -36,7 +25,7 @@ export const reservasDescriptor = sendingOnly(
       { key: 'user_reservation_detail', header: label.user_reservation_detail, sortField: null },
       { key: 'office', header: label.office, sortField: null, render: (row) => cellText(row.office_name) },
       { key: 'payment_method', header: label.payment_method, sortField: null },
-      { key: 'date_emision', header: label.date_emision, render: (row) => formatTimestamp(row.date_emision) },
+      { key: 'date_emision', header: label.date_emision, render: (row) => formatLocalDate(row.date_emision) },
       {
         key: 'status',
         header: label.status,
@@ -106,7 +95,7 @@ export const reservasDescriptor = sendingOnly(
                     `${String(passenger.name ?? '')} ${String(passenger.surname ?? '')}`.trim(),
                     `${String(passenger.doc_type ?? '')} ${String(passenger.doc_number ?? '')}`.trim(),
                     String(passenger.email ?? ''),
-                    passenger.birth_date ? isoToLocalDate(String(passenger.birth_date)) : '',
+                    passenger.birth_date ? formatDate(String(passenger.birth_date)) : '',
                   ]
                     .filter(Boolean)
                     .join(' - '),
@@ -124,5 +113,5 @@ export const reservasDescriptor = sendingOnly(
     showTabs: ['paymentDetail'],
     recordName: (row) => `${label.reservation} N° ${String(row.id)}`,
   }),
-  RESERVATION_WRITE_KEYS,
+  RESERVATION_WRITE_FIELDS,
 );

@@ -6,29 +6,22 @@
  * actions `status_N`, offered per row and on the selected rows only where the transition table of
  * src/contracts/bookings.ts allows them.
  */
-import { STATUS_IDS, statusActionName, voucherContract } from '../../../contracts/bookings';
+import {
+  STATUS_IDS,
+  statusActionName,
+  VOUCHER_WRITE_FIELDS,
+  voucherContract,
+} from '../../../contracts/bookings';
+import { formatAmount, formatDate } from '../../../contracts/format';
 import { messages } from '../../../contracts/messages';
 import { DOC_TYPES } from '../../../contracts/resources';
 import { reservationStatusName } from '../../../contracts/static/statuses';
 import { cellText, defineDescriptor } from '../descriptor';
-import { formatAmount, isoToLocalDate } from '../format';
 import { sendingOnly, statusOptions } from './bookingsShared';
 import { countryOptions } from './options';
 
 const text = messages.bookings;
 const label = text.fields;
-
-export const VOUCHER_WRITE_KEYS = [
-  'status',
-  'status_administracion',
-  'observations',
-  'pvp',
-  'final_price',
-  'commission',
-  'net_price',
-  'voucher_filter_proveedor',
-  'pax',
-] as const;
 
 const docTypeOptions = DOC_TYPES.map((docType) => ({ value: docType, label: docType }));
 
@@ -58,13 +51,13 @@ export const vouchersDescriptor = sendingOnly(
         key: 'reservation_date_in',
         header: label.date_in,
         sortField: null,
-        render: (row) => isoToLocalDate(String(row.reservation_date_in ?? '')),
+        render: (row) => formatDate(String(row.reservation_date_in ?? '')),
       },
       {
         key: 'reservation_date_out',
         header: label.date_out,
         sortField: null,
-        render: (row) => isoToLocalDate(String(row.reservation_date_out ?? '')),
+        render: (row) => formatDate(String(row.reservation_date_out ?? '')),
       },
       { key: 'duration', header: label.duration, sortField: null },
       {
@@ -140,5 +133,5 @@ export const vouchersDescriptor = sendingOnly(
     detailView: 'voucherDocuments',
     recordName: (row) => `Voucher N° ${String(row.id)}`,
   }),
-  VOUCHER_WRITE_KEYS,
+  VOUCHER_WRITE_FIELDS,
 );

@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { dashboardFiguresMachine, type Figure } from '../../../../machines/dashboardFigures';
 import type { Profile } from '../../../contracts/auth';
+import { formatCount } from '../../../contracts/format';
 import { messages } from '../../../contracts/messages';
 import { dashboardCards } from '../../../contracts/modules';
 import { dashboardActors } from '../../api/dashboard';
@@ -50,10 +51,8 @@ const Title = styled('span', { fontWeight: 600, fontSize: '$3' });
 const Description = styled('span', { color: '$muted', fontSize: '$1' });
 const FigureText = styled('span', { fontWeight: 600, color: '$primary', fontSize: '$2' });
 
-const number = new Intl.NumberFormat('es-AR');
-
 function figureText(figure: Figure): string {
-  const shown = number.format(figure.count);
+  const shown = formatCount(figure.count);
   const count =
     figure.countKind === 'capped'
       ? text.more(shown)

@@ -5,16 +5,15 @@
  * and cleared once saved; leaving with unsaved work asks first. After the final call: SUCCESS
  * (links to the product and the list) or ERROR (Reintentar on the same hash, Volver a editar).
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { createActor } from 'xstate';
 import { productWizardMachine, RESUMABLE } from '../../../../machines/productWizard';
 import type { FormGroup, FormValue, FormValues } from '../../../../machines/resourceForm';
 import { messages } from '../../../contracts/messages';
 import { type ProductWizardMode, RATE_CSV_TEMPLATE } from '../../../contracts/productWizard';
 import { imageObjectUrl, productWizardActors, searchOffices } from '../../api/products';
-import { withRecording } from '../../qa/useRecordedMachine';
+import { snapshotSlot } from '../../api/wizardSnapshots';
 import { ConfirmDialog } from '../../ui/dialog';
 import {
   Alert,
@@ -37,6 +36,7 @@ import {
 import { Table, TableWrapper } from '../../ui/table';
 import { WizardFrame } from '../resources/WizardFrame';
 import { useLinkBlocker } from '../shared/unsavedChanges';
+import { usePersistedWizard } from '../usePersistedWizard';
 
 const text = messages.products;
 const resources = messages.resourceScreens;
@@ -58,32 +58,8 @@ export const EMPTY_PRODUCT: FormValues = {
 const storageKey = (mode: ProductWizardMode, productId: number | null) =>
   `productWizard:${mode}:${productId ?? 'new'}`;
 
-function readSnapshot(key: string): unknown {
-  try {
-    const raw = window.sessionStorage.getItem(key);
-    return raw ? JSON.parse(raw) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-type Logic = ReturnType<typeof providedMachine>;
 const providedMachine = (mode: ProductWizardMode) =>
   productWizardMachine.provide({ actors: productWizardActors(mode) });
-
-/** A stored snapshot, only when it is one the machine can resume (editing, failed). */
-function restorable(logic: Logic, snapshot: unknown, mode: ProductWizardMode, productId: number | null) {
-  if (!snapshot) return undefined;
-  try {
-    const probe = createActor(logic, {
-      snapshot: snapshot as never,
-      input: { mode, productId, defaults: EMPTY_PRODUCT },
-    });
-    return probe.getSnapshot().hasTag(RESUMABLE) ? snapshot : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 const groups = (value: FormValue | undefined): FormGroup[] =>
   Array.isArray(value) ? (value as FormGroup[]).filter((item) => typeof item === 'object') : [];
@@ -114,28 +90,16 @@ function WizardRun({
   productId: number | null;
   onRestart: () => void;
 }) {
-  const key = storageKey(mode, productId);
+  const [slot] = useState(() => snapshotSlot(storageKey(mode, productId)));
   const [logic] = useState(() => providedMachine(mode));
-  const [restored] = useState(() => restorable(logic, readSnapshot(key), mode, productId));
-  const actor = useActorRef(
-    logic,
-    withRecording({
-      input: { mode, productId, defaults: EMPTY_PRODUCT },
-      ...(restored ? { snapshot: restored as never } : {}),
-    }),
-  );
+  const actor = usePersistedWizard(logic, {
+    slot,
+    input: { mode, productId, defaults: EMPTY_PRODUCT },
+    resumable: RESUMABLE,
+  });
   const snapshot = useSelector(actor, (state) => state);
   const { step, values, fieldErrors, error, options, uploading, uploadRows, touched, resultId } =
     snapshot.context;
-
-  useEffect(() => {
-    const subscription = actor.subscribe((state) => {
-      if (state.status === 'done') window.sessionStorage.removeItem(key);
-      else if (state.hasTag(RESUMABLE))
-        window.sessionStorage.setItem(key, JSON.stringify(actor.getPersistedSnapshot()));
-    });
-    return () => subscription.unsubscribe();
-  }, [actor, key]);
 
   const saved = snapshot.matches('saved');
   const blocker = useLinkBlocker(touched && !saved);
@@ -276,7 +240,7 @@ function WizardRun({
         text={text.unsavedText}
         confirmLabel={text.unsavedLeave}
         onConfirm={() => {
-          window.sessionStorage.removeItem(key);
+          slot.clear();
           blocker.proceed?.();
         }}
         onCancel={() => blocker.reset?.()}

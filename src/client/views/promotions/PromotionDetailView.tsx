@@ -13,11 +13,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useParams } from 'react-router-dom';
 import { promotionDetailMachine } from '../../../../machines/promotionDetail';
+import { formatDate } from '../../../contracts/format';
 import { messages } from '../../../contracts/messages';
 import { can } from '../../../contracts/permissions';
 import { promotionDetailActors } from '../../api/promotions';
 import { withRecording } from '../../qa/useRecordedMachine';
-import { isoToLocalDate } from '../../resources/format';
 import { ConfirmDialog } from '../../ui/dialog';
 import { Alert, Button, Card, Heading, Muted, Row, Spinner, Stack, Subheading } from '../../ui/primitives';
 import { Table, TableWrapper } from '../../ui/table';
@@ -80,10 +80,10 @@ function PromotionDetail({ promotionId, canEdit }: { promotionId: number; canEdi
     [text.fields.short_name, promotion.short_name],
     [text.fields.long_name, promotion.long_name],
     [text.fields.description, promotion.description],
-    [text.fields.reservation_date_from, isoToLocalDate(promotion.reservation_date_from)],
-    [text.fields.reservation_date_to, isoToLocalDate(promotion.reservation_date_to)],
-    [text.fields.travel_date_from, isoToLocalDate(promotion.travel_date_from)],
-    [text.fields.travel_date_to, isoToLocalDate(promotion.travel_date_to)],
+    [text.fields.reservation_date_from, formatDate(promotion.reservation_date_from)],
+    [text.fields.reservation_date_to, formatDate(promotion.reservation_date_to)],
+    [text.fields.travel_date_from, formatDate(promotion.travel_date_from)],
+    [text.fields.travel_date_to, formatDate(promotion.travel_date_to)],
     [text.fields.total_days, String(promotion.total_days)],
     [text.fields.promotion_type, text.types[promotion.promotion_type]],
   ];

@@ -16,7 +16,7 @@ import {
   promotionWizardMachine,
   visibleProducts,
 } from '../../../../machines/promotionWizard';
-import { stepCounter } from '../../../../machines/resourceWizard';
+import { stepCounter } from '../../../../machines/support/wizardSteps';
 import { messages } from '../../../contracts/messages';
 import { parseWizardQuery, wizardQueryString } from '../../../contracts/promotions';
 import { promotionWizardActors } from '../../api/promotions';

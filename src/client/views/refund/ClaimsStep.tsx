@@ -3,8 +3,9 @@
  * with 'Remover', the optional comment (max 255) with the CONTINUAR hint once a claim exists.
  */
 import { useSelector } from '@xstate/react';
+import { formatDate, formatMoney } from '../../../contracts/format';
 import { messages } from '../../../contracts/messages';
-import { formatAmount, formatIsoDate, MAX_COMMENT_LENGTH } from '../../../contracts/refund';
+import { MAX_COMMENT_LENGTH } from '../../../contracts/refund';
 import { findCountryByIso3, findCurrency } from '../../../contracts/static';
 import { Alert, Button, Field, Muted, Row, Stack, Subheading, TextArea } from '../../ui/primitives';
 import { styled } from '../../ui/theme';
@@ -56,7 +57,7 @@ export function ClaimsStep({ actor }: { actor: WizardActor }) {
                 </span>
                 <span>
                   <Term>{text.cardDate}: </Term>
-                  {formatIsoDate(claim.sinister_date)}
+                  {formatDate(claim.sinister_date)}
                 </span>
                 <span>
                   <Term>{text.cardCurrency}: </Term>
@@ -64,7 +65,7 @@ export function ClaimsStep({ actor }: { actor: WizardActor }) {
                 </span>
                 <span>
                   <Term>{text.cardAmount}: </Term>
-                  {formatAmount(claim.amount)} {claim.currency}
+                  {formatMoney(claim.amount, claim.currency)}
                 </span>
                 <span>{text.cardFiles(claim.coverage_files.length)}</span>
                 <Row justify="end">

@@ -7,7 +7,7 @@
  */
 import { type ReactNode, useEffect, useState } from 'react';
 import { messages } from '../../../contracts/messages';
-import { refundConfig } from '../../refund/config';
+import { publicConfigOrDefaults } from '../../api/publicConfig';
 import { Alert, Button, Card, Heading, Muted, Row, Spinner, Stack, Subheading } from '../../ui/primitives';
 import { Stepper } from '../../ui/stepper';
 
@@ -16,7 +16,7 @@ const text = messages.refundLinks;
 function useSupportEmail(): string {
   const [email, setEmail] = useState('');
   useEffect(() => {
-    void refundConfig().then((config) => setEmail(config.refundSupportEmail));
+    void publicConfigOrDefaults().then((config) => setEmail(config.refundSupportEmail));
   }, []);
   return email;
 }

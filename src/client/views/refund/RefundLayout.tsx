@@ -1,6 +1,7 @@
 /** The public refund shell: brand header, content card, copyright footer (SPEC §1). */
 import { type ReactNode, useEffect, useState } from 'react';
 import { messages } from '../../../contracts/messages';
+import { publicConfigOrDefaults } from '../../api/publicConfig';
 import { storedStaffIsSuperuser } from '../../api/storageKeys';
 import { canRecord, RecordSwitch } from '../../qa/RecordSwitch';
 import { styled } from '../../ui/theme';
@@ -30,11 +31,9 @@ export function RefundLayout({ children }: { children: ReactNode }) {
   const [brand, setBrand] = useState<string | null>(null);
   useEffect(() => {
     let active = true;
-    void import('../../refund/config')
-      .then(({ refundConfig }) => refundConfig())
-      .then((config) => {
-        if (active) setBrand(config.brandName || messages.navigation.shell.brand);
-      });
+    void publicConfigOrDefaults().then((config) => {
+      if (active) setBrand(config.brandName || messages.navigation.shell.brand);
+    });
     return () => {
       active = false;
     };

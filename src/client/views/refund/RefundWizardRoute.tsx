@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { readRefundLogin, readWizardSnapshot } from '../../refund/session';
+import { readRefundLogin, refundWizardSlot } from '../../refund/session';
 import { RefundWizardView } from './RefundWizardView';
 import { SubmittedRefunds } from './SubmittedRefunds';
 
@@ -13,7 +13,8 @@ export default function RefundWizardRoute() {
   // Read once: the wizard forgets the login on completion and must stay on its result screen.
   const [login] = useState(() => readRefundLogin());
   const [showSubmitted, setShowSubmitted] = useState(
-    () => login !== null && (login.submitted_refunds?.length ?? 0) > 0 && readWizardSnapshot(login) === null,
+    () =>
+      login !== null && (login.submitted_refunds?.length ?? 0) > 0 && refundWizardSlot(login).read() === null,
   );
   if (!login) return <Navigate to="/refund" replace />;
   if (showSubmitted)

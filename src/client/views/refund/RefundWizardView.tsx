@@ -3,18 +3,17 @@
  * machine; its snapshot is persisted in sessionStorage after every step so a reload keeps the
  * claims (receipt bytes live in IndexedDB), and cleared once the request is sent.
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { use, useEffect, useState } from 'react';
-import { createActor } from 'xstate';
-import { RESUMABLE, type refundWizardMachine, stepIndexOf } from '../../../../machines/refundWizard';
+import { useSelector } from '@xstate/react';
+import { use, useState } from 'react';
+import { RESUMABLE, stepIndexOf } from '../../../../machines/refundWizard';
 import { messages } from '../../../contracts/messages';
 import type { RefundLoginResponse } from '../../../contracts/refund';
-import { withRecording } from '../../qa/useRecordedMachine';
+import { publicConfigOrDefaults } from '../../api/publicConfig';
 import { providedRefundWizardMachine } from '../../refund/actors';
-import { refundConfig } from '../../refund/config';
-import { newIdempotencyKey, readWizardSnapshot, saveWizardSnapshot } from '../../refund/session';
+import { newIdempotencyKey, refundWizardSlot } from '../../refund/session';
 import { Button, Card, Heading, Row, Spinner, Stack } from '../../ui/primitives';
 import { Stepper } from '../../ui/stepper';
+import { usePersistedWizard } from '../usePersistedWizard';
 import { ApplicantStep } from './ApplicantStep';
 import { ClaimsStep } from './ClaimsStep';
 import { PaymentStep } from './PaymentStep';
@@ -22,39 +21,17 @@ import { ResultScreen } from './ResultScreen';
 
 const text = messages.refund;
 
-function restorable(logic: typeof refundWizardMachine, snapshot: unknown): unknown | undefined {
-  if (!snapshot) return undefined;
-  try {
-    const probe = createActor(logic, {
-      snapshot: snapshot as never,
-      input: { login: { access: '', refunds: {} } as never, idempotencyKey: '', defaultSiteUrl: '' },
-    });
-    return probe.getSnapshot().hasTag(RESUMABLE) ? snapshot : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export function RefundWizardView({ login }: { login: RefundLoginResponse }) {
-  const config = use(refundConfig());
+  const config = use(publicConfigOrDefaults());
   const [logic] = useState(() => providedRefundWizardMachine(login, config.imageServiceUrl));
-  const [restored] = useState(() => restorable(logic, readWizardSnapshot(login)));
-  const actor = useActorRef(
-    logic,
-    withRecording({
-      input: { login, idempotencyKey: newIdempotencyKey(), defaultSiteUrl: config.publicSiteUrl },
-      ...(restored ? { snapshot: restored as never } : {}),
-    }),
-  );
+  const [slot] = useState(() => refundWizardSlot(login));
+  const [input] = useState(() => ({
+    login,
+    idempotencyKey: newIdempotencyKey(),
+    defaultSiteUrl: config.publicSiteUrl,
+  }));
+  const actor = usePersistedWizard(logic, { slot, input, resumable: RESUMABLE });
   const snapshot = useSelector(actor, (state) => state);
-
-  useEffect(() => {
-    const subscription = actor.subscribe((state) => {
-      if (!state.hasTag(RESUMABLE) || state.status === 'done') return;
-      saveWizardSnapshot(login, actor.getPersistedSnapshot());
-    });
-    return () => subscription.unsubscribe();
-  }, [actor, login]);
 
   const step = stepIndexOf(snapshot);
   if (snapshot.matches('submitted') || snapshot.matches('failed') || snapshot.matches('redirecting')) {

@@ -5,14 +5,10 @@
  * claims twice by mistake. 'Solicitar otro reintegro' opens the wizard.
  */
 import { Link } from 'react-router-dom';
+import { formatDate } from '../../../contracts/format';
 import { messages } from '../../../contracts/messages';
-import {
-  formatIsoDate,
-  type PaymentTextField,
-  paymentFieldLabel,
-  type SubmittedRefund,
-} from '../../../contracts/refund';
-import { refundStatusLabel } from '../../../contracts/refundLifecycle';
+import { type PaymentTextField, paymentFieldLabel, type SubmittedRefund } from '../../../contracts/refund';
+import { refundStatusLabel } from '../../../contracts/refund/lifecycle';
 import { Button, Card, Heading, Muted, Row, Stack, Subheading } from '../../ui/primitives';
 
 const text = messages.refundLinks;
@@ -34,7 +30,7 @@ export function SubmittedRefunds({
         <Card key={refund.id} data-testid="submitted-refund" aria-labelledby={`submitted-${refund.id}`}>
           <Stack css={{ gap: '$2' }}>
             <Subheading id={`submitted-${refund.id}`}>
-              {text.submittedItem(refund.id, formatIsoDate(refund.created_at.slice(0, 10)))}
+              {text.submittedItem(refund.id, formatDate(refund.created_at.slice(0, 10)))}
             </Subheading>
             <p>
               {text.statusLabel}:{' '}

@@ -8,6 +8,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { historyPages, recordHistoryMachine } from '../../../../machines/recordHistory';
 import type { HistoryEntry } from '../../../contracts/engine';
+import { formatLocalDateTime } from '../../../contracts/format';
 import { messages } from '../../../contracts/messages';
 import { historyActors } from '../../api/history';
 import { cellText } from '../../resources/descriptor';
@@ -16,14 +17,6 @@ import { Table, TableWrapper } from '../../ui/table';
 
 const text = messages.history;
 const fieldLabels = messages.resourceScreens.fields as Record<string, string>;
-
-/** A date and time as dd/MM/yyyy HH:mm in local time. */
-export function formatDateTime(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  const pad = (part: number) => String(part).padStart(2, '0');
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 /** A recorded value as text: empty values say so, lists are joined, nested values as JSON. */
 export function historyValue(value: unknown): string {
@@ -98,7 +91,7 @@ export function RecordHistory({
                 {entries.map((entry) => (
                   <tr key={entry.id} data-testid="history-entry">
                     <td>
-                      <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                      <time dateTime={entry.at}>{formatLocalDateTime(entry.at)}</time>
                     </td>
                     <td>{whoOf(entry)}</td>
                     <td>{actionLabelOf(entry.action, actionLabels)}</td>

@@ -3,7 +3,7 @@
  * its services and approved amount, every receipt viewable in the page (next, previous, zoom),
  * the third-party authorization files, the bank data masked (revealed on request, which the
  * server records in the history), the requests made to the traveller, the status transitions the
- * server allows this user now (src/contracts/refundLifecycle.ts) and the 'Historial' tab. Every
+ * server allows this user now (src/contracts/refund/lifecycle.ts) and the 'Historial' tab. Every
  * file downloads ('Descargar' the one in view, 'Descargar todo' as one zip).
  * Renders four machines: refundReview, bankReveal, receiptViewer and receiptDownload.
  */
@@ -20,6 +20,7 @@ import {
   refundReviewMachine,
   type TransitionDraft,
 } from '../../../../machines/refundReview';
+import { formatAmount, formatDate, formatLocalDate } from '../../../contracts/format';
 import { messages } from '../../../contracts/messages';
 import { can } from '../../../contracts/permissions';
 import { paymentTextFields } from '../../../contracts/refund';
@@ -27,7 +28,7 @@ import {
   REFUND_TRANSITION_NAMES,
   type RefundTransition,
   refundStatusLabel,
-} from '../../../contracts/refundLifecycle';
+} from '../../../contracts/refund/lifecycle';
 import { findCountryByIso3 } from '../../../contracts/static';
 import {
   bankRevealActors,
@@ -36,7 +37,6 @@ import {
   refundReviewActors,
 } from '../../api/refundReview';
 import type { ResourceDescriptor } from '../../resources/descriptor';
-import { formatAmount, formatTimestamp, isoToLocalDate } from '../../resources/format';
 import {
   Alert,
   Button,
@@ -193,7 +193,7 @@ function Applicant({ refund }: { refund: ReviewedRefund }) {
         <Item label="Email">{refund.email}</Item>
         <Item label={text.bankFields.phone}>{refund.phone_contact}</Item>
         <Item label={text.countryResidence}>{countryName(refund.country_residence)}</Item>
-        <Item label={text.createdAt}>{formatTimestamp(refund.created_at)}</Item>
+        <Item label={text.createdAt}>{formatLocalDate(refund.created_at)}</Item>
         {refund.rejection_reason ? <Item label={text.rejectionReason}>{refund.rejection_reason}</Item> : null}
       </Items>
     </Card>
@@ -453,7 +453,7 @@ function Claims({ refund }: { refund: ReviewedRefund }) {
             <Items>
               <Item label={text.coverage}>{claim.coverage}</Item>
               <Item label={text.sinisterCountry}>{countryName(claim.sinister_country)}</Item>
-              <Item label={text.sinisterDate}>{isoToLocalDate(claim.sinister_date)}</Item>
+              <Item label={text.sinisterDate}>{formatDate(claim.sinister_date)}</Item>
               <Item label={text.currency}>{claim.currency}</Item>
               <Item label={text.amount}>{formatAmount(claim.amount)}</Item>
               <Item label={text.approvedAmount}>
@@ -771,7 +771,7 @@ function Requests({ refund }: { refund: ReviewedRefund }) {
         {refund.requests.map((request) => (
           <li key={request.id}>
             <strong>{request.kind === 'documents' ? text.requestDocuments : text.requestBankData}</strong> (
-            {formatTimestamp(request.created_at)}):{' '}
+            {formatLocalDate(request.created_at)}):{' '}
             {request.items
               .map((item) => (request.kind === 'bank_data' ? (text.bankFields[item] ?? item) : item))
               .join(', ')}

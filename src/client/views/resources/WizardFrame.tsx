@@ -1,8 +1,8 @@
 /**
  * The frame of a form in steps (issue 9 'Steps in a form'; SPEC §2 wizards): the step list, the
  * counter ('Paso 1 de 3'), the current step's body, a message not tied to a field, and Volver /
- * Siguiente / Finalizar. It renders any machine with resourceWizard's context (steps, step,
- * error): resourceWizard itself and productWizard, and the promotion wizard later. Volver is
+ * Siguiente / Finalizar. It renders any machine with the wizards' context (steps, step, error:
+ * machines/support/wizardSteps.ts): the product and promotion wizards. Volver is
  * disabled on the first step; the buttons are disabled while the machine is busy.
  */
 import type { ReactNode } from 'react';

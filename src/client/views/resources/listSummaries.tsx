@@ -3,10 +3,11 @@
  * computed by the server (`GET {path}summary/` with the list's filters), never summed here from
  * one page. Each renders what the resourceList machine holds as `summary`.
  */
+
+import { formatAmount } from '../../../contracts/format';
 import { invoicingTotalsSchema } from '../../../contracts/invoicing';
 import { messages } from '../../../contracts/messages';
 import type { ListSummaryKey } from '../../resources/descriptor';
-import { amountText } from '../../resources/descriptor';
 import { Alert, Card } from '../../ui/primitives';
 import { Table, TableWrapper } from '../../ui/table';
 
@@ -16,7 +17,7 @@ const text = messages.invoicing;
 function InvoicingTotals({ summary }: { summary: unknown }) {
   const parsed = invoicingTotalsSchema.safeParse(summary);
   if (!parsed.success) return <Alert tone="danger">{text.summary.failed}</Alert>;
-  const money = (value: string | null) => (value === null ? '' : amountText(value));
+  const money = formatAmount;
   return (
     <Card aria-label={text.summary.title}>
       <TableWrapper>

@@ -7,12 +7,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { paymentDetailMachine } from '../../../../machines/paymentDetail';
+import { formatDate, formatMoney } from '../../../contracts/format';
 import { type Payment, paymentDetailSchema } from '../../../contracts/invoicing';
 import { messages } from '../../../contracts/messages';
 import { request } from '../../api/http';
 import type { ShowTabKey } from '../../resources/descriptor';
-import { amountText } from '../../resources/descriptor';
-import { isoToLocalDate } from '../../resources/format';
 import { Alert, Button, Row, Spinner } from '../../ui/primitives';
 import { Table, TableWrapper } from '../../ui/table';
 
@@ -70,9 +69,9 @@ function PaymentDetail({ record }: { record: number }) {
         <tbody>
           {snapshot.context.payments.map((payment) => (
             <tr key={payment.id}>
-              <td>{isoToLocalDate(payment.paid_at)}</td>
+              <td>{formatDate(payment.paid_at)}</td>
               <td>{text.methods[payment.method]}</td>
-              <td>{`${amountText(payment.amount)} ${payment.currency}`.trim()}</td>
+              <td>{formatMoney(payment.amount, payment.currency)}</td>
               <td>{payment.instalments}</td>
               <td>{payment.reference}</td>
             </tr>

@@ -7,6 +7,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { termsAcceptanceMachine } from '../../../../machines/termsAcceptance';
+import { formatDate, formatLocalDateTime, formatMoney } from '../../../contracts/format';
 import { messages } from '../../../contracts/messages';
 import { type TermsCoverage, termsDataOfPage } from '../../../contracts/terms';
 import { acceptTerms, loadTerms } from '../../api/terms';
@@ -22,27 +23,9 @@ const providedMachine = termsAcceptanceMachine.provide({
   },
 });
 
-const pad = (part: number) => String(part).padStart(2, '0');
-
-/** A 'YYYY-MM-DD' date as dd/MM/yyyy. */
-function localDate(value: string): string {
-  const [year, month, day] = value.slice(0, 10).split('-');
-  return day && month && year ? `${day}/${month}/${year}` : value;
-}
-
-/** An instant as dd/MM/yyyy HH:mm in the browser's time. */
-function localDateTime(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
 /** An exact decimal limit as 'USD 50.000,00'. */
-function limitOf(coverage: TermsCoverage): string {
-  if (coverage.limit === null) return text.noLimit;
-  const [integer, decimals = '00'] = coverage.limit.split('.');
-  return `${coverage.currency} ${integer.replace(/\B(?=(\d{3})+$)/g, '.')},${decimals.padEnd(2, '0').slice(0, 2)}`;
-}
+const limitOf = (coverage: TermsCoverage): string =>
+  coverage.limit === null ? text.noLimit : formatMoney(coverage.limit, coverage.currency);
 
 export default function TermsView() {
   const data = termsDataOfPage(useParams()['*'] ?? '');
@@ -84,7 +67,7 @@ export default function TermsView() {
               </div>
             ) : null}
           </dl>
-          <Muted>{text.validity(localDate(terms.date_in), localDate(terms.date_out))}</Muted>
+          <Muted>{text.validity(formatDate(terms.date_in), formatDate(terms.date_out))}</Muted>
           <Subheading>{text.coveragesTitle}</Subheading>
           {terms.coverages.length ? (
             <TableWrapper>
@@ -115,7 +98,7 @@ export default function TermsView() {
       {snapshot.matches('accepted') && acceptedAt ? (
         <Card css={{ textAlign: 'center' }} data-testid="terms-accepted" role="status">
           <Subheading>{text.acceptedTitle}</Subheading>
-          <p>{text.acceptedAt(localDateTime(acceptedAt))}</p>
+          <p>{text.acceptedAt(formatLocalDateTime(acceptedAt))}</p>
         </Card>
       ) : (
         <Card>

@@ -18,7 +18,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { VoucherPax } from '../../../contracts/bookings';
+import type { Pax } from '../../../contracts/resources/passengers';
 import { users } from './auth';
 import { passengers, products } from './masterData';
 import { promotions } from './promotions';
@@ -95,7 +95,7 @@ export const vouchers = pgTable(
      * them with its rows instead of building them from two more tables (issue 15). Written only by
      * those triggers.
      */
-    paxList: jsonb('pax_list').$type<VoucherPax[]>().notNull().default(sql`'[]'::jsonb`),
+    paxList: jsonb('pax_list').$type<Pax[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

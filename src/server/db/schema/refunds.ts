@@ -71,7 +71,7 @@ export const refunds = pgTable(
     surname: varchar('surname', { length: 150 }).notNull(),
     email: varchar('email', { length: 254 }).notNull(),
     phoneContact: varchar('phone_contact', { length: 30 }).notNull(),
-    /** The review lifecycle's status (src/contracts/refundLifecycle.ts, issue 17). */
+    /** The review lifecycle's status (src/contracts/refund/lifecycle.ts, issue 17). */
     status: varchar('status', { length: 30 }).notNull().default('RECIBIDO'),
     /** Why the refund was rejected ('' unless RECHAZADO). */
     rejectionReason: varchar('rejection_reason', { length: 500 }).notNull().default(''),

@@ -4,18 +4,17 @@
  * the bodies, shared by the server and the public bundle (nothing of the staff side).
  */
 import { z } from 'zod';
-import { messages } from './messages';
+import { messages } from '../messages';
+import { MAX_CLAIM_FILES, MAX_COMMENT_LENGTH } from './limits';
 import {
   emptyRefundPayment,
-  MAX_CLAIM_FILES,
-  MAX_COMMENT_LENGTH,
   type PaymentFieldErrors,
   type PaymentTextField,
   paymentFieldMaxLength,
   paymentProblems,
   paymentTextFields,
   type RefundPayment,
-} from './refund';
+} from './payment';
 
 const text = messages.refundLinks;
 

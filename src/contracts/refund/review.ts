@@ -5,14 +5,14 @@
  * refund was submitted (created_from, created_to: DD/MM/AAAA or YYYY-MM-DD), the claims' country
  * (ISO-3) and coverage (contains); the detail carries what a reviewer needs (each claim with its
  * services and approved amount, the files, the bank data masked, the requests made); status
- * changes follow src/contracts/refundLifecycle.ts (row actions and `PUT /refund/{id}/`).
+ * changes follow src/contracts/refund/lifecycle.ts (row actions and `PUT /refund/{id}/`).
  */
 import { z } from 'zod';
-import { allowedActionsSchema } from './engine';
-import { listQuerySchema } from './http';
-import { messages } from './messages';
-import { refundStatusChangeSchema } from './refundLifecycle';
-import { CONTAINS, defineContract, EXACT, MAX_DB_INTEGER } from './resources/fields';
+import { allowedActionsSchema } from '../engine';
+import { listQuerySchema } from '../http';
+import { messages } from '../messages';
+import { CONTAINS, defineContract, EXACT, MAX_DB_INTEGER } from '../resources/fields';
+import { refundStatusChangeSchema } from './lifecycle';
 
 export const refundListQuerySchema = listQuerySchema.extend({
   id: z.coerce.number().int().positive().max(MAX_DB_INTEGER).optional(),

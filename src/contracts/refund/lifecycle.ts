@@ -15,9 +15,9 @@
  * (src/server/services/refundLinks.ts), and the answer moves the refund back 'En revisión'.
  */
 import { z } from 'zod';
-import { messages } from './messages';
-import { type PaymentTextField, paymentTextFields } from './refund';
-import { optionalText, requiredText } from './resources/fields';
+import { messages } from '../messages';
+import { optionalText, requiredText } from '../resources/fields';
+import { type PaymentTextField, paymentTextFields } from './payment';
 
 const text = messages.refundReview;
 

@@ -1,0 +1,298 @@
+/**
+ * Step 1 of the wizard, the claims (refund_coverage, SPEC §5): one claim per coverage of the
+ * voucher, the multi-cause cancellation services and the rules that depend on the login answer.
+ */
+import { z } from 'zod';
+import { formatDate } from '../format';
+import { messages } from '../messages';
+import { findCountryByIso3, findCurrency } from '../static';
+import { AMOUNT_PATTERN, amountSchema, isPositiveAmount, normalizeAmount } from './amounts';
+import { sinisterDateSchema } from './dates';
+import { fileRefSchema } from './files';
+import { MAX_CLAIM_FILES, MAX_COMMENT_LENGTH } from './limits';
+import type { RefundLoginData } from './login';
+import { isIsoDate, requiredText, text, uniqueIds } from './shared';
+
+export const serviceAmountsSchema = z.object({
+  selected: z.boolean().default(false),
+  /** Canonical decimal strings ('' when not selected). */
+  montoPagado: z.string().trim().default(''),
+  montoRecuperado: z.string().trim().default(''),
+});
+export type ServiceAmounts = z.infer<typeof serviceAmountsSchema>;
+
+export const TRANSPORT_SERVICES = ['vuelos', 'trenes', 'bus', 'crucero', 'transfer'] as const;
+export type TransportService = (typeof TRANSPORT_SERVICES)[number];
+export const MULTI_CAUSE_SERVICES = ['alojamientos', 'transporte', 'excursiones', 'otro'] as const;
+export type MultiCauseService = (typeof MULTI_CAUSE_SERVICES)[number];
+
+const multiCauseShape = z.object({
+  alojamientos: serviceAmountsSchema,
+  transporte: z.object({
+    selected: z.boolean().default(false),
+    vuelos: serviceAmountsSchema,
+    trenes: serviceAmountsSchema,
+    bus: serviceAmountsSchema,
+    crucero: serviceAmountsSchema,
+    transfer: serviceAmountsSchema,
+  }),
+  excursiones: serviceAmountsSchema,
+  otro: serviceAmountsSchema.extend({ nombreServicio: z.string().trim().max(150).default('') }),
+});
+export type MultiCause = z.infer<typeof multiCauseShape>;
+
+/** An empty penalty-letter section (nothing selected, no amounts). */
+export function emptyMultiCause(): MultiCause {
+  const service = (): ServiceAmounts => ({ selected: false, montoPagado: '', montoRecuperado: '' });
+  return {
+    alojamientos: service(),
+    transporte: {
+      selected: false,
+      vuelos: service(),
+      trenes: service(),
+      bus: service(),
+      crucero: service(),
+      transfer: service(),
+    },
+    excursiones: service(),
+    otro: { ...service(), nombreServicio: '' },
+  };
+}
+
+export interface PathProblem {
+  path: (string | number)[];
+  message: string;
+}
+
+/** An AMOUNT_PATTERN amount in cents, exactly ('12.5' -> 1250n). */
+function amountCents(amount: string): bigint {
+  const [units, cents] = normalizeAmount(amount).split('.');
+  return BigInt(units) * 100n + BigInt(cents);
+}
+
+function serviceAmountProblems(service: ServiceAmounts, path: string[]): PathProblem[] {
+  if (!service.selected) return [];
+  const problems: PathProblem[] = [];
+  if (service.montoPagado === '') {
+    problems.push({ path: [...path, 'montoPagado'], message: text.montoPagadoRequired });
+  } else if (!AMOUNT_PATTERN.test(service.montoPagado)) {
+    problems.push({ path: [...path, 'montoPagado'], message: text.amountInvalid });
+  } else if (!isPositiveAmount(service.montoPagado)) {
+    problems.push({ path: [...path, 'montoPagado'], message: text.amountNotPositive });
+  }
+  if (service.montoRecuperado === '') {
+    problems.push({ path: [...path, 'montoRecuperado'], message: text.montoRecuperadoRequired });
+  } else if (!AMOUNT_PATTERN.test(service.montoRecuperado)) {
+    problems.push({ path: [...path, 'montoRecuperado'], message: text.amountInvalid });
+  } else if (
+    AMOUNT_PATTERN.test(service.montoPagado) &&
+    amountCents(service.montoRecuperado) > amountCents(service.montoPagado)
+  ) {
+    // Issue 17: nothing more can be recovered than was paid.
+    problems.push({ path: [...path, 'montoRecuperado'], message: messages.refundLinks.recoveredOverPaid });
+  }
+  return problems;
+}
+
+/**
+ * SPEC §5 multi-cause rules: at least one service ('Debe seleccionar al menos un servicio');
+ * transporte needs a sub-service; every selected (sub-)service needs montoPagado (> 0) and
+ * montoRecuperado (>= 0); otro needs nombreServicio. Paths are relative to the multi_cause object;
+ * the "at least one" problems sit on [] and ['transporte'].
+ */
+export function multiCauseProblems(value: MultiCause): PathProblem[] {
+  const problems: PathProblem[] = [];
+  const anySelected =
+    value.alojamientos.selected ||
+    value.transporte.selected ||
+    value.excursiones.selected ||
+    value.otro.selected;
+  if (!anySelected) problems.push({ path: [], message: text.serviceRequired });
+  problems.push(...serviceAmountProblems(value.alojamientos, ['alojamientos']));
+  if (value.transporte.selected) {
+    if (!TRANSPORT_SERVICES.some((name) => value.transporte[name].selected)) {
+      problems.push({ path: ['transporte'], message: text.transportServiceRequired });
+    }
+    for (const name of TRANSPORT_SERVICES) {
+      problems.push(...serviceAmountProblems(value.transporte[name], ['transporte', name]));
+    }
+  }
+  problems.push(...serviceAmountProblems(value.excursiones, ['excursiones']));
+  problems.push(...serviceAmountProblems(value.otro, ['otro']));
+  if (value.otro.selected && value.otro.nombreServicio === '') {
+    problems.push({ path: ['otro', 'nombreServicio'], message: text.nombreServicioRequired });
+  }
+  return problems;
+}
+
+/** Clears what is not selected (unchecked services lose their amounts) and normalizes amounts. */
+export function cleanMultiCause(value: MultiCause): MultiCause {
+  const clean = (service: ServiceAmounts, selected = service.selected): ServiceAmounts =>
+    selected
+      ? {
+          selected: true,
+          montoPagado: AMOUNT_PATTERN.test(service.montoPagado)
+            ? normalizeAmount(service.montoPagado)
+            : service.montoPagado,
+          montoRecuperado: AMOUNT_PATTERN.test(service.montoRecuperado)
+            ? normalizeAmount(service.montoRecuperado)
+            : service.montoRecuperado,
+        }
+      : { selected: false, montoPagado: '', montoRecuperado: '' };
+  const transportSelected = value.transporte.selected;
+  return {
+    alojamientos: clean(value.alojamientos),
+    transporte: {
+      selected: transportSelected,
+      vuelos: clean(value.transporte.vuelos, transportSelected && value.transporte.vuelos.selected),
+      trenes: clean(value.transporte.trenes, transportSelected && value.transporte.trenes.selected),
+      bus: clean(value.transporte.bus, transportSelected && value.transporte.bus.selected),
+      crucero: clean(value.transporte.crucero, transportSelected && value.transporte.crucero.selected),
+      transfer: clean(value.transporte.transfer, transportSelected && value.transporte.transfer.selected),
+    },
+    excursiones: clean(value.excursiones),
+    otro: { ...clean(value.otro), nombreServicio: value.otro.selected ? value.otro.nombreServicio : '' },
+  };
+}
+
+export const multiCauseSchema = multiCauseShape.transform(cleanMultiCause).superRefine((value, context) => {
+  for (const problem of multiCauseProblems(value)) {
+    context.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+  }
+});
+
+/** The (selected service, amounts) rows of a multi-cause claim, e.g. for storage or display. */
+export function multiCauseRows(value: MultiCause): {
+  service: MultiCauseService | `transporte.${TransportService}`;
+  serviceName: string;
+  amountPaid: string;
+  amountRecovered: string;
+}[] {
+  const rows: ReturnType<typeof multiCauseRows> = [];
+  const push = (service: (typeof rows)[number]['service'], amounts: ServiceAmounts, serviceName = '') => {
+    if (amounts.selected)
+      rows.push({
+        service,
+        serviceName,
+        amountPaid: amounts.montoPagado,
+        amountRecovered: amounts.montoRecuperado,
+      });
+  };
+  push('alojamientos', value.alojamientos);
+  if (value.transporte.selected) {
+    for (const name of TRANSPORT_SERVICES) push(`transporte.${name}`, value.transporte[name]);
+  }
+  push('excursiones', value.excursiones);
+  push('otro', value.otro, value.otro.nombreServicio);
+  return rows;
+}
+
+export const claimFilesSchema = z
+  .array(fileRefSchema, text.filesRequired)
+  .min(1, text.filesRequired)
+  .max(MAX_CLAIM_FILES, text.filesTooMany(MAX_CLAIM_FILES))
+  .refine(uniqueIds, text.duplicateFile);
+
+/** One claim of the 'Carga de reintegro' dialog, as sent. */
+export const claimSchema = z.object({
+  /** Coverage name, one of the login answer's `coverages`. */
+  coverage: requiredText(text.coverageRequired, 255),
+  /** ISO-3 country code. */
+  sinister_country: z
+    .string(text.sinisterCountryRequired)
+    .trim()
+    .min(1, text.sinisterCountryRequired)
+    .transform((value) => value.toUpperCase())
+    .refine((value) => findCountryByIso3(value) !== undefined, text.sinisterCountryRequired),
+  sinister_date: sinisterDateSchema,
+  /** ISO 4217 code. */
+  currency: z
+    .string(text.currencyRequired)
+    .trim()
+    .min(1, text.currencyRequired)
+    .transform((value) => value.toUpperCase())
+    .refine((value) => findCurrency(value) !== undefined, text.currencyRequired),
+  amount: amountSchema,
+  coverage_files: claimFilesSchema,
+  /** Present (and required) only for a multi-cause coverage; null otherwise. */
+  multi_cause: multiCauseSchema.nullable().default(null),
+});
+export type ClaimInput = z.input<typeof claimSchema>;
+export type Claim = z.infer<typeof claimSchema>;
+
+/** What of the login answer the claim rules depend on. */
+export type RefundCoverageRules = Pick<
+  RefundLoginData,
+  'coverages' | 'multi_cause_coverages' | 'date_in' | 'date_out'
+>;
+
+/**
+ * Issue 17: the event date (ISO) must fall within the voucher's validity when the login gave it;
+ * the refusal names the validity. Null when the date is within it (or not a date: other rules say so).
+ */
+export function sinisterDateProblem(
+  iso: string,
+  rules: Pick<RefundLoginData, 'date_in' | 'date_out'>,
+): string | null {
+  if (!isIsoDate(iso)) return null;
+  const from = rules.date_in && isIsoDate(rules.date_in) ? rules.date_in : null;
+  const to = rules.date_out && isIsoDate(rules.date_out) ? rules.date_out : null;
+  if ((from && iso < from) || (to && iso > to))
+    return text.dateOutsideValidity(from ? formatDate(from) : '—', to ? formatDate(to) : '—');
+  return null;
+}
+
+/**
+ * Problems of one claim that depend on the voucher: the coverage must be one of the voucher's,
+ * and a multi-cause coverage needs its penalty-letter section. Paths relative to the claim.
+ */
+export function claimCoverageProblems(
+  claim: Pick<Claim, 'coverage' | 'multi_cause'>,
+  rules: RefundCoverageRules,
+) {
+  const problems: PathProblem[] = [];
+  if (!rules.coverages.includes(claim.coverage)) {
+    problems.push({ path: ['coverage'], message: text.coverageUnknown });
+  } else if (rules.multi_cause_coverages.includes(claim.coverage) && claim.multi_cause === null) {
+    problems.push({ path: ['multi_cause'], message: text.serviceRequired });
+  }
+  return problems;
+}
+
+/** The claim dialog's schema for one voucher (coverage of the voucher, multi-cause when needed). */
+export function claimSchemaFor(rules: RefundCoverageRules) {
+  return claimSchema
+    .transform((claim) =>
+      rules.multi_cause_coverages.includes(claim.coverage) ? claim : { ...claim, multi_cause: null },
+    )
+    .superRefine((claim, context) => {
+      for (const problem of claimCoverageProblems(claim, rules))
+        context.addIssue({ code: 'custom', ...problem });
+      const date = sinisterDateProblem(claim.sinister_date, rules);
+      if (date) context.addIssue({ code: 'custom', path: ['sinister_date'], message: date });
+    });
+}
+
+/** Step 1 as sent: the claims and the optional comment. */
+export function refundCoverageSchemaFor(rules: RefundCoverageRules) {
+  return z
+    .object({
+      claims: z.array(claimSchemaFor(rules), text.claimsRequired).min(1, text.claimsRequired),
+      comment: z.string().trim().max(MAX_COMMENT_LENGTH, text.commentTooLong).default(''),
+    })
+    .superRefine((value, context) => {
+      const seen = new Set<string>();
+      value.claims.forEach((claim, index) => {
+        if (seen.has(claim.coverage)) {
+          context.addIssue({
+            code: 'custom',
+            path: ['claims', index, 'coverage'],
+            message: text.coverageRepeated,
+          });
+        }
+        seen.add(claim.coverage);
+      });
+    });
+}
+export type RefundCoverage = z.infer<ReturnType<typeof refundCoverageSchemaFor>>;
+export type RefundCoverageInput = z.input<ReturnType<typeof refundCoverageSchemaFor>>;

@@ -1,0 +1,36 @@
+/** Limits of the refund portal (SPEC §9), its call paths (SPEC §7) and the accepted receipt files (SPEC §5). */
+
+export const REFUND_WINDOW_DAYS = 30;
+export const MAX_CLAIM_FILES = 20;
+export const MAX_AUTHORIZATION_FILES = 5;
+export const MAX_COMMENT_LENGTH = 255;
+export const MAX_AMOUNT_INTEGER_DIGITS = 7;
+/** Image service limits: per file, per request (bytes) and files per request. */
+export const MAX_UPLOAD_FILE_BYTES = 10 * 1024 * 1024;
+export const MAX_UPLOAD_REQUEST_BYTES = 60 * 1024 * 1024;
+export const MAX_UPLOAD_FILES_PER_REQUEST = 20;
+/** SPEC §4: redirect after the final screen. */
+export const REFUND_REDIRECT_MS = 20_000;
+/** SPEC §5: claim receipts, case-insensitive. */
+export const ALLOWED_FILE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'pdf'] as const;
+export const ALLOWED_CONTENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+export type AllowedContentType = (typeof ALLOWED_CONTENT_TYPES)[number];
+
+/** Paths of the public refund calls: relative to the API base ('/api') or the image service ('/images'). */
+export const refundApiPaths = {
+  /** GET login (?voucher_id&document) and POST submission (multipart). */
+  refundData: '/refund_data/',
+  authorizationLetter: '/refund_data/authorization-letter/',
+  /** POST 'Salir': revokes the traveller's refund access tokens (issue 28 §6); 204. */
+  logout: '/refund_data/logout/',
+  /** Relative to the image service base address (config `imageServiceUrl`, default '/images'). */
+  uploadImage: '/upload-image',
+} as const;
+
+/** Whether a file name has an allowed extension (SPEC §5; the server checks content, not names). */
+export function hasAllowedExtension(fileName: string): boolean {
+  const dot = fileName.lastIndexOf('.');
+  if (dot < 0) return false;
+  const extension = fileName.slice(dot + 1).toLowerCase();
+  return (ALLOWED_FILE_EXTENSIONS as readonly string[]).includes(extension);
+}

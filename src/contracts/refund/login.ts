@@ -1,0 +1,76 @@
+/** The traveller's login (GET /refund_data/?voucher_id&document, SPEC §7) and the refund access token. */
+import { z } from 'zod';
+import { text } from './shared';
+
+export const refundLoginQuerySchema = z.object({
+  voucher_id: z.string(text.voucherIdRequired).trim().min(1, text.voucherIdRequired).max(30),
+  document: z.string(text.documentRequired).trim().min(1, text.documentRequired).max(30),
+});
+export type RefundLoginQuery = z.infer<typeof refundLoginQuerySchema>;
+
+export const refundLoginDataSchema = z.object({
+  doc_number: z.string(),
+  /** The voucher number (its id), as text. */
+  voucher: z.string(),
+  /** ISO-3 country of residence of the passenger ('ARG'); decides the payment fields. */
+  country_residence: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  /** Names (long_name_es) of the voucher's coverages: the choices of 'Servicio a reintegrar'. */
+  coverages: z.array(z.string()),
+  /** Coverage name -> names of the receipts its claim needs. */
+  required_items: z.record(z.string(), z.array(z.string())),
+  /** The subset of `coverages` that is the multi-cause cancellation (penalty-letter section). */
+  multi_cause_coverages: z.array(z.string()),
+  /** Where to go 20 s after the final screen; empty means the default public site. */
+  url_country_b2c: z.string(),
+  /**
+   * Issue 17: the voucher's validity (ISO dates, the trip's first and last day). An event date
+   * outside it is refused in the claim dialog and by the server.
+   */
+  date_in: z.string().optional(),
+  date_out: z.string().optional(),
+});
+export type RefundLoginData = z.infer<typeof refundLoginDataSchema>;
+
+/**
+ * Issue 17: a refund this traveller already submitted for the voucher, with its status and what
+ * is asked of them now (each open request with the link page that answers it).
+ */
+export const submittedRefundSchema = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  created_at: z.string(),
+  requests: z.array(
+    z.object({
+      kind: z.enum(['documents', 'bank_data']),
+      items: z.array(z.string()),
+      observations: z.string(),
+      /** '/upload_data?refund_id=..&hash=..' or '/update_payment_data?...'. */
+      link: z.string(),
+    }),
+  ),
+});
+export type SubmittedRefund = z.infer<typeof submittedRefundSchema>;
+
+export const refundLoginResponseSchema = z.object({
+  refunds: refundLoginDataSchema,
+  /** Refund access token (Bearer) for the upload and submission calls; short-lived. */
+  access: z.string().min(1),
+  /** Refunds already submitted for this voucher and document, newest first (issue 17). */
+  submitted_refunds: z.array(submittedRefundSchema).optional(),
+});
+export type RefundLoginResponse = z.infer<typeof refundLoginResponseSchema>;
+
+/** Payload of the refund access token. */
+export const refundAccessPayloadSchema = z.object({
+  token_type: z.literal('refund'),
+  voucher_id: z.number().int().positive(),
+  doc_number: z.string(),
+  /** The login subject's version when issued (issue 28 §6): a later login, submission or 'Salir' revokes it. */
+  ver: z.number().int().nonnegative(),
+  exp: z.number(),
+});
+export type RefundAccessPayload = z.infer<typeof refundAccessPayloadSchema>;
