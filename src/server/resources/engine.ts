@@ -36,6 +36,7 @@ import { cursorLinks, pageLinks } from '../http/pagination';
 import { assertStorable, idFromParams, parseWith, zodIssuesToFieldErrors } from '../http/validate';
 import { writeAudit } from './audit';
 import {
+  exactLimitOf,
   forgetListMemory,
   joined,
   keysetBatch,
@@ -809,7 +810,7 @@ export function registerResource<
           offset: query.offset,
           limit: query.limit,
           cursor,
-          exactLimit: context.config.listExactCountLimit,
+          exactLimit: exactLimitOf(request.query, context.config.listExactCountLimit),
         }),
       );
       const loaded = await withRelations(context.db, page.rows);
