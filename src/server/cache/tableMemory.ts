@@ -122,10 +122,13 @@ export function watchTableChanges(db: object, listen: Listen): () => Promise<voi
   feeds.set(db, feed);
   const stop = listen(TABLE_CHANNEL, {
     message(table) {
+      // A watch replaced by a newer one of the same database (tests) is no longer told.
+      if (feeds.get(db) !== feed) return;
       announcements += 1;
       if (table) tableChanged(table, 'feed');
     },
     listening(live) {
+      if (feeds.get(db) !== feed) return;
       feed.heard = live;
       // Changes may have gone unheard: nothing remembered is trusted any longer.
       tableChanged('*', 'feed');
