@@ -51,8 +51,6 @@ import { FieldValidationError, HttpError, pgErrorOf } from '../http/errors';
 
 /** Past this many matching rows a list answers a capped count or an estimate. */
 export const DEFAULT_EXACT_COUNT_LIMIT = 10_000;
-const COUNT_CACHE_MS = 30_000;
-const COUNT_CACHE_ENTRIES = 500;
 
 type Reader = Pick<Database, 'select' | 'execute'>;
 type TableWithId = PgTable & { id: PgColumn };
