@@ -67,7 +67,7 @@ type Listen = NonNullable<DatabaseHandle['listen']>;
 /** Feeds by database handle: whether each one's announcements are heard now. */
 const feeds = new Map<object, { heard: boolean }>();
 /** Every memory, so a change (or a feed heard again) reaches each one. */
-const memories = new Set<TableMemory<{}>>();
+const memories = new Set<{ forget(table: string): void }>();
 /** Where a change was learnt: this instance's own commit, or the database's announcement. */
 export type ChangeSource = 'local' | 'feed';
 /** Told of every table change heard or made (the principal cache listens for its tables). */
@@ -163,13 +163,13 @@ interface Entry<V> {
  * Answers remembered per reader (a database handle), the tables they depend on (the first is the
  * one read; others a filter's subqueries name) and key; see the module's rules.
  */
-export class TableMemory<V extends {}> {
+export class TableMemory<V extends object> {
   private readonly entries: BoundedCache<string, Entry<V>>;
 
   /** `max` entries at most, each served at most `ttl` ms (the feed heard or not). */
   constructor(options: { max: number; ttl: number }) {
     this.entries = boundedCache({ max: options.max, ttl: options.ttl });
-    memories.add(this as unknown as TableMemory<{}>);
+    memories.add(this);
   }
 
   private keyOf(reader: object, tables: readonly string[], key: string): string {
