@@ -11,6 +11,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } f
 import helmet from 'helmet';
 import { messages } from '../contracts/messages';
 import { watchPrincipalChanges } from './auth/principal';
+import { watchTableChanges } from './cache/tableMemory';
 import type { AppContext } from './context';
 import { databaseErrorAnswer, FieldValidationError, HttpError, malformedBodyAnswer } from './http/errors';
 import { assertJsonShape } from './http/jsonBody';
@@ -41,7 +42,12 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   if (context.listen) {
     // Principals' validities kept between requests while the database's announcements are heard.
     const stopWatching = watchPrincipalChanges(context.db, context.listen);
-    app.addHook('onClose', async () => stopWatching());
+    // Lists' anchors, lookups and capped counts kept until the database announces a change.
+    const stopWatchingTables = watchTableChanges(context.db, context.listen);
+    app.addHook('onClose', async () => {
+      await stopWatching();
+      await stopWatchingTables();
+    });
   }
   if (options.onRoute) {
     const onRoute = options.onRoute;

@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -108,11 +108,21 @@ describe.skipIf(!enabled)('two instances behind nginx on one PostgreSQL', () => 
       SEED_DEMO: 'true',
       SKIP_CLIENT_BUILD: 'true',
       LOG_LEVEL: 'silent',
+      // A small cap, so a capped count is cheap to reach (issue 29: counts held across instances).
+      LIST_EXACT_COUNT_LIMIT: '50',
     });
     // Migrate and seed once, as the first `npm start` would.
     const handle = await openDatabase({ databaseUrl });
     await handle.migrate();
     await seed(handle.db, loadConfig({ ...process.env, ...environment('seed') } as NodeJS.ProcessEnv));
+    // Deep offsets (past 10,000 rows, from anchors) and a capped count (past 50 rows).
+    await handle.db.execute(sql`
+      insert into pax (name, surname, doc_type, doc_number)
+      select 'Fondo', 'Hondo', 'DNI', 'MULTI' || g from generate_series(1, 10100) as g`);
+    await handle.db.execute(sql`
+      insert into pax (name, surname, doc_type, doc_number)
+      select 'Tope', 'Capado', 'DNI', 'MCAP' || g from generate_series(1, 52) as g`);
+    await handle.db.execute(sql`analyze pax`);
     await handle.close();
 
     const ports = [await freePort(), await freePort()];
@@ -253,6 +263,53 @@ http {
       timeout: 2_000,
       interval: 20,
     });
+  });
+
+  it("changes one instance's deep page and capped count at once after a write through the other, or plain SQL", async () => {
+    const admin = await signIn(urls[0], 'admin', ADMIN_PASSWORD);
+    const page = async (base: string, query: string) => {
+      const response = await get(base, `/api/pax/?${query}`, admin);
+      expect(response.status, await response.clone().text()).toBe(200);
+      return (await response.json()) as { count: number; count_kind: string; results: { id: number }[] };
+    };
+    const deep = 'ordering=-id&offset=10020&limit=3';
+    const ids = async (base: string) => (await page(base, deep)).results.map((row) => row.id);
+    // Instance 1 keeps anchors for the deep page and the capped count of the filter.
+    const before = await ids(urls[1]);
+    expect(await ids(urls[1])).toEqual(before);
+    expect(await page(urls[1], 'surname=Capado&limit=5')).toMatchObject({ count: 50, count_kind: 'capped' });
+    // Plain SQL (an administrator's) adds a passenger, first in '-id': instance 1's page moves by
+    // one as soon as PostgreSQL announces the change (migration 0028), not after a memory expires.
+    const handle = await openDatabase({ databaseUrl });
+    await handle.db.execute(
+      sql`insert into pax (name, surname, doc_type, doc_number) values ('Nueva', 'Fila', 'DNI', 'MULTI-NEW')`,
+    );
+    const [capped] = await handle.db
+      .select({ id: passengers.id })
+      .from(passengers)
+      .where(eq(passengers.surname, 'Capado'))
+      .limit(1);
+    await handle.close();
+    await vi.waitFor(async () => expect((await ids(urls[1]))[1]).toBe(before[0]), {
+      timeout: 1_000,
+      interval: 20,
+    });
+    // Three capped rows removed through instance 0: instance 1's count turns exact.
+    for (const id of [capped.id, capped.id + 1, capped.id + 2]) {
+      const removed = await fetch(`${urls[0]}/api/pax/${id}/`, {
+        method: 'DELETE',
+        headers: { authorization: admin },
+      });
+      expect(removed.status, await removed.clone().text()).toBe(204);
+    }
+    await vi.waitFor(
+      async () =>
+        expect(await page(urls[1], 'surname=Capado&limit=5')).toMatchObject({
+          count: 49,
+          count_kind: 'exact',
+        }),
+      { timeout: 1_000, interval: 20 },
+    );
   });
 
   it('refuses on one instance a session ended through the other', async () => {

@@ -42,6 +42,9 @@ export const resourcesMessages = {
   invalidSwitch: 'Valores admitidos: true, false o all.',
   invalidOrdering: 'Orden no admitido.',
   invalidCursor: 'Cursor de página no válido.',
+  invalidCountParam: 'Valor no admitido: use count=exact para el recuento exacto.',
+  exactCountTimeout:
+    'El recuento exacto tardó demasiado y se canceló. Acote la búsqueda con un filtro e intente de nuevo.',
   dateToBeforeFrom: 'La fecha hasta debe ser igual o posterior a la fecha desde.',
   duplicate: 'Ya existe un registro con este valor.',
   blacklistOverlap: 'Este documento ya está en la lista negra en un período que se superpone.',

@@ -5,9 +5,11 @@
  * token version, active flag and last update, and the global principal epoch in app_meta) and
  * reuses the principal loaded earlier for the same (user, token version, update time, epoch).
  * Any write that changes what a principal holds through something other than the user's own row
- * (a group's permissions, a group removed, a user's groups/permissions/modules) calls
- * `bumpPrincipalEpoch(tx)` in its transaction, so every instance sharing the database sees the
- * change on its next request: the cache is an optimisation, never a source of truth.
+ * (a group's permissions, a group removed, a user's groups/permissions/modules) moves the epoch by
+ * itself: migration 0028's triggers on groups, permissions and their join tables bump it in the
+ * writing transaction, whoever writes (the engine, a script, an administrator's SQL), so every
+ * instance sharing the database sees the change on its next request: the cache is an
+ * optimisation, never a source of truth.
  *
  * The validity itself is kept too while the database's change feed is heard
  * (`watchPrincipalChanges`): migration 0024's triggers announce on 'principal_changed' every change
@@ -17,12 +19,17 @@
  *   database, and what was kept is forgotten when it is heard again;
  * - a change this instance makes (`principalChanging`, called inside the writing transaction)
  *   stops the keeping of what it names until its own announcement arrives, so the request after
- *   the writer's answer reads the database even if the announcement is still on its way. Another
- *   instance learns of the change when PostgreSQL delivers the announcement, within milliseconds
- *   of the commit.
+ *   the writer's answer reads the database even if the announcement is still on its way; a write
+ *   the engine commits to one of `PRINCIPAL_TABLES` (src/server/cache/tableMemory.ts'
+ *   `tableChanged`) forgets every kept validity at once. Another instance learns of the change
+ *   when PostgreSQL delivers the announcement, within milliseconds of the commit.
+ *
+ * Both caches (principals, validities) are bounded LRU caches (src/server/cache/bounded.ts).
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Profile } from '../../contracts/auth';
+import { type BoundedCache, boundedCache } from '../cache/bounded';
+import { onTableChange } from '../cache/tableMemory';
 import type { ChannelListener, Database, Transaction } from '../db/client';
 import {
   appMeta,
@@ -132,7 +139,7 @@ interface CachedPrincipal {
 }
 
 const stampOf = (validity: Validity) => `${validity.tokenVersion}|${validity.updatedAt}|${validity.epoch}`;
-const cache = new Map<number, CachedPrincipal>();
+const cache = boundedCache<number, CachedPrincipal>({ max: CACHE_ENTRIES });
 let loads = 0;
 
 /** Principals loaded from the database since start (tests check that the cache serves). */
@@ -148,8 +155,8 @@ export function clearPrincipalCache(): void {
 
 /**
  * Bumps the global principal epoch: every cached principal, in every instance, is reloaded on its
- * next request. Call it inside the transaction of any write to groups, group permissions, user
- * groups, user permissions or user modules.
+ * next request. Writes to groups, permissions, group permissions, user groups, user permissions
+ * or user modules need not call it: migration 0028's triggers bump the epoch for them.
  */
 export async function bumpPrincipalEpoch(tx: Database | Transaction): Promise<void> {
   principalChanging('*');
@@ -192,7 +199,7 @@ interface Watch {
   heard: boolean;
   /** Moves with every change heard or made: a validity read across a move is not kept. */
   generation: number;
-  validities: Map<number, Validity>;
+  validities: BoundedCache<number, Validity>;
   /** Changes this instance made whose announcement has not arrived, until when they wait. */
   unsettled: Map<Changed, number>;
 }
@@ -212,7 +219,12 @@ export function watchPrincipalChanges(
   db: Database,
   listen: (channel: string, listener: ChannelListener) => () => Promise<void>,
 ): () => Promise<void> {
-  const watch: Watch = { heard: false, generation: 0, validities: new Map(), unsettled: new Map() };
+  const watch: Watch = {
+    heard: false,
+    generation: 0,
+    validities: boundedCache({ max: CACHE_ENTRIES }),
+    unsettled: new Map(),
+  };
   watches.set(db, watch);
   const stop = listen(PRINCIPAL_CHANNEL, {
     message(payload) {
@@ -244,6 +256,26 @@ export function principalChanging(changed: Changed): void {
     watch.unsettled.set(changed, Date.now() + UNSETTLED_MS);
   }
 }
+
+/**
+ * The tables whose rows make up a principal: a write this instance commits to one of them (the
+ * engine's `forgetListMemory` after commit) forgets every kept validity at once; the epoch moved
+ * by migration 0028's triggers then reloads the principals.
+ */
+export const PRINCIPAL_TABLES: ReadonlySet<string> = new Set([
+  'users',
+  'groups',
+  'permissions',
+  'group_permissions',
+  'user_groups',
+  'user_permissions',
+  'user_modules',
+]);
+onTableChange((table, source) => {
+  // Announced changes reach the validities through the principal feed itself.
+  if (source !== 'local' || !PRINCIPAL_TABLES.has(table)) return;
+  for (const watch of watches.values()) forget(watch, '*');
+});
 
 function settled(watch: Watch, changed: Changed, now: number): boolean {
   const until = watch.unsettled.get(changed);
@@ -279,11 +311,8 @@ export async function currentPrincipal(
       cache.delete(userId);
       return null;
     }
-    if (keeping && watch.generation === generation && keepable(watch, userId)) {
-      if (watch.validities.size >= CACHE_ENTRIES && !watch.validities.has(userId))
-        watch.validities.delete(watch.validities.keys().next().value as number);
+    if (keeping && watch.generation === generation && keepable(watch, userId))
       watch.validities.set(userId, validity);
-    }
   }
   const tokenVersion = Number(validity.tokenVersion);
   const stamp = stampOf({ ...validity, tokenVersion });
@@ -292,7 +321,6 @@ export async function currentPrincipal(
   loads += 1;
   const principal = await loadPrincipal(db, userId);
   if (!principal) return null;
-  if (cache.size >= CACHE_ENTRIES && !cache.has(userId)) cache.delete(cache.keys().next().value as number);
   cache.set(userId, { stamp, principal });
   return { principal, tokenVersion };
 }

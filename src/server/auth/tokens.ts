@@ -6,6 +6,7 @@
  */
 import { createSecretKey } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { boundedCache } from '../cache/bounded';
 
 export type TokenType = 'access' | 'refresh';
 
@@ -39,7 +40,10 @@ export function createTokenService(
   // same way every time, so a request with a known token skips the HMAC (WebCrypto's async job
   // cost about 5% of a list request's CPU). Whether the token is still current (its version, the
   // user active) is checked on every request by the guard, not here.
-  const verified = new Map<string, { token: VerifiedToken; type: TokenType; expiresAt: number }>();
+  // A bounded LRU cache (src/server/cache/bounded.ts); an entry also ends with its token's `exp`.
+  const verified = boundedCache<string, { token: VerifiedToken; type: TokenType; expiresAt: number }>({
+    max: VERIFIED_ENTRIES,
+  });
   return {
     async issue(userId, type, version) {
       const seconds = type === 'access' ? lifetimes.accessMinutes * 60 : lifetimes.refreshDays * 86_400;
@@ -67,7 +71,6 @@ export function createTokenService(
           return null;
         if (payload.user_id < 1) return null;
         const result = { userId: payload.user_id, version: payload.ver };
-        if (verified.size >= VERIFIED_ENTRIES) verified.delete(verified.keys().next().value as string);
         verified.set(token, { token: result, type, expiresAt: (payload.exp as number) * 1000 });
         return result;
       } catch (error) {

@@ -13,7 +13,6 @@ import { optionReaders } from '../../contracts/formOptions';
 import { messages } from '../../contracts/messages';
 import { findRole } from '../../contracts/roles';
 import { groupContract } from '../../contracts/users';
-import { bumpPrincipalEpoch } from '../auth/principal';
 import type { Transaction } from '../db/client';
 import { groupPermissions, groupStatuses, groups, permissions } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -66,8 +65,6 @@ export const groupResource = defineResource({
   },
 
   async afterWrite(tx, id, input, _principal, operation) {
-    // Cached principals of every instance reload their permissions (issue 11).
-    await bumpPrincipalEpoch(tx);
     await savePermissions(tx, id, input.all_permissions);
     const isActive = input.is_active ?? (operation === 'create' ? true : undefined);
     if (isActive === undefined) return;
@@ -77,7 +74,6 @@ export const groupResource = defineResource({
       .onConflictDoUpdate({ target: groupStatuses.groupId, set: { isActive, updatedAt: new Date() } });
   },
   async beforeRemove(tx, id) {
-    await bumpPrincipalEpoch(tx);
     await tx.delete(groupStatuses).where(eq(groupStatuses.groupId, id));
   },
 });

@@ -17,7 +17,7 @@ import { FieldValidationError } from '../http/errors';
 import { pageLinks } from '../http/pagination';
 import { parseWith } from '../http/validate';
 import { historyAccessOf } from './engine';
-import { listPage, type OrderTerm } from './listQuery';
+import { exactLimitOf, listPage, type OrderTerm } from './listQuery';
 
 /** A history entry's columns, and who by name (a left join: a deleted user keeps the username recorded). */
 const historySelection = {
@@ -57,7 +57,7 @@ export function historyRoutes(app: FastifyInstance, context: AppContext) {
       order: NEWEST_FIRST,
       offset: query.offset,
       limit: query.limit,
-      exactLimit: context.config.listExactCountLimit,
+      exactLimit: exactLimitOf(request.query, context.config.listExactCountLimit),
     });
     const results: HistoryEntry[] = page.rows.map((entry) => ({
       id: entry.id,

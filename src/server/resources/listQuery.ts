@@ -15,42 +15,42 @@
  *   Otherwise exact while at most `exactLimit` rows match (`select count(*) from (select 1 ... limit
  *   exactLimit+1)`). Past it, without a filter, the planner's estimate of the table's rows
  *   (`count_kind: 'estimate'`); with a filter, the cap itself (`count_kind: 'capped'`: more than
- *   `count` rows match). Non-exact counts are kept for a short while per filter, since they answer
- *   'more than 10,000' or 'about a million' and cost a scan of 10,001 rows to learn again.
+ *   `count` rows match). Non-exact counts are kept per filter until the table changes, since they
+ *   answer 'more than 10,000' or 'about a million' and cost a scan of 10,001 rows to learn again.
  * - Deep offsets (`offset` ≥ `ANCHOR_FROM`): a B-tree cannot skip half a million entries without
  *   walking them (≈ 30 ms at offset 500,000 on a million rows). The walk is done once per filter
  *   and ordering, and what it learns is kept as anchors: the ordering keys of every
  *   `ANCHOR_STEP`-th row. A deep page then starts strictly after the nearest anchor and skips
- *   fewer than `ANCHOR_STEP` rows. Anchors are kept `ANCHOR_MEMORY_MS` and forgotten at once when
- *   this process writes the table through the engine (`forgetListMemory`), so a page may be off by
- *   the rows another instance inserted or deleted before it within that window: the same
- *   approximation offset paging makes between two requests anyway. Screens page by cursor.
+ *   fewer than `ANCHOR_STEP` rows.
+ * - Anchors, remembered lookups and non-exact counts are kept per table in
+ *   src/server/cache/tableMemory.ts: dropped on every instance when the database announces a
+ *   change of their table (migration 0028), whoever wrote it; served at most `UNHEARD_BOUND_MS`
+ *   while that feed is not heard. `?count=exact` asks for the exact count (`exactLimitOf`).
  */
 import { createHash } from 'node:crypto';
 import {
   asc,
-  type DriverValueDecoder,
   desc,
   eq,
   fillPlaceholders,
   getTableName,
   is,
-  noopDecoder,
   or,
   SQL,
+  type SQLWrapper,
+  Subquery,
   sql,
 } from 'drizzle-orm';
-import { PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
-import type { CountKind } from '../../contracts/engine';
+import { PgColumn, PgDialect, PgTable } from 'drizzle-orm/pg-core';
+import { type CountKind, EXACT_COUNT_PARAM, EXACT_COUNT_VALUE } from '../../contracts/engine';
 import { messages } from '../../contracts/messages';
+import { changeMark, TableMemory, tableChanged, tableChangedSince } from '../cache/tableMemory';
 import { arrayRows, type Database } from '../db/client';
 import { spanishSortKey } from '../db/schema/reference';
-import { FieldValidationError } from '../http/errors';
+import { FieldValidationError, HttpError, pgErrorOf } from '../http/errors';
 
 /** Past this many matching rows a list answers a capped count or an estimate. */
 export const DEFAULT_EXACT_COUNT_LIMIT = 10_000;
-const COUNT_CACHE_MS = 30_000;
-const COUNT_CACHE_ENTRIES = 500;
 
 type Reader = Pick<Database, 'select' | 'execute'>;
 type TableWithId = PgTable & { id: PgColumn };
@@ -390,14 +390,16 @@ export function rowsByIdStatement(
   ).where(sql`${table.id} = any(${ids})`);
 }
 
-/** A column's or computed column's decoder of its driver value (drizzle's own, found once). */
+/**
+ * How a selected field's driver value is decoded: a table column by its own `mapFromDriverValue`
+ * (drizzle's declared column API: dates, numerics, JSON, custom types); a computed column
+ * (`sql\`...\``) is answered as the driver reads it, and its module's serializer converts it.
+ * (`mapWith` on a computed column is not honoured here: reading its decoder back would need a
+ * drizzle internal, issue 29.)
+ */
 type Decode = ((value: unknown) => unknown) | null;
 function decoderOf(field: PgColumn | SQL | SQL.Aliased): Decode {
-  if (is(field, PgColumn)) return (value) => field.mapFromDriverValue(value);
-  const computed = is(field, SQL) ? field : (field as SQL.Aliased).sql;
-  // `mapWith` sets this decoder (undeclared in drizzle's types; its own mapping reads it).
-  const { decoder } = computed as unknown as { decoder: DriverValueDecoder<unknown, unknown> };
-  return decoder === noopDecoder ? null : (value) => decoder.mapFromDriverValue(value);
+  return is(field, PgColumn) ? (value) => field.mapFromDriverValue(value) : null;
 }
 
 interface ByIdStatement {
@@ -474,19 +476,25 @@ function plainKey(value: unknown): KeyValue {
 export const ANCHOR_FROM = 10_000;
 /** Rows between two anchors: a deep page skips fewer than this many. */
 export const ANCHOR_STEP = 1_000;
-const ANCHOR_MEMORY_MS = 30_000;
-const ANCHOR_ENTRIES = 200;
+/**
+ * How long anchors, lookups and non-exact counts are kept at most while the table does not change
+ * (src/server/cache/tableMemory.ts: a change announced by the database drops them at once; with
+ * the feed not heard they are kept `UNHEARD_BOUND_MS`).
+ */
+export const LIST_MEMORY_MS = 30_000;
 
 interface Anchors {
   /** anchors[i]: the ordering keys of the row at position (i + 1) * ANCHOR_STEP - 1. */
   keys: KeyValue[][];
   /** Rows walked to learn them (the table may end before). */
   reach: number;
-  until: number;
 }
-const anchorMemory = new Map<string, Anchors>();
-/** Walks under way, shared by the requests that need the same anchors at once. */
-const anchorWalks = new Map<string, Promise<Anchors>>();
+const anchorMemory = new TableMemory<Anchors>({ max: 200, ttl: LIST_MEMORY_MS });
+/**
+ * Walks under way, shared by the requests that need the same anchors at once (a per-call map:
+ * each entry leaves when its walk ends), with the change mark taken when each started.
+ */
+const anchorWalks = new Map<string, { walk: Promise<Anchors>; mark: number }>();
 let anchorWalksDone = 0;
 
 /** Anchor walks run since start (tests check that repeated deep pages reuse one). */
@@ -494,10 +502,34 @@ export function anchorWalkCount(): number {
   return anchorWalksDone;
 }
 
+/**
+ * The tables a list answer depends on: its own first, then every table its filter names (a
+ * subquery's, a joined lookup's), found through drizzle's declared SQL API (`queryChunks`,
+ * `getSQL`). Remembered answers are dropped when any of them changes.
+ */
+export function tablesOf(table: PgTable, where: SQL | undefined): string[] {
+  const names = new Set([getTableName(table)]);
+  const seen = new Set<unknown>();
+  const visit = (chunk: unknown, depth: number): void => {
+    if (chunk === null || typeof chunk !== 'object' || seen.has(chunk) || depth > 50) return;
+    seen.add(chunk);
+    if (is(chunk, PgColumn)) names.add(getTableName(chunk.table));
+    else if (is(chunk, PgTable)) names.add(getTableName(chunk));
+    else if (is(chunk, SQL)) for (const inner of chunk.queryChunks) visit(inner, depth + 1);
+    else if (is(chunk, SQL.Aliased)) visit(chunk.sql, depth + 1);
+    else if (is(chunk, Subquery)) visit(chunk._.sql, depth + 1);
+    else if (Array.isArray(chunk)) for (const inner of chunk) visit(inner, depth + 1);
+    else if (typeof (chunk as Partial<SQLWrapper>).getSQL === 'function')
+      visit((chunk as SQLWrapper).getSQL(), depth + 1);
+  };
+  visit(where, 0);
+  return [...names];
+}
+
 function anchorKey(request: ListRequest): string {
   const filter = request.where ? dialect.sqlToQuery(request.where) : { sql: '', params: [] };
   const order = dialect.sqlToQuery(orderClause(request.order));
-  return `${getTableName(request.table)}|${filter.sql}|${JSON.stringify(filter.params)}|${order.sql}`;
+  return `${filter.sql}|${JSON.stringify(filter.params)}|${order.sql}`;
 }
 
 /** The ordering keys of every ANCHOR_STEP-th row among the first `reach` (exported for the plan tests). */
@@ -522,26 +554,28 @@ async function anchorFor(
 ): Promise<{ keys: KeyValue[]; request: ListRequest } | null> {
   if (request.offset < ANCHOR_FROM) return null;
   const block = Math.floor(request.offset / ANCHOR_STEP);
+  const tableName = getTableName(request.table);
+  const tables = tablesOf(request.table, request.where);
   const key = anchorKey(request);
-  let anchors = anchorMemory.get(key);
+  let anchors = anchorMemory.get(db, tables, key);
   // A walk that found fewer anchors than it could have reached the end of the rows.
   const reachedEnd = (known: Anchors) => known.keys.length < known.reach / ANCHOR_STEP;
-  if (
-    !anchors ||
-    anchors.until <= Date.now() ||
-    (anchors.reach < block * ANCHOR_STEP && !reachedEnd(anchors))
-  ) {
-    let walk = anchorWalks.get(key);
-    if (!walk) {
+  if (!anchors || (anchors.reach < block * ANCHOR_STEP && !reachedEnd(anchors))) {
+    const walkKey = `${tableName}|${key}`;
+    let walking = anchorWalks.get(walkKey);
+    // A walk that started before the table changed is not joined.
+    if (!walking || tables.some((table) => tableChangedSince(table, walking?.mark ?? 0))) {
       // Walk a little past the asked block, so the next pages of the neighbourhood need no walk.
       const reach = (block + 10) * ANCHOR_STEP;
-      walk = walkAnchors(db, request, reach).finally(() => anchorWalks.delete(key));
-      anchorWalks.set(key, walk);
+      const mark = changeMark();
+      const walk = walkAnchors(db, request, reach).finally(() => {
+        if (anchorWalks.get(walkKey)?.walk === walk) anchorWalks.delete(walkKey);
+      });
+      walking = { walk, mark };
+      anchorWalks.set(walkKey, walking);
     }
-    anchors = await walk;
-    if (anchorMemory.size >= ANCHOR_ENTRIES && !anchorMemory.has(key))
-      anchorMemory.delete(anchorMemory.keys().next().value as string);
-    anchorMemory.set(key, anchors);
+    anchors = await walking.walk;
+    anchorMemory.set(db, tables, key, anchors, walking.mark);
   }
   const usable = Math.min(block, anchors.keys.length);
   if (usable === 0) return null;
@@ -559,36 +593,28 @@ async function walkAnchors(db: Reader, request: ListRequest, reach: number): Pro
   return {
     keys: result.rows.map((row) => request.order.map((_, index) => plainKey(row[`${KEY}${index}`]))),
     reach,
-    until: Date.now() + ANCHOR_MEMORY_MS,
   };
 }
 
 /**
- * Forgets the deep-offset anchors of `table`: called after every write the engine makes to it, so
- * this instance's next deep page is exact. Non-exact counts are kept: 'more than 10,000' and
- * 'about a million' stay as true after one write, and recounting on every write would cost each
- * list page a capped count under a steady stream of writes.
+ * Forgets what this instance remembers of `table` (anchors, lookups, non-exact counts): called
+ * after every write the engine commits to it, so this instance's next page is exact without
+ * waiting for the database's announcement of the change (which drops the same on every
+ * instance, this one included, a few milliseconds later).
  */
 export function forgetListMemory(table: PgTable): void {
-  const prefix = `${getTableName(table)}|`;
-  for (const key of anchorMemory.keys()) if (key.startsWith(prefix)) anchorMemory.delete(key);
-  for (const key of lookupMemory.keys()) if (key.startsWith(prefix)) lookupMemory.delete(key);
+  tableChanged(getTableName(table));
 }
 
 // ---- small lookups --------------------------------------------------------------------------
 
-/** How long a lookup's answer is remembered: another instance's write shows after at most this. */
-export const LOOKUP_MEMORY_MS = 2_000;
-const LOOKUP_ENTRIES = 500;
-const lookupMemory = new Map<string, { answer: unknown; until: number }>();
-const readerIds = new WeakMap<object, number>();
-let readers = 0;
+const lookupMemory = new TableMemory<{ answer: unknown }>({ max: 500, ttl: LIST_MEMORY_MS });
 
 /**
- * `load()`'s answer, remembered `LOOKUP_MEMORY_MS` per reader, `table` and `key`: a list filter's
- * lookup in a small table (the products whose name contains a fragment, `containsVia`) runs once
- * for a burst of pages instead of once per page. This instance forgets it when it writes the table
- * through the engine (`forgetListMemory`); a write by another instance shows within the window.
+ * `load()`'s answer, remembered per reader, `table` and `key` until the table changes (at most
+ * `LIST_MEMORY_MS`; `UNHEARD_BOUND_MS` while the change feed is not heard): a list filter's lookup
+ * in a small table (the products whose name contains a fragment, `containsVia`) runs once for a
+ * burst of pages instead of once per page.
  */
 export async function rememberedLookup<T>(
   reader: object,
@@ -596,39 +622,77 @@ export async function rememberedLookup<T>(
   key: string,
   load: () => Promise<T>,
 ): Promise<T> {
-  let readerId = readerIds.get(reader);
-  if (readerId === undefined) {
-    readerId = ++readers;
-    readerIds.set(reader, readerId);
-  }
-  const memoryKey = `${getTableName(table)}|${readerId}|${key}`;
-  const remembered = lookupMemory.get(memoryKey);
-  const now = Date.now();
-  if (remembered && remembered.until > now) return remembered.answer as T;
-  const answer = await load();
-  if (lookupMemory.size >= LOOKUP_ENTRIES && !lookupMemory.has(memoryKey))
-    lookupMemory.delete(lookupMemory.keys().next().value as string);
-  lookupMemory.set(memoryKey, { answer, until: now + LOOKUP_MEMORY_MS });
-  return answer;
+  const remembered = await lookupMemory.remember(reader, [getTableName(table)], key, async () => ({
+    answer: await load(),
+  }));
+  return remembered.answer as T;
 }
 
 // ---- counts ---------------------------------------------------------------------------------
 
 const dialect = new PgDialect();
-const countCache = new Map<string, { count: number; kind: CountKind; until: number }>();
+const countMemory = new TableMemory<{ count: number; kind: CountKind }>({ max: 500, ttl: LIST_MEMORY_MS });
 
 /** Forgets the remembered non-exact counts, anchors and lookups (tests). */
 export function clearCountCache(): void {
-  countCache.clear();
+  countMemory.clear();
   anchorMemory.clear();
   lookupMemory.clear();
 }
 
 type Rows<T> = { rows: T[] };
 
+/** `exactLimit` meaning no limit: the exact count whatever the number of rows (`?count=exact`). */
+export const EXACT_COUNT = Number.POSITIVE_INFINITY;
+/** The longest an exact count (`?count=exact`) may run on PostgreSQL before it answers 503. */
+export const EXACT_COUNT_TIMEOUT_MS = 15_000;
+
+/**
+ * The count limit a list request asks for: `EXACT_COUNT` with `?count=exact` (EXACT_COUNT_PARAM,
+ * EXACT_COUNT_VALUE), else the configured `exactLimit`. Any other value of the parameter is a
+ * field error (400).
+ */
+export function exactLimitOf(query: unknown, exactLimit: number): number {
+  const value =
+    typeof query === 'object' && query !== null && Object.hasOwn(query, EXACT_COUNT_PARAM)
+      ? (query as Record<string, unknown>)[EXACT_COUNT_PARAM]
+      : undefined;
+  if (value === undefined) return exactLimit;
+  if (value === EXACT_COUNT_VALUE) return EXACT_COUNT;
+  throw new FieldValidationError({ [EXACT_COUNT_PARAM]: [messages.resources.invalidCountParam] });
+}
+
 /** At most `exactLimit + 1` matching rows counted (exported for the plan tests). */
 export function countStatement(table: PgTable, where: SQL | undefined, exactLimit: number): SQL {
   return sql`select count(*)::int as n from (select 1 from ${table} ${where ? sql`where ${where}` : sql``} limit ${exactLimit + 1}) as capped`;
+}
+
+/**
+ * Every matching row counted, under a statement timeout of `timeoutMs` where the reader can open a
+ * transaction (PostgreSQL; PGlite ignores it): a count that runs out answers 503 in Spanish
+ * instead of holding the request.
+ */
+async function exactCount(
+  db: Reader,
+  table: PgTable,
+  where: SQL | undefined,
+  timeoutMs: number,
+): Promise<number> {
+  const statement = sql`select count(*)::bigint as n from ${table} ${where ? sql`where ${where}` : sql``}`;
+  const run = async (reader: Pick<Database, 'execute'>) =>
+    Number(((await reader.execute(statement)) as unknown as Rows<{ n: number | string }>).rows[0]?.n ?? 0);
+  const transactional = db as Partial<Pick<Database, 'transaction'>>;
+  try {
+    if (typeof transactional.transaction !== 'function') return await run(db);
+    return await transactional.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('statement_timeout', ${String(Math.round(timeoutMs))}, true)`);
+      return run(tx);
+    });
+  } catch (error) {
+    // query_canceled: the statement timeout ran out.
+    if (pgErrorOf(error)?.code === '57014') throw new HttpError(503, messages.resources.exactCountTimeout);
+    throw error;
+  }
 }
 
 export async function countRows(
@@ -636,13 +700,18 @@ export async function countRows(
   table: PgTable,
   where: SQL | undefined,
   exactLimit: number,
+  timeoutMs = EXACT_COUNT_TIMEOUT_MS,
 ): Promise<{ count: number; kind: CountKind }> {
+  if (exactLimit === EXACT_COUNT)
+    return { count: await exactCount(db, table, where, timeoutMs), kind: 'exact' };
   const tableName = getTableName(table);
   const filter = where ? dialect.sqlToQuery(where) : { sql: '', params: [] };
-  const cacheKey = `${exactLimit}|${tableName}|${filter.sql}|${JSON.stringify(filter.params)}`;
-  const remembered = countCache.get(cacheKey);
-  if (remembered && remembered.until > Date.now()) return { count: remembered.count, kind: remembered.kind };
+  const cacheKey = `${exactLimit}|${filter.sql}|${JSON.stringify(filter.params)}`;
+  const tables = tablesOf(table, where);
+  const remembered = countMemory.get(db, tables, cacheKey);
+  if (remembered) return remembered;
 
+  const mark = changeMark();
   const result = (await db.execute(countStatement(table, where, exactLimit))) as unknown as Rows<{
     n: number | string;
   }>;
@@ -658,7 +727,8 @@ export async function countRows(
     const rows = Number(estimate.rows[0]?.n ?? 0);
     if (rows > exactLimit) answer = { count: rows, kind: 'estimate' };
   }
-  if (countCache.size >= COUNT_CACHE_ENTRIES) countCache.delete(countCache.keys().next().value as string);
-  countCache.set(cacheKey, { ...answer, until: Date.now() + COUNT_CACHE_MS });
+  // 'More than 10,000' and 'about a million' cost a scan of 10,001 rows to learn again: kept until
+  // the table changes.
+  countMemory.set(db, tables, cacheKey, answer, mark);
   return answer;
 }

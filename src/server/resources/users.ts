@@ -27,7 +27,7 @@ import {
 } from '../../contracts/users';
 import { isOfficeScoped, officeInScope } from '../auth/officeScope';
 import { hashPassword } from '../auth/passwords';
-import { bumpPrincipalEpoch, type Principal, principalChanging, toProfile } from '../auth/principal';
+import { type Principal, principalChanging, toProfile } from '../auth/principal';
 import type { Transaction } from '../db/client';
 import {
   groupPermissions,
@@ -113,8 +113,6 @@ async function checkInput(tx: Transaction, input: UserInput, id: number | null) 
 }
 
 async function saveRelations(tx: Transaction, userId: number, input: UserInput, creating: boolean) {
-  // Cached principals of every instance reload (issue 11): groups, permissions or modules may change.
-  await bumpPrincipalEpoch(tx);
   if (input.groups !== undefined) {
     await tx.delete(userGroups).where(eq(userGroups.userId, userId));
     if (input.groups.length)

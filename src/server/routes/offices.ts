@@ -33,7 +33,7 @@ import { contains } from '../http/filters';
 import { pageLinks } from '../http/pagination';
 import { parseWith } from '../http/validate';
 import { auditedWrite, registerResource } from '../resources/engine';
-import { listPage, type OrderTerm } from '../resources/listQuery';
+import { exactLimitOf, listPage, type OrderTerm } from '../resources/listQuery';
 import {
   aditionalOfficeResource,
   officeKaringResource,
@@ -200,7 +200,7 @@ export function officeRoutes(app: FastifyInstance, context: AppContext) {
       order: REVIEWS_NEWEST_FIRST,
       offset: query.offset,
       limit: query.limit,
-      exactLimit: context.config.listExactCountLimit,
+      exactLimit: exactLimitOf(request.query, context.config.listExactCountLimit),
     });
     return {
       count: page.count,
@@ -230,7 +230,7 @@ export function officeRoutes(app: FastifyInstance, context: AppContext) {
       order: MUNICIPALITY_ORDER,
       offset: query.offset,
       limit: query.limit,
-      exactLimit: context.config.listExactCountLimit,
+      exactLimit: exactLimitOf(request.query, context.config.listExactCountLimit),
     });
     return { count: page.count, ...pageLinks(request, query, page.count, page.hasNext), results: page.rows };
   });

@@ -15,7 +15,7 @@ import type { Principal } from '../../auth/principal';
 import { FieldValidationError } from '../../http/errors';
 import { contains } from '../../http/filters';
 import { assertStorable, zodIssuesToFieldErrors } from '../../http/validate';
-import { countStatement, keysetBatch, listPage, type OrderTerm, parseOrdering } from '../listQuery';
+import { countStatement, exactLimitOf, keysetBatch, listPage, type OrderTerm, parseOrdering } from '../listQuery';
 import type { Reader, ServerFilter } from './definition';
 import type { AnyEntity, ResourceModel } from './model';
 import type { ResourceListReader } from './registry';
@@ -139,7 +139,7 @@ export function listPipelineOf(model: ResourceModel): ListPipeline {
       offset: query.offset,
       limit: query.limit,
       cursor,
-      exactLimit: context.config.listExactCountLimit,
+      exactLimit: exactLimitOf(raw, context.config.listExactCountLimit),
     });
     const loaded = await model.withRelations(context.db, page.rows);
     const results = loaded.map((row) =>
