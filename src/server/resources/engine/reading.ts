@@ -15,7 +15,14 @@ import type { Principal } from '../../auth/principal';
 import { FieldValidationError } from '../../http/errors';
 import { contains } from '../../http/filters';
 import { assertStorable, zodIssuesToFieldErrors } from '../../http/validate';
-import { countStatement, exactLimitOf, keysetBatch, listPage, type OrderTerm, parseOrdering } from '../listQuery';
+import {
+  countStatement,
+  exactLimitOf,
+  keysetBatch,
+  listPage,
+  type OrderTerm,
+  parseOrdering,
+} from '../listQuery';
 import type { Reader, ServerFilter } from './definition';
 import type { AnyEntity, ResourceModel } from './model';
 import type { ResourceListReader } from './registry';
