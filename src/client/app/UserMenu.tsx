@@ -145,13 +145,32 @@ export function UserMenu({ session }: { session: StaffSession }) {
       .then(setConfig)
       .catch(() => setConfig(null));
   }, []);
+  // Kept here, not in the panel: a menu opened before the configuration arrives stays open.
+  const [open, setOpen] = useState(false);
   // Mounted again once the configuration arrives, so the site machine starts with its default address.
-  return <UserMenuPanel key={config ? 'ready' : 'loading'} session={session} config={config} />;
+  return (
+    <UserMenuPanel
+      key={config ? 'ready' : 'loading'}
+      session={session}
+      config={config}
+      open={open}
+      setOpen={setOpen}
+    />
+  );
 }
 
-function UserMenuPanel({ session, config }: { session: StaffSession; config: PublicConfig | null }) {
+function UserMenuPanel({
+  session,
+  config,
+  open,
+  setOpen,
+}: {
+  session: StaffSession;
+  config: PublicConfig | null;
+  open: boolean;
+  setOpen: (update: boolean | ((open: boolean) => boolean)) => void;
+}) {
   const sessionActor = SessionContext.useActorRef();
-  const [open, setOpen] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
   const site = useMySite(session, config?.b2bSiteUrl ?? 'about:blank');
   const user = session.user;
