@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startCommand } from '../scripts/startCommand';
 import { prepareClient } from '../src/server/clientBuild';
-import { argument } from './server';
+import { argument, waitForHealth } from './server';
 
 const BUDGET_MB = { firstPeak: 400, idle: 250, volumeIdle: 350, seedVolumePeak: 500 };
 const IDLE_AFTER_MS = 15_000;
@@ -87,15 +87,7 @@ async function measureStart(dataDir: string): Promise<{ readyMs: number; peak: n
   });
   const sampler = sample(child);
   try {
-    let readyMs = 0;
-    while (!readyMs) {
-      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-      if (performance.now() - began > 300_000) throw new Error('the server did not answer within 300 s');
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/health/`)).ok) readyMs = performance.now() - began;
-      } catch {}
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const readyMs = await waitForHealth(child, `http://127.0.0.1:${port}`, began, 300_000);
     const peakUntilReady = sampler.peak;
     await new Promise((resolve) => setTimeout(resolve, IDLE_AFTER_MS));
     const { peak, last } = sampler.stop();

@@ -23,7 +23,14 @@ import { build } from 'esbuild';
 import pg from 'pg';
 import { startCommand } from '../scripts/startCommand';
 import { docNumberOf, generatePassengers } from './paxData';
-import { argument, prepareBenchDatabase, type RunningServer, signIn, startServer } from './server';
+import {
+  argument,
+  prepareBenchDatabase,
+  type RunningServer,
+  signIn,
+  startServer,
+  waitForHealth,
+} from './server';
 import { generateVouchers } from './voucherData';
 
 const kind = argument('db', 'postgres') as 'pglite' | 'postgres';
@@ -102,14 +109,7 @@ async function startFloor(script: string): Promise<RunningServer> {
     detached: true,
   });
   const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the floor exited (${child.exitCode})`);
-    if (performance.now() - started > 120_000) throw new Error('the floor did not start within 120 s');
-    try {
-      if ((await fetch(`${url}/api/health/`)).ok) break;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitForHealth(child, url, started, 120_000);
   return {
     url,
     process: child,

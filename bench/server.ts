@@ -144,15 +144,7 @@ export async function startServer(
     detached: true,
   });
   const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    if (performance.now() - started > 180_000) throw new Error('the server did not start within 180 s');
-    try {
-      const response = await fetch(`${url}/api/health/`);
-      if (response.ok) break;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitForHealth(child, url, started, 180_000);
   return {
     url,
     process: child,
@@ -163,6 +155,27 @@ export async function startServer(
       await new Promise((resolve) => child.once('exit', resolve));
     },
   };
+}
+
+/**
+ * Polls `url`'s /api/health/ every 100 ms until it answers 200; throws when `child` exits first or
+ * `limitMs` since `started` (a performance.now()) pass. Answers the milliseconds since `started`.
+ */
+export async function waitForHealth(
+  child: ChildProcess,
+  url: string,
+  started: number,
+  limitMs: number,
+): Promise<number> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
+    if (performance.now() - started > limitMs)
+      throw new Error(`the server did not start within ${limitMs / 1000} s`);
+    try {
+      if ((await fetch(`${url}/api/health/`)).ok) return performance.now() - started;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 export async function signIn(url: string, username = 'admin', password = ADMIN_PASSWORD): Promise<string> {

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startCommand } from '../scripts/startCommand';
+import { waitForHealth } from './server';
 
 const FIRST_START_BUDGET_MS = 20_000;
 const LATER_START_BUDGET_MS = 5_000;
@@ -31,14 +32,7 @@ async function timeStart(dataDir: string): Promise<number> {
     detached: true,
   });
   try {
-    for (;;) {
-      if (performance.now() - started > 120_000) throw new Error('the server did not start within 120 s');
-      try {
-        const response = await fetch(`http://127.0.0.1:${port}/api/health/`);
-        if (response.ok) return performance.now() - started;
-      } catch {}
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    return await waitForHealth(server, `http://127.0.0.1:${port}`, started, 120_000);
   } finally {
     process.kill(-server.pid!, 'SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
