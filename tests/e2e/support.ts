@@ -26,7 +26,7 @@ export function latestMailTo(recipient: string): string | null {
   let files: string[] = [];
   try {
     files = readdirSync(outbox)
-      .filter((file) => file.includes(recipient))
+      .filter((file) => file.includes(recipient) && file.endsWith('.eml'))
       .sort();
   } catch {
     return null;

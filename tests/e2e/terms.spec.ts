@@ -13,7 +13,10 @@ function termsLinkFor(voucherId: string): string | null {
   const outbox = path.join(dataDir, 'outbox');
   let files: string[] = [];
   try {
-    files = readdirSync(outbox).sort().reverse();
+    files = readdirSync(outbox)
+      .filter((file) => file.endsWith('.eml'))
+      .sort()
+      .reverse();
   } catch {
     return null;
   }

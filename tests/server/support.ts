@@ -81,6 +81,7 @@ export async function createTestApp(
     outbox() {
       try {
         return readdirSync(config.outboxDir)
+          .filter((file) => file.endsWith('.eml'))
           .sort()
           .map((file) => readFileSync(path.join(config.outboxDir, file), 'utf8'));
       } catch {

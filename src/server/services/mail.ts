@@ -1,6 +1,6 @@
 /** Mail through nodemailer: SMTP when SMTP_URL is set, otherwise .eml files in DATA_DIR/outbox. */
 import { mkdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
 
@@ -43,7 +43,12 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
       const info = await (await transport()).sendMail({ from: options.from, ...mail });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const safeRecipient = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      await writeFile(path.join(options.outboxDir, `${stamp}-${safeRecipient}.eml`), info.message as Buffer);
+      // Written under a temporary name, then renamed: whoever reads the outbox (a mail pickup, the
+      // tests) never sees half a mail under its final name.
+      const finalPath = path.join(options.outboxDir, `${stamp}-${safeRecipient}.eml`);
+      const partialPath = `${finalPath}.partial`;
+      await writeFile(partialPath, info.message as Buffer);
+      await rename(partialPath, finalPath);
     },
   };
 }
