@@ -89,6 +89,23 @@ export const queryRequests: AnyEventObject[] = [
 
 const queryEvents: AnyEventObject[] = [...queryRequests, ...urlEvents];
 
+/** A request from the first loaded page and the query its navigation puts in the URL. */
+const userRequestsWithTheirUrl: [AnyEventObject, ListQuery][] = [
+  [
+    { type: 'FILTERS_APPLIED', filters: { long_name: 'Nac', short_name: '  ' } },
+    { ...emptyListQuery, filters: { long_name: 'Nac' } },
+  ],
+  [
+    { type: 'PAGE_SIZE_CHANGED', limit: 20 },
+    { ...emptyListQuery, limit: 20 },
+  ],
+  [
+    { type: 'SORT_TOGGLED', field: 'short_name' },
+    { ...emptyListQuery, ordering: 'short_name' },
+  ],
+  [{ type: 'PAGE_CHANGED', page: 1 }, secondPageQuery],
+];
+
 /** The undo window of a confirmed delete ends (the machine's UNDO_DELAY). */
 export const UNDO_DELAY_ENDED: AnyEventObject = {
   type: 'xstate.after.UNDO_DELAY.resourceList.loaded.undoWindow',
@@ -270,6 +287,14 @@ export const resourceListModel = defineModel({
       { type: 'ROW_TOGGLED', id: 2 },
       { type: 'ROW_TOGGLED', id: 1 },
     ],
+    // A user's request and the URL it asks for, coming back (as in the browser: one click, then
+    // the view's QUERY_SYNCED), then loaded: filters, page size, ordering, the next page.
+    ...userRequestsWithTheirUrl.map(([request, query]) => [
+      ...toLoaded,
+      request,
+      { type: 'QUERY_SYNCED', query },
+      { type: 'xstate.done.actor.loadPage', output: samplePage },
+    ]),
     // Every query change from every state that takes one (shortest paths take one per target).
     ...[toLoaded, toEmpty, toFailed].flatMap((prefix) =>
       [...queryEvents, { type: 'RETRY' }].map((event) => [...prefix, event]),
@@ -528,12 +553,14 @@ export const resourceFormModel = defineModel({
       },
       { type: 'FIELD_CHANGED', field: 'long_name', value: 'Nacional' },
     ],
-    // A refused save, then the user corrects the field.
+    // A refused save, then the user corrects the field (typed twice: generatePaths tells journeys
+    // apart by event types, and a shortest path has the same types with a read-only load).
     [
       { type: 'xstate.done.actor.loadForm', output: loadedZone },
       { type: 'SUBMITTED' },
       { type: 'xstate.done.actor.validateValues', output: sampleZoneValues },
       { type: 'xstate.error.actor.saveRecord', error: new FieldErrorsError(zoneFieldErrors) },
+      { type: 'FIELD_CHANGED', field: 'short_name', value: 'NAC' },
       { type: 'FIELD_CHANGED', field: 'short_name', value: 'NAC2' },
     ],
   ],
