@@ -106,7 +106,8 @@ async function measureStart(dataDir: string): Promise<{ readyMs: number; peak: n
 async function measureSeedVolume(vouchers: string): Promise<{ peak: number; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'extranet-bench-seed-volume-'));
   const child = spawn('npx', ['tsx', 'scripts/seedVolume.ts', '--vouchers', vouchers], {
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false' },
+    // With the demo data, as a user's `npm run seed:volume` on a fresh directory seeds it first.
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
     stdio: 'inherit',
     detached: true,
   });

@@ -45,7 +45,7 @@ import {
   type WalkStep,
   walkPath,
 } from './machineWalk';
-import { signIn } from './support';
+import { openSignedIn } from './support';
 
 // ---- resourceList at /dashboard/zonas ---------------------------------------------------------
 
@@ -119,13 +119,12 @@ test.describe('resourceList paths at /dashboard/zonas', () => {
   for (const path of listPaths) {
     test(`resourceList ${path.description}`, async ({ page }) => {
       await page.clock.install();
-      await signIn(page, 'admin');
       // Not the dashboard's card figure (limit=1&offset=0), read right after signing in (issue 18).
       const list = holdRequests(page, /\/api\/zone\/\?(?!limit=1&offset=0$)/);
       const bulk = holdRequests(page, '**/api/zone/bulk/remove/', 'POST');
       const remove = holdRequests(page, /\/api\/zone\/\d+\/$/, 'DELETE');
       await Promise.all([list.ready, bulk.ready, remove.ready]);
-      await page.goto('/dashboard/zonas');
+      await openSignedIn(page, '/dashboard/zonas', 'admin');
       await walkPath(path, listExecutors(page, { list, bulk, remove }), listChecks(page));
     });
   }
@@ -312,11 +311,10 @@ test.describe('resourceForm paths at /dashboard/zonas/1/edit', () => {
 
   for (const path of formPaths) {
     test(`resourceForm ${path.description}`, async ({ page }) => {
-      await signIn(page, 'admin');
       const detail = holdRequests(page, /\/api\/zone\/1\/$/, 'GET');
       const save = holdRequests(page, /\/api\/zone\/1\/$/, 'PUT');
       await Promise.all([detail.ready, save.ready]);
-      await page.goto('/dashboard/zonas/1/edit');
+      await openSignedIn(page, '/dashboard/zonas/1/edit', 'admin');
       const shortName = page.getByLabel('Abreviatura');
       const executors: Executors = {
         'xstate.done.actor.loadForm': async (event) =>

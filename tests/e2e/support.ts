@@ -2,11 +2,49 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { TOKENS_KEY, USER_KEY } from '../../src/client/api/storageKeys';
 
 export const ADMIN = { username: 'admin', password: 'Admin-E2E-Password-1', email: 'admin@example.com' };
 export const DEMO_PASSWORD = 'Demo-Extranet-2026';
 
 export const dataDir = path.resolve(`.e2e-data-${process.env.E2E_PORT ?? 3100}`);
+
+/**
+ * Signs in through the API (the calls the sign-in screen makes: POST /api/token/, then the
+ * profile) and opens `path` with that session in the tab's sessionStorage, as the screen keeps it
+ * without 'Mantener logueado': one page load instead of three, for tests about another screen.
+ * The session is written once, before the app's first load; later loads keep what the app made
+ * of it (a refreshed token, a sign-out).
+ */
+export async function openSignedIn(
+  page: Page,
+  path: string,
+  username: string,
+  password = username === 'admin' ? ADMIN.password : DEMO_PASSWORD,
+) {
+  const tokenResponse = await page.request.post('/api/token/', { data: { username, password } });
+  expect(tokenResponse.status(), `sign-in of ${username}`).toBe(200);
+  const tokens = (await tokenResponse.json()) as { access: string; refresh: string };
+  const profileResponse = await page.request.get('/api/profile/?queryType=LOGIN', {
+    headers: { authorization: `Bearer ${tokens.access}` },
+  });
+  expect(profileResponse.status()).toBe(200);
+  const user: unknown = await profileResponse.json();
+  await page.addInitScript(
+    ({ keys, tokens, user }) => {
+      if (sessionStorage.getItem('e2e-session-written')) return;
+      sessionStorage.setItem('e2e-session-written', 'yes');
+      sessionStorage.setItem(keys.tokens, JSON.stringify(tokens));
+      sessionStorage.setItem(keys.user, JSON.stringify(user));
+    },
+    {
+      keys: { tokens: TOKENS_KEY, user: USER_KEY },
+      tokens: { access: tokens.access, refresh: tokens.refresh },
+      user,
+    },
+  );
+  await page.goto(path);
+}
 
 export async function signIn(
   page: Page,
