@@ -105,12 +105,18 @@ async function measureStart(dataDir: string): Promise<{ readyMs: number; peak: n
 /** `seed:volume` into a fresh directory: its peak, and the directory (for a start on it). */
 async function measureSeedVolume(vouchers: string): Promise<{ peak: number; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'extranet-bench-seed-volume-'));
-  const child = spawn('npx', ['tsx', 'scripts/seedVolume.ts', '--vouchers', vouchers], {
-    // With the demo data, as a user's `npm run seed:volume` on a fresh directory seeds it first.
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-    stdio: 'inherit',
-    detached: true,
-  });
+  // package.json's seed:volume command, without npm around it: node with tsx as its loader (the
+  // tsx command would add a parent node process of its own, about 50 MB).
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/seedVolume.ts', '--vouchers', vouchers],
+    {
+      // With the demo data, as a user's `npm run seed:volume` on a fresh directory seeds it first.
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      stdio: 'inherit',
+      detached: true,
+    },
+  );
   const sampler = sample(child);
   const code = await new Promise((resolve) => child.once('exit', resolve));
   const { peak } = sampler.stop();

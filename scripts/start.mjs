@@ -25,6 +25,7 @@
  * and an instance keeps its own build while a newer one starts. The tests and `npm run dev` run the
  * sources with tsx.
  */
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   existsSync,
@@ -47,9 +48,11 @@ const buildsDir = path.join(root, 'dist/server');
 const KEPT_BUILDS = 5;
 
 const bundled = await build({
-  entryPoints: [path.join(root, 'src/server/main.ts')],
+  // The server, and the first start's database preparation (src/server/prepareData.ts, issue 33).
+  entryPoints: [path.join(root, 'src/server/main.ts'), path.join(root, 'src/server/prepareData.ts')],
   // At a build directory's depth, so the source map's paths lead back to src/.
-  outfile: path.join(buildsDir, 'build', 'main.mjs'),
+  outdir: path.join(buildsDir, 'build'),
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -116,6 +119,26 @@ for (const old of builds.slice(KEPT_BUILDS - 1))
 // V8's 'not set'.
 v8.setFlagsFromString('--max-semi-space-size=0');
 v8.setFlagsFromString('--max-old-space-size=0');
+
+// A fresh embedded data directory is created, migrated and seeded by a process of its own that
+// then exits (src/server/prepareData.ts): PGlite's heap, grown by that work, never shrinks, and
+// the server would otherwise keep it for its whole life (issue 33). This process's node flags, but
+// a small young generation (the last flag wins): the seed needs no request throughput, and the
+// child's peak is the first start's peak.
+const embeddedDataDir = process.env.DATABASE_URL ? null : path.resolve(process.env.DATA_DIR ?? './data');
+if (embeddedDataDir && !existsSync(path.join(embeddedDataDir, 'pgdata'))) {
+  const prepared = spawnSync(
+    process.execPath,
+    [
+      ...process.execArgv,
+      '--max-semi-space-size=8',
+      '--enable-source-maps',
+      path.join(buildDir, 'prepareData.mjs'),
+    ],
+    { stdio: 'inherit' },
+  );
+  if (prepared.status !== 0) process.exit(prepared.status ?? 1);
+}
 
 // Stack traces name the TypeScript sources.
 process.setSourceMapsEnabled(true);
