@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startCommand } from '../scripts/startCommand';
 import { prepareClient } from '../src/server/clientBuild';
-import { argument, waitForHealth } from './server';
+import { argument, bundleBenchScript, waitForHealth } from './server';
 
 const BUDGET_MB = { firstPeak: 400, idle: 250, volumeIdle: 350, seedVolumePeak: 500 };
 const IDLE_AFTER_MS = 15_000;
@@ -102,6 +102,29 @@ async function measureStart(dataDir: string): Promise<{ readyMs: number; peak: n
   }
 }
 
+/**
+ * The floor under the idle budget: a bare node process holding the product's embedded database
+ * open (src/server/db/client.ts: PGlite in its worker thread, the same settings) on `dataDir`,
+ * idle, with no HTTP server, routes or caches.
+ */
+async function measurePgliteFloor(dataDir: string): Promise<number> {
+  const probe = await bundleBenchScript('bench/pgliteFloor.ts', 'bench-memory-floor');
+  const child = spawn(process.execPath, [probe, dataDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('open') && resolve());
+      child.once('exit', (code) => reject(new Error(`the floor probe exited with ${code}`)));
+    });
+    await new Promise((resolve) => setTimeout(resolve, IDLE_AFTER_MS));
+    return treeRss(child.pid!);
+  } finally {
+    if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
+  }
+}
+
 /** `seed:volume` into a fresh directory: its peak, and the directory (for a start on it). */
 async function measureSeedVolume(vouchers: string): Promise<{ peak: number; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'extranet-bench-seed-volume-'));
@@ -146,6 +169,11 @@ const second = await measureStart(dataDir);
 process.stdout.write(`second start ready in ${(second.readyMs / 1000).toFixed(1)} s\n`);
 report('second start (same directory), peak', mb(second.peak), BUDGET_MB.firstPeak);
 report('second start, idle', mb(second.idle), BUDGET_MB.idle);
+// Where the idle budget falls below what PGlite alone holds plus the server, the floor is printed.
+const floor = await measurePgliteFloor(dataDir);
+process.stdout.write(
+  `  floor: node holding PGlite open, idle ${mb(floor)} MB; the server above it ${mb(second.idle - floor)} MB\n`,
+);
 rmSync(dataDir, { recursive: true, force: true });
 
 const reportVolumeStart = async (directory: string) => {

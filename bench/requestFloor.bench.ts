@@ -15,16 +15,16 @@
  * `--servers=floor` runs one side only. Prints figures; asserts nothing (budgets in bench/README).
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { build } from 'esbuild';
 import pg from 'pg';
 import { startCommand } from '../scripts/startCommand';
 import { docNumberOf, generatePassengers } from './paxData';
 import {
   argument,
+  bundleBenchScript,
   prepareBenchDatabase,
   type RunningServer,
   signIn,
@@ -68,29 +68,6 @@ const target = await prepareBenchDatabase(kind, `perf_floor_${rows}`, async (db)
   const voucherMs = await generateVouchers(db, rows);
   process.stdout.write(`  generated in ${((paxMs + voucherMs) / 1000).toFixed(1)} s\n`);
 });
-
-/** The floor app bundled as the product is (no tsx in the measured process), beside the PGlite worker. */
-async function buildFloor(): Promise<string> {
-  // Inside the checkout (dist/ is ignored), so that its external imports find node_modules.
-  const dir = path.join(repository, 'dist/bench-floor');
-  mkdirSync(dir, { recursive: true });
-  await build({
-    entryPoints: [path.join(repository, 'bench/floorServer.ts')],
-    outfile: path.join(dir, 'floor.mjs'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-  copyFileSync(path.join(repository, 'src/server/db/pgliteWorker.mjs'), path.join(dir, 'pgliteWorker.mjs'));
-  copyFileSync(
-    path.join(repository, 'src/server/db/pglite-template.tgz'),
-    path.join(dir, 'pglite-template.tgz'),
-  );
-  return path.join(dir, 'floor.mjs');
-}
 
 async function startFloor(script: string): Promise<RunningServer> {
   const started = performance.now();
@@ -221,7 +198,7 @@ if (servers.includes('product')) {
   }
 }
 if (servers.includes('floor')) {
-  const floor = await startFloor(await buildFloor());
+  const floor = await startFloor(await bundleBenchScript('bench/floorServer.ts', 'bench-floor'));
   try {
     results.set('floor', await measure(floor, undefined));
   } finally {

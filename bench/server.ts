@@ -4,10 +4,12 @@
  * the product started by package.json's start script as `npm start` does, and autocannon runs.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import { build } from 'esbuild';
 import pg from 'pg';
 import { startCommand } from '../scripts/startCommand';
 import { loadConfig } from '../src/server/config';
@@ -235,4 +237,29 @@ export async function load(
     timeouts: result.timeouts,
     non2xx: result.non2xx,
   };
+}
+
+/**
+ * A bench script bundled as the product's server is (no tsx in the measured process), into
+ * dist/<folder>/ inside the checkout (so that its external imports find node_modules), beside the
+ * PGlite worker and template it opens the embedded database with. Answers the bundle's path.
+ */
+export async function bundleBenchScript(entry: string, folder: string): Promise<string> {
+  const repository = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+  const dir = path.join(repository, 'dist', folder);
+  mkdirSync(dir, { recursive: true });
+  const outfile = path.join(dir, `${path.basename(entry, '.ts')}.mjs`);
+  await build({
+    entryPoints: [path.join(repository, entry)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  for (const file of ['pgliteWorker.mjs', 'pglite-template.tgz'])
+    copyFileSync(path.join(repository, 'src/server/db', file), path.join(dir, file));
+  return outfile;
 }

@@ -122,16 +122,16 @@ v8.setFlagsFromString('--max-old-space-size=0');
 
 // A fresh embedded data directory is created, migrated and seeded by a process of its own that
 // then exits (src/server/prepareData.ts): PGlite's heap, grown by that work, never shrinks, and
-// the server would otherwise keep it for its whole life (issue 33). This process's node flags, but
-// a small young generation (the last flag wins): the seed needs no request throughput, and the
-// child's peak is the first start's peak.
+// the server would otherwise keep it for its whole life (issue 33). This process's old-space limit,
+// but neither its large young generation nor its lazy heap growth, which serve request throughput:
+// the child's peak is the first start's.
 const embeddedDataDir = process.env.DATABASE_URL ? null : path.resolve(process.env.DATA_DIR ?? './data');
 if (embeddedDataDir && !existsSync(path.join(embeddedDataDir, 'pgdata'))) {
   const prepared = spawnSync(
     process.execPath,
     [
-      ...process.execArgv,
-      '--max-semi-space-size=8',
+      ...process.execArgv.filter((flag) => !/^--(max-semi-space-size|heap-growing-percent)=/.test(flag)),
+      '--max-semi-space-size=4',
       '--enable-source-maps',
       path.join(buildDir, 'prepareData.mjs'),
     ],
