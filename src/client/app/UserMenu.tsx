@@ -4,19 +4,17 @@
  * SPEC §8) and 'Logout'.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { fromPromise } from 'xstate';
-import { mySiteMachine } from '../../../machines/mySite';
-import { passwordResetMachine } from '../../../machines/passwordReset';
 import type { StaffSession } from '../../../machines/session';
 import type { PublicConfig } from '../../contracts/http';
 import { messages } from '../../contracts/messages';
-import { fetchCountry, fetchOffice, requestPasswordReset } from '../api/auth';
 import { loadPublicConfig } from '../api/publicConfig';
 import { useRecordedMachine } from '../qa/useRecordedMachine';
 import { Dialog } from '../ui/dialog';
 import { Alert, Button, Muted } from '../ui/primitives';
 import { styled } from '../ui/theme';
+import { passwordResetLogic } from '../views/auth/wiring';
 import { SessionContext } from '../views/shared/session';
+import { mySiteLogic } from './wiring';
 
 const shell = messages.navigation.shell;
 
@@ -46,50 +44,14 @@ const MenuButton = styled('button', {
   '&:hover, &:focus-visible': { backgroundColor: '$primarySoft' },
 });
 
-/**
- * The mySite machine with its tab actions: the tab opens synchronously in the click (OPEN), blank,
- * without access to this window; it is sent to the site when the address is known, or closed.
- */
+/** The mySite machine (./wiring.ts) with this menu's tab. */
 function useSiteOpener() {
   const tab = useRef<Window | null>(null);
-  return useMemo(
-    () =>
-      mySiteMachine.provide({
-        actors: {
-          fetchOffice: fromPromise(({ input }) => fetchOffice(input)),
-          fetchCountry: fromPromise(({ input }) => fetchCountry(input)),
-        },
-        actions: {
-          openTab: () => {
-            tab.current = window.open('about:blank', '_blank');
-            if (tab.current) tab.current.opener = null;
-          },
-          navigateTab: (_, { url }) => {
-            const opened = tab.current;
-            tab.current = null;
-            if (opened && !opened.closed) opened.location.href = url;
-            else window.open(url, '_blank', 'noopener');
-          },
-          closeTab: () => {
-            tab.current?.close();
-            tab.current = null;
-          },
-        },
-      }),
-    [],
-  );
+  return useMemo(() => mySiteLogic(tab), []);
 }
 
-const changePasswordRequest = passwordResetMachine.provide({
-  actors: {
-    requestPasswordReset: fromPromise(({ input }: { input: { email: string } }) =>
-      requestPasswordReset(input.email),
-    ),
-  },
-});
-
 function ChangePasswordDialog({ email, onClose }: { email: string; onClose: () => void }) {
-  const [snapshot, send] = useRecordedMachine(changePasswordRequest, {
+  const [snapshot, send] = useRecordedMachine(passwordResetLogic, {
     input: { email, failureMessage: shell.changePasswordWarning },
   });
   const busy = snapshot.matches('requesting');

@@ -1,22 +1,16 @@
 /** Access by token (SPEC §2): 'Verificando acceso...', then /dashboard, or /login with the error. */
 import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
-import { accessTokenMachine } from '../../../../machines/accessToken';
 import { messages } from '../../../contracts/messages';
-import { loadUserWithToken } from '../../api/auth';
 import { useRecordedMachine } from '../../qa/useRecordedMachine';
 import { Alert, Spinner, Stack } from '../../ui/primitives';
 import { SessionContext } from '../shared/session';
 import { AuthLayout } from './AuthLayout';
-
-const verifier = accessTokenMachine.provide({
-  actors: { loadUserWithToken: fromPromise(({ input }) => loadUserWithToken(input)) },
-});
+import { accessTokenLogic } from './wiring';
 
 export function Component() {
   const [search] = useSearchParams();
-  const [snapshot, send] = useRecordedMachine(verifier);
+  const [snapshot, send] = useRecordedMachine(accessTokenLogic);
   const session = SessionContext.useActorRef();
   const signedIn = SessionContext.useSelector((state) => state.matches('loggedIn'));
   const token = search.get('access');

@@ -1,23 +1,17 @@
 /** Password change with the recovery hash (SPEC §2): new password and confirmation; success with a Login button. */
 import type { FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
-import { passwordChangeMachine } from '../../../../machines/passwordChange';
 import { messages } from '../../../contracts/messages';
-import { confirmPasswordReset } from '../../api/auth';
 import { useRecordedMachine } from '../../qa/useRecordedMachine';
 import { Alert, Button, Stack, TextField } from '../../ui/primitives';
 import { AuthLayout } from './AuthLayout';
+import { passwordChangeLogic } from './wiring';
 
 const text = messages.auth;
 
-const changeMachine = passwordChangeMachine.provide({
-  actors: { confirmPasswordReset: fromPromise(({ input }) => confirmPasswordReset(input)) },
-});
-
 export function Component() {
   const { hash = '' } = useParams();
-  const [snapshot, send] = useRecordedMachine(changeMachine, { input: { token: hash } });
+  const [snapshot, send] = useRecordedMachine(passwordChangeLogic, { input: { token: hash } });
 
   if (snapshot.matches('changed')) {
     return (

@@ -1,26 +1,16 @@
 /** /recovery (SPEC §2): email and 'Cambiar contraseña'; success screen 'Verifique su email'. */
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { fromPromise } from 'xstate';
-import { passwordResetMachine } from '../../../../machines/passwordReset';
 import { messages } from '../../../contracts/messages';
-import { requestPasswordReset } from '../../api/auth';
 import { useRecordedMachine } from '../../qa/useRecordedMachine';
 import { Alert, Button, Muted, Stack, TextField } from '../../ui/primitives';
 import { AuthLayout } from './AuthLayout';
+import { passwordResetLogic } from './wiring';
 
 const text = messages.auth;
 
-export const recoveryMachine = passwordResetMachine.provide({
-  actors: {
-    requestPasswordReset: fromPromise(({ input }: { input: { email: string } }) =>
-      requestPasswordReset(input.email),
-    ),
-  },
-});
-
 export function Component() {
-  const [snapshot, send] = useRecordedMachine(recoveryMachine, { input: {} });
+  const [snapshot, send] = useRecordedMachine(passwordResetLogic, { input: {} });
 
   if (snapshot.matches('sent')) {
     return (

@@ -4,17 +4,16 @@
  * figure (issue 18): its records count or its pending items, from the dashboardFigures machine.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { dashboardFiguresMachine, type Figure } from '../../../../machines/dashboardFigures';
+import type { Figure } from '../../../../machines/dashboardFigures';
 import type { Profile } from '../../../contracts/auth';
 import { formatCount } from '../../../contracts/format';
 import { messages } from '../../../contracts/messages';
 import { dashboardCards } from '../../../contracts/modules';
-import { dashboardActors } from '../../api/dashboard';
 import { Heading, Muted } from '../../ui/primitives';
 import { styled } from '../../ui/theme';
 import { cardDescription, cardIcon, figureRequestOf } from './cardInfo';
+import { dashboardFiguresLogic } from './wiring';
 
 const text = messages.polish.dashboard;
 
@@ -69,8 +68,7 @@ export function DashboardView({ user }: { user: Profile }) {
     modules: user.modules,
   });
   const requests = cards.flatMap((card) => figureRequestOf(card.routing) ?? []);
-  const logic = useMemo(() => dashboardFiguresMachine.provide({ actors: dashboardActors }), []);
-  const actor = useActorRef(logic, { input: { requests } });
+  const actor = useActorRef(dashboardFiguresLogic, { input: { requests } });
   const figures = useSelector(actor, (snapshot) => snapshot.context.figures);
   return (
     <>

@@ -6,10 +6,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
-import { type LoadedProduct, productDetailMachine } from '../../../../machines/productDetail';
 import { messages } from '../../../contracts/messages';
-import { getProduct, rateDetail, replaceOfficeRate } from '../../api/products';
 import {
   Alert,
   Button,
@@ -24,6 +21,7 @@ import {
   Subheading,
 } from '../../ui/primitives';
 import { Table, TableWrapper } from '../../ui/table';
+import { productDetailLogic } from './wiring';
 
 const text = messages.products;
 const yesNo = (value: boolean) => (value ? messages.resourceScreens.yes : messages.resourceScreens.no);
@@ -31,21 +29,7 @@ const yesNo = (value: boolean) => (value ? messages.resourceScreens.yes : messag
 export function ProductDetailView({ canEdit }: { canEdit: boolean }) {
   const { id = '' } = useParams();
   const productId = /^\d{1,10}$/.test(id) ? Number(id) : 0;
-  const logic = useMemo(
-    () =>
-      productDetailMachine.provide({
-        actors: {
-          loadProduct: fromPromise<LoadedProduct>(async () => {
-            const [product, rates] = await Promise.all([getProduct(productId), rateDetail(productId)]);
-            return { product, rates };
-          }),
-          replaceRate: fromPromise<void, { officeId: number; file: File }>(async ({ input }) => {
-            await replaceOfficeRate(productId, input.officeId, input.file);
-          }),
-        },
-      }),
-    [productId],
-  );
+  const logic = useMemo(() => productDetailLogic(productId), [productId]);
   const actor = useActorRef(logic);
   const snapshot = useSelector(actor, (state) => state);
   const { product, rates, error, notice, refused } = snapshot.context;

@@ -12,11 +12,9 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useParams } from 'react-router-dom';
-import { promotionDetailMachine } from '../../../../machines/promotionDetail';
 import { formatDate } from '../../../contracts/format';
 import { messages } from '../../../contracts/messages';
 import { can } from '../../../contracts/permissions';
-import { promotionDetailActors } from '../../api/promotions';
 import { withRecording } from '../../qa/useRecordedMachine';
 import { ConfirmDialog } from '../../ui/dialog';
 import { Alert, Button, Card, Heading, Muted, Row, Spinner, Stack, Subheading } from '../../ui/primitives';
@@ -26,6 +24,7 @@ import { useGrants } from '../resources/access';
 import { type ExportRequestSpec, ExportRequests } from '../resources/ExportButton';
 import { RecordHistory } from '../resources/RecordHistory';
 import { promotionOfficesPath } from './PromotionOfficesView';
+import { promotionDetailLogic } from './wiring';
 
 const text = messages.promotions;
 const detail = text.detail;
@@ -37,10 +36,7 @@ export function PromotionDetailView({ canEdit }: { canEdit: boolean }) {
 }
 
 function PromotionDetail({ promotionId, canEdit }: { promotionId: number; canEdit: boolean }) {
-  const actor = useActorRef(
-    promotionDetailMachine.provide({ actors: promotionDetailActors }),
-    withRecording({ input: { promotionId } }),
-  );
+  const actor = useActorRef(promotionDetailLogic, withRecording({ input: { promotionId } }));
   const snapshot = useSelector(actor, (state) => state);
   const { promotion, error, notice, removing, removeError } = snapshot.context;
   const grants = useGrants();

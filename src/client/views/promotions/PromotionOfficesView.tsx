@@ -8,14 +8,14 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
-import { officesPage, promotionOfficesMachine } from '../../../../machines/promotionOffices';
+import { officesPage } from '../../../../machines/promotionOffices';
 import { OFFICE_PAGE_SIZES } from '../../../../machines/promotionWizard';
 import { messages } from '../../../contracts/messages';
-import { promotionDetailActors } from '../../api/promotions';
 import { withRecording } from '../../qa/useRecordedMachine';
 import { Alert, Button, Card, Heading, Muted, Row, SelectField, Spinner, Stack } from '../../ui/primitives';
 import { Table, TableWrapper } from '../../ui/table';
 import { LoadFailed } from './LoadFailed';
+import { promotionOfficesLogic } from './wiring';
 
 const text = messages.promotions;
 const detail = text.detail;
@@ -47,10 +47,7 @@ function PromotionOffices({
   pp: number;
   canEdit: boolean;
 }) {
-  const actor = useActorRef(
-    promotionOfficesMachine.provide({ actors: { loadPromotion: promotionDetailActors.loadPromotion } }),
-    withRecording({ input: { promotionId, pp } }),
-  );
+  const actor = useActorRef(promotionOfficesLogic, withRecording({ input: { promotionId, pp } }));
   const snapshot = useSelector(actor, (state) => state);
   const { context } = snapshot;
   const back = (

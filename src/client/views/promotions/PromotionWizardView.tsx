@@ -13,13 +13,11 @@ import {
   OFFICE_PAGE_SIZES,
   OFFICE_SEARCH_MODES,
   type OfficeSearchMode,
-  promotionWizardMachine,
   visibleProducts,
 } from '../../../../machines/promotionWizard';
 import { stepCounter } from '../../../../machines/support/wizardSteps';
 import { messages } from '../../../contracts/messages';
 import { parseWizardQuery, wizardQueryString } from '../../../contracts/promotions';
-import { promotionWizardActors } from '../../api/promotions';
 import { withRecording } from '../../qa/useRecordedMachine';
 import {
   Alert,
@@ -37,6 +35,7 @@ import {
 import { Table, TableWrapper } from '../../ui/table';
 import { WizardFrame } from '../resources/WizardFrame';
 import { LoadFailed } from './LoadFailed';
+import { promotionWizardLogic } from './wiring';
 
 const text = messages.promotions;
 const wizard = text.wizard;
@@ -59,12 +58,9 @@ export function PromotionWizardView() {
   const showPath = `/dashboard/promociones/show/${promotionId}`;
 
   const actor = useActorRef(
-    promotionWizardMachine.provide({
-      actors: promotionWizardActors,
-      actions: {
-        queryChanged: (_, address) => setSearchParams(wizardQueryString(address), { replace: true }),
-        finished: () => navigate(showPath),
-      },
+    promotionWizardLogic({
+      queryChanged: (address) => setSearchParams(wizardQueryString(address), { replace: true }),
+      finished: () => navigate(showPath),
     }),
     withRecording({
       input: { promotionId, pp: opened.pp, products: opened.p, offices: opened.o, step: opened.step },

@@ -6,14 +6,13 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { listDownloadMachine } from '../../../../machines/listDownload';
 import type { ListQuery } from '../../../../machines/resourceList';
 import { messages } from '../../../contracts/messages';
-import { listDownloadActors } from '../../api/bookings';
 import type { ListDownloadDescriptor, ResourceDescriptor } from '../../resources/descriptor';
 import { Button, Row } from '../../ui/primitives';
 import { DismissibleNotice } from './DismissibleNotice';
 import { exportQueryOf } from './ExportButton';
+import { listDownloadLogic } from './wiring';
 
 const text = messages.bookings;
 
@@ -41,7 +40,7 @@ function Download({
   query: ListQuery;
   rows: number;
 }) {
-  const logic = useMemo(() => listDownloadMachine.provide({ actors: listDownloadActors(target) }), [target]);
+  const logic = useMemo(() => listDownloadLogic(target), [target]);
   const actor = useActorRef(logic);
   const downloading = useSelector(actor, (state) => state.matches('downloading'));
   const notice = useSelector(actor, (state) => state.context.notice);

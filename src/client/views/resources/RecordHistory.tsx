@@ -6,14 +6,14 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { historyPages, recordHistoryMachine } from '../../../../machines/recordHistory';
+import { historyPages } from '../../../../machines/recordHistory';
 import type { HistoryEntry } from '../../../contracts/engine';
 import { formatLocalDateTime } from '../../../contracts/format';
 import { messages } from '../../../contracts/messages';
-import { historyActors } from '../../api/history';
 import { cellText } from '../../resources/descriptor';
 import { Alert, Button, Muted, Row, Spinner, Stack, Subheading } from '../../ui/primitives';
 import { Table, TableWrapper } from '../../ui/table';
+import { recordHistoryLogic } from './wiring';
 
 const text = messages.history;
 const fieldLabels = messages.resourceScreens.fields as Record<string, string>;
@@ -49,10 +49,7 @@ export function RecordHistory({
   actionLabels = {},
   formatValue = () => undefined,
 }: RecordHistoryProps) {
-  const logic = useMemo(
-    () => recordHistoryMachine.provide({ actors: historyActors(path, record) }),
-    [path, record],
-  );
+  const logic = useMemo(() => recordHistoryLogic(path, record), [path, record]);
   const actor = useActorRef(logic, { input: {} });
   const snapshot = useSelector(actor, (state) => state);
   const { entries, count, offset, limit, error } = snapshot.context;

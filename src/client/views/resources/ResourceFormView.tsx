@@ -18,10 +18,8 @@ import {
   type FormMode,
   type FormOptions,
   type FormValue,
-  resourceFormMachine,
 } from '../../../../machines/resourceForm';
 import { messages } from '../../../contracts/messages';
-import { formActors } from '../../api/resources';
 import { maskAmountInput } from '../../refund/masks';
 import {
   asGroup,
@@ -50,7 +48,6 @@ import {
 } from '../../ui/primitives';
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../ui/tabs';
 import { styled } from '../../ui/theme';
-import { notifySuccess } from '../shared/toasts';
 import { useLinkBlocker } from '../shared/unsavedChanges';
 import type { ResourceAccess } from './access';
 import {
@@ -63,6 +60,7 @@ import {
 } from './fieldRenderers';
 import { RecordHistory } from './RecordHistory';
 import { ShowTab, showTabLabel } from './showTabs';
+import { resourceFormLogic } from './wiring';
 
 const text = messages.resourceScreens;
 
@@ -105,18 +103,7 @@ function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: st
   // biome-ignore lint/correctness/useExhaustiveDependencies: the machine is built once per form; the subject is read at load
   const logic = useMemo(
     () =>
-      resourceFormMachine.provide({
-        actors: formActors(descriptor, { canEdit: access.canEdit, mode, subject }),
-        actions: {
-          recordSaved: () => {
-            const toasts = messages.polish.toasts;
-            notifySuccess(
-              mode === 'edit' ? toasts.updated(descriptor.title) : toasts.created(descriptor.title),
-            );
-            afterSave.current();
-          },
-        },
-      }),
+      resourceFormLogic(descriptor, { canEdit: access.canEdit, mode, subject }, () => afterSave.current()),
     [descriptor, access.canEdit, mode],
   );
   const actor = useActorRef(logic, { input: { mode, id: recordId, defaults: descriptor.defaults() } });

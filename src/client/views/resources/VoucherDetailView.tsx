@@ -4,16 +4,14 @@
  * read-only form with its 'Historial' tab.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
-import { type DocumentKind, voucherDocumentsMachine } from '../../../../machines/voucherDocuments';
+import type { DocumentKind } from '../../../../machines/voucherDocuments';
 import { messages } from '../../../contracts/messages';
-import { voucherDocumentsActors } from '../../api/bookings';
 import type { ResourceDescriptor } from '../../resources/descriptor';
 import { Button, Card, Row, Stack, Subheading } from '../../ui/primitives';
-import { notifySuccess } from '../shared/toasts';
 import { accessTo, useGrants } from './access';
 import { DismissibleNotice } from './DismissibleNotice';
+import { voucherDocumentsLogic } from './detailWiring';
 import { ResourceFormView } from './ResourceFormView';
 
 const text = messages.bookings;
@@ -27,15 +25,7 @@ const LABELS: Record<DocumentKind, string> = {
 export default function VoucherDetailView({ descriptor }: { descriptor: ResourceDescriptor }) {
   const { id } = useParams();
   const voucherId = /^\d{1,10}$/.test(id ?? '') ? Number(id) : 0;
-  const logic = useMemo(
-    () =>
-      voucherDocumentsMachine.provide({
-        actors: voucherDocumentsActors,
-        actions: { announce: (_, text: string) => notifySuccess(text) },
-      }),
-    [],
-  );
-  const actor = useActorRef(logic, { input: { voucherId, reservationId: 0 } });
+  const actor = useActorRef(voucherDocumentsLogic, { input: { voucherId, reservationId: 0 } });
   const working = useSelector(actor, (state) => state.matches('working'));
   const kind = useSelector(actor, (state) => state.context.kind);
   const notice = useSelector(actor, (state) => state.context.notice);

@@ -5,15 +5,12 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { fromPromise } from 'xstate';
-import { paymentDetailMachine } from '../../../../machines/paymentDetail';
 import { formatDate, formatMoney } from '../../../contracts/format';
-import { type Payment, paymentDetailSchema } from '../../../contracts/invoicing';
 import { messages } from '../../../contracts/messages';
-import { request } from '../../api/http';
 import type { ShowTabKey } from '../../resources/descriptor';
 import { Alert, Button, Row, Spinner } from '../../ui/primitives';
 import { Table, TableWrapper } from '../../ui/table';
+import { paymentDetailLogic } from './wiring';
 
 const text = messages.invoicing.payments;
 
@@ -25,20 +22,7 @@ export function showTabLabel(tab: ShowTabKey): string {
 }
 
 function PaymentDetail({ record }: { record: number }) {
-  const logic = useMemo(
-    () =>
-      paymentDetailMachine.provide({
-        actors: {
-          loadPayments: fromPromise<Payment[]>(async () => {
-            const page = await request(paymentDetailSchema, '/payment_detail/', {
-              query: { reservation_id: record },
-            });
-            return page.results;
-          }),
-        },
-      }),
-    [record],
-  );
+  const logic = useMemo(() => paymentDetailLogic(record), [record]);
   const actor = useActorRef(logic);
   const snapshot = useSelector(actor, (state) => state);
   if (snapshot.matches('loading')) return <Spinner label={text.loading} />;

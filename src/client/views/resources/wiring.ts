@@ -1,12 +1,24 @@
 /**
  * The resources area's machine wiring, in one place (issue 29): each generic machine of the
  * back-office screens with its actors (src/client/api) and the view-side actions it announces
- * (navigation, success toasts). The views create their actors from these and only send events.
+ * (navigation, success toasts). The views create their actors from these and only send events:
+ * list, form, history, list downloads and Facturación's payment detail. The show views loaded on
+ * demand (src/client/views/resources/detailViews.tsx) have theirs in ./detailWiring.ts, so their
+ * machines stay in their own chunk.
  */
+import { fromPromise } from 'xstate';
+import { listDownloadMachine } from '../../../../machines/listDownload';
+import { paymentDetailMachine } from '../../../../machines/paymentDetail';
+import { recordHistoryMachine } from '../../../../machines/recordHistory';
+import { resourceFormMachine } from '../../../../machines/resourceForm';
 import { type ListQuery, resourceListMachine } from '../../../../machines/resourceList';
+import { type Payment, paymentDetailSchema } from '../../../contracts/invoicing';
 import { messages } from '../../../contracts/messages';
-import { listActors } from '../../api/resources';
-import type { ResourceDescriptor } from '../../resources/descriptor';
+import { listDownloadActors } from '../../api/bookings';
+import { historyActors } from '../../api/history';
+import { request } from '../../api/http';
+import { type FormActorsOptions, formActors, listActors } from '../../api/resources';
+import type { ListDownloadDescriptor, ResourceDescriptor } from '../../resources/descriptor';
 import { paramsFromQuery } from '../../resources/urlQuery';
 import { notifySuccess } from '../shared/toasts';
 
@@ -48,3 +60,47 @@ export function resourceListLogic(descriptor: ResourceDescriptor, navigation: Li
     },
   });
 }
+
+/**
+ * A module's form (create, edit, clone, show): the resourceForm machine for `descriptor`; a save
+ * says so in a toast and then runs `afterSave` (back to the list).
+ */
+export function resourceFormLogic(
+  descriptor: ResourceDescriptor,
+  options: FormActorsOptions,
+  afterSave: () => void,
+) {
+  return resourceFormMachine.provide({
+    actors: formActors(descriptor, options),
+    actions: {
+      recordSaved: () => {
+        const toasts = messages.polish.toasts;
+        notifySuccess(
+          options.mode === 'edit' ? toasts.updated(descriptor.title) : toasts.created(descriptor.title),
+        );
+        afterSave();
+      },
+    },
+  });
+}
+
+/** A record's 'Historial' tab (`path` is the module's API path). */
+export const recordHistoryLogic = (path: string, record: number) =>
+  recordHistoryMachine.provide({ actors: historyActors(path, record) });
+
+/** A list's download (Reservas' CSV) of `target`. */
+export const listDownloadLogic = (target: ListDownloadDescriptor) =>
+  listDownloadMachine.provide({ actors: listDownloadActors(target) });
+
+/** Facturación's 'Detalle de pago' tab of a reservation (SPEC §7 GET /payment_detail/). */
+export const paymentDetailLogic = (reservation: number) =>
+  paymentDetailMachine.provide({
+    actors: {
+      loadPayments: fromPromise<Payment[]>(async () => {
+        const page = await request(paymentDetailSchema, '/payment_detail/', {
+          query: { reservation_id: reservation },
+        });
+        return page.results;
+      }),
+    },
+  });

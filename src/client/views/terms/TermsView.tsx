@@ -5,23 +5,14 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
-import { termsAcceptanceMachine } from '../../../../machines/termsAcceptance';
 import { formatDate, formatLocalDateTime, formatMoney } from '../../../contracts/format';
 import { messages } from '../../../contracts/messages';
 import { type TermsCoverage, termsDataOfPage } from '../../../contracts/terms';
-import { acceptTerms, loadTerms } from '../../api/terms';
 import { Alert, Button, Card, Heading, Muted, Row, Spinner, Stack, Subheading } from '../../ui/primitives';
 import { Table, TableWrapper } from '../../ui/table';
+import { termsAcceptanceLogic } from './wiring';
 
 const text = messages.terms;
-
-const providedMachine = termsAcceptanceMachine.provide({
-  actors: {
-    loadTerms: fromPromise(({ input }) => loadTerms(input.data)),
-    acceptTerms: fromPromise(({ input }) => acceptTerms(input.data)),
-  },
-});
 
 /** An exact decimal limit as 'USD 50.000,00'. */
 const limitOf = (coverage: TermsCoverage): string =>
@@ -29,7 +20,7 @@ const limitOf = (coverage: TermsCoverage): string =>
 
 export default function TermsView() {
   const data = termsDataOfPage(useParams()['*'] ?? '');
-  const actor = useActorRef(providedMachine, { input: { data } });
+  const actor = useActorRef(termsAcceptanceLogic, { input: { data } });
   const snapshot = useSelector(actor, (state) => state);
   const { terms, acceptedAt, error } = snapshot.context;
 
