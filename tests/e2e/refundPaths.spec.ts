@@ -241,21 +241,16 @@ for (const path of claimPaths) {
         await expect(submit).toBeDisabled();
         await expect(dialog.getByRole('button', { name: text.claimDialogClose })).toBeDisabled();
       },
-      loaded: async () => {
+      loaded: async (snapshot) => {
         await expect(dialog).toBeHidden();
         await expect(
           page.getByRole('listitem', { name: String(claimModel.input.loadedCoverages[0]) }),
         ).toBeVisible();
-        await expect(page.getByRole('listitem', { name: snapshotCoverage(path.steps) })).toBeVisible();
+        await expect(page.getByRole('listitem', { name: String(snapshot.context.coverage) })).toBeVisible();
       },
     };
     await walkPath(path, executors, checks);
   });
-}
-
-/** The coverage the dialog's final snapshot loaded. */
-function snapshotCoverage(steps: readonly WalkStep[]): string {
-  return String(steps[steps.length - 1].state.context.coverage);
 }
 
 // ---- the wizard (refundWizard) -------------------------------------------------------------------
