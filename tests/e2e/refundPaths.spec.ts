@@ -1,0 +1,546 @@
+// biome-ignore-all lint/correctness/noComponentHookFactories: executors are keyed by event type, not React components
+/**
+ * The refund portal's wizard ('Solicitud de reintegros', /dashboardRefund) along the generated
+ * paths of refundWizard and of its claim dialog claimForm, in Chromium (issue 29 §tests; SPEC §2
+ * public refund portal, §4 refund wizard and claim files, §5, §8).
+ *
+ * Signing in costs nothing: the models' login answer (machines/models/refund.ts
+ * `sampleRefundLogin`) is put in sessionStorage before the page loads, as the login page leaves
+ * it, so the screen starts from exactly the models' input. Every call the wizard makes with it
+ * (receipt uploads, the submission) is held with page.route and answered with the path's actor
+ * completion, so no walk writes a refund to the server's database. Files are chosen with
+ * setInputFiles; the browser prepares them itself (its own PREPARE_PROGRESS events), then its
+ * upload is answered. The redirect timer runs on the page's clock.
+ */
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type AnyEventObject, type AnyMachineSnapshot, createActor } from 'xstate';
+import type { LoadedClaim, ReceiptRef } from '../../machines/claimForm';
+import {
+  claimFormModel,
+  refundWizardModel,
+  sampleClaim,
+  sampleRefundLogin,
+} from '../../machines/models/refund';
+import type { MachineModel } from '../../machines/models/types';
+import { refundWizardMachine } from '../../machines/refundWizard';
+import { UserFacingError } from '../../machines/support/errors';
+import { messages } from '../../src/contracts/messages';
+import {
+  MAX_CLAIM_FILES,
+  type PaymentFileField,
+  type PaymentTextField,
+  paymentFieldLabel,
+  paymentFieldsFor,
+  paymentFileFields,
+  type ServiceAmounts,
+} from '../../src/contracts/refund';
+import { gradientPng, multiPagePdf } from './fixtures/refund/files';
+import {
+  coveringPaths,
+  type Executors,
+  errorOf,
+  holdRequests,
+  missingIn,
+  type ScreenChecks,
+  type WalkStep,
+  walkPath,
+} from './machineWalk';
+
+const text = messages.refund;
+const COUNTRY = sampleRefundLogin.refunds.country_residence;
+const REDIRECT = sampleRefundLogin.refunds.url_country_b2c;
+
+/** The wizard's calls with the login's token: receipt uploads and the submission. */
+function holdPortal(page: Page) {
+  const upload = holdRequests(page, /\/images\/upload-image$/, 'POST');
+  const submit = holdRequests(page, /\/api\/refund_data\/$/, 'POST');
+  return { upload, submit, ready: Promise.all([upload.ready, submit.ready]) };
+}
+
+/** Opens the wizard signed in with the models' login answer (and, if given, a stored wizard). */
+async function openWizard(page: Page, storedWizard?: unknown) {
+  await page.addInitScript(
+    ([login, wizard]) => {
+      if (window.location.pathname !== '/dashboardRefund' || sessionStorage.getItem('walkSeeded')) return;
+      sessionStorage.setItem('walkSeeded', '1');
+      sessionStorage.setItem('refundLogin', login);
+      if (wizard) sessionStorage.setItem('refundWizard', wizard);
+    },
+    [JSON.stringify(sampleRefundLogin), storedWizard ? JSON.stringify(storedWizard) : ''] as const,
+  );
+  await page.goto('/dashboardRefund');
+}
+
+/** Bytes for a chosen receipt: a real PDF for .pdf (the browser splits it into pages), a PNG otherwise. */
+async function fileOf(ref: { name: string }) {
+  if (ref.name.toLowerCase().endsWith('.pdf'))
+    return { name: ref.name, mimeType: 'application/pdf', buffer: await multiPagePdf(1) };
+  return { name: ref.name, mimeType: 'image/png', buffer: gradientPng(24, 16) };
+}
+
+const filesOf = (refs: readonly { name: string }[]) => Promise.all(refs.map(fileOf));
+
+/** Stored files as the image service answers them. */
+const storedFiles = (files: readonly { id: string; name: string }[]) =>
+  files.map(({ id, name }) => ({ id, name, content_type: 'image/jpeg', size: 900 }));
+
+const escaped = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The list item of a shown file (exactly that name), with its remove button, within `scope`. */
+const fileItem = (page: Page, scope: Locator | Page, name: string) =>
+  scope.getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
+
+// ---- the claim dialog (claimForm) --------------------------------------------------------------
+
+/** Fills the dialog's fields as typed values (masked as the machine keeps them). */
+async function typeClaimFields(dialog: Locator, values: Record<string, string>) {
+  if (values.sinister_country !== undefined)
+    await dialog.getByLabel(text.sinisterCountryLabel).selectOption(values.sinister_country);
+  if (values.sinister_date !== undefined)
+    await dialog.getByLabel(text.sinisterDateLabel).fill(values.sinister_date);
+  if (values.currency !== undefined)
+    await dialog.getByLabel(text.currencyLabel).selectOption(values.currency);
+  if (values.amount !== undefined) await dialog.getByLabel(text.amountLabel).fill(values.amount);
+}
+
+const claimModel = claimFormModel as unknown as MachineModel;
+
+/**
+ * No screen sends NOTICE_DISMISSED (the notice goes with the next choice or removal), so a path
+ * is cut there; a removal needs the file on screen.
+ */
+function claimWalkable(steps: readonly WalkStep[], index: number): boolean {
+  const { event } = steps[index];
+  const files = steps[index - 1].state.context.files as ReceiptRef[];
+  if (event.type === 'NOTICE_DISMISSED') return false;
+  if (event.type === 'FILE_REMOVED') return files.some((file) => file.id === event.id);
+  return true;
+}
+
+const claimPaths = coveringPaths(claimModel, claimWalkable);
+
+test('claimForm: the walk covers every state and transition the dialog can take', () => {
+  expect(missingIn(claimModel, claimPaths)).toEqual({
+    states: [],
+    transitions: [
+      // No button dismisses a notice (see claimWalkable).
+      'claimForm.editing NOTICE_DISMISSED -> (self)',
+    ],
+  });
+});
+
+/** A wizard stored at its claims list with one claim ('Gastos de farmacia'): the model's input. */
+function wizardWithPharmacyClaim(): unknown {
+  const actor = createActor(refundWizardMachine, { input: refundWizardModel.input! });
+  actor.start();
+  actor.send({ type: 'CONTINUE' });
+  actor.send({ type: 'OPEN_CLAIM_DIALOG' });
+  const pharmacy: LoadedClaim = { ...sampleClaim, coverage: claimModel.input.loadedCoverages[0] };
+  actor.send({ type: 'xstate.done.actor.claimForm', output: pharmacy } as never);
+  expect(actor.getSnapshot().context.claims.map((claim) => claim.coverage)).toEqual(
+    claimModel.input.loadedCoverages,
+  );
+  const owner = JSON.stringify([sampleRefundLogin.refunds.voucher, sampleRefundLogin.refunds.doc_number]);
+  const stored = { owner, snapshot: actor.getPersistedSnapshot() };
+  actor.stop();
+  return stored;
+}
+
+for (const path of claimPaths) {
+  test(`claimForm ${path.description}`, async ({ page }) => {
+    const portal = holdPortal(page);
+    await portal.ready;
+    await openWizard(page, wizardWithPharmacyClaim());
+    await page.getByRole('button', { name: text.addClaimButton }).click();
+    const dialog = page.getByRole('dialog', { name: text.claimDialogTitle });
+    const submit = dialog.getByRole('button', { name: text.claimDialogSubmit });
+    const executors: Executors = {
+      FIELDS_CHANGED: async (event) => typeClaimFields(dialog, event.values),
+      COVERAGE_CHOSEN: async (event) => dialog.getByLabel(text.coverageLabel).selectOption(event.coverage),
+      SERVICE_TOGGLED: async (event) => {
+        const name = String(event.service).replace('transporte.', '') as keyof typeof text;
+        await dialog
+          .getByRole('checkbox', { name: String(text[name]), exact: true })
+          .setChecked(event.selected);
+      },
+      SERVICE_AMOUNT_CHANGED: async (event) => {
+        const label = event.amount === 'montoPagado' ? text.montoPagadoLabel : text.montoRecuperadoLabel;
+        const service = String(text[event.service as keyof typeof text]);
+        await dialog.getByLabel(`${label} (${service})`).fill(event.value);
+      },
+      SERVICE_NAME_CHANGED: async (event) => dialog.getByLabel(text.nombreServicioLabel).fill(event.value),
+      FILES_CHOSEN: async (event) =>
+        dialog.getByLabel(text.addFilesButton).setInputFiles(await filesOf(event.files)),
+      FILE_REMOVED: async (event, before) => {
+        const file = (before.context.files as ReceiptRef[]).find((candidate) => candidate.id === event.id)!;
+        await fileItem(page, dialog, file.name).getByRole('button', { name: text.removeFileButton }).click();
+      },
+      SUBMIT: async () => submit.click(),
+      // The browser reports its own progress while it prepares and uploads.
+      PREPARE_PROGRESS: async () => {},
+      PREPARE_DONE: async (event) => portal.upload.answer(201, { files: storedFiles(event.files) }),
+      PREPARE_FAILED: async (event) => portal.upload.answer(400, { detail: event.message }),
+    };
+    const checks: ScreenChecks = {
+      editing: async (snapshot) => {
+        const context = snapshot.context as {
+          values: Record<string, string>;
+          coverage: string;
+          files: ReceiptRef[];
+          errors: Record<string, string | undefined>;
+          fileNotice: string | null;
+          uploadError: string | null;
+          requiredItems: string[];
+          isMultiCause: boolean;
+        };
+        await expect(dialog).toBeVisible();
+        await expect(dialog.getByLabel(text.sinisterCountryLabel)).toHaveValue(
+          context.values.sinister_country,
+        );
+        await expect(dialog.getByLabel(text.sinisterDateLabel)).toHaveValue(context.values.sinister_date);
+        await expect(dialog.getByLabel(text.currencyLabel)).toHaveValue(context.values.currency);
+        await expect(dialog.getByLabel(text.amountLabel)).toHaveValue(context.values.amount);
+        await expect(dialog.getByLabel(text.coverageLabel)).toHaveValue(context.coverage);
+        await expect(dialog.getByText(text.filesCount(context.files.length, MAX_CLAIM_FILES))).toBeVisible();
+        for (const file of context.files) await expect(fileItem(page, dialog, file.name)).toHaveCount(1);
+        await expect(dialog.getByRole('button', { name: text.removeFileButton })).toHaveCount(
+          context.files.length,
+        );
+        // At the limit the upload is disabled until a file is removed.
+        await expect(dialog.getByLabel(text.addFilesButton)).toBeEnabled({
+          enabled: context.files.length < MAX_CLAIM_FILES,
+        });
+        await expect(dialog.getByText(text.requiredItemsWarning)).toHaveCount(
+          context.requiredItems.length ? 1 : 0,
+        );
+        await expect(dialog.getByRole('region', { name: text.multiCauseTitle })).toHaveCount(
+          context.isMultiCause ? 1 : 0,
+        );
+        // Exactly the alerts the state holds: every field error, the file notice, the upload error.
+        const shown = [...Object.values(context.errors), context.fileNotice, context.uploadError].filter(
+          (message): message is string => typeof message === 'string',
+        );
+        await expect(dialog.getByRole('alert')).toHaveCount(shown.length);
+        for (const message of shown)
+          await expect(dialog.getByRole('alert').filter({ hasText: message }).first()).toBeVisible();
+        for (const [field, label] of [
+          ['sinister_country', text.sinisterCountryLabel],
+          ['sinister_date', text.sinisterDateLabel],
+          ['coverage', text.coverageLabel],
+          ['currency', text.currencyLabel],
+          ['amount', text.amountLabel],
+        ] as const) {
+          const error = context.errors[field];
+          await expect(dialog.getByLabel(label)).toHaveAccessibleDescription(error ?? '');
+        }
+        await expect(submit).toBeEnabled();
+      },
+      preparing: async () => {
+        await expect(dialog.getByText(text.uploadingFiles)).toBeVisible();
+        await expect(dialog.getByRole('progressbar')).toBeVisible();
+        await expect(submit).toBeDisabled();
+        await expect(dialog.getByRole('button', { name: text.claimDialogClose })).toBeDisabled();
+      },
+      loaded: async (snapshot) => {
+        await expect(dialog).toBeHidden();
+        await expect(
+          page.getByRole('listitem', { name: String(claimModel.input.loadedCoverages[0]) }),
+        ).toBeVisible();
+        await expect(page.getByRole('listitem', { name: String(snapshot.context.coverage) })).toBeVisible();
+      },
+    };
+    await walkPath(path, executors, checks);
+  });
+}
+
+// ---- the wizard (refundWizard) -------------------------------------------------------------------
+
+/**
+ * The model's paths never type a comment or remove a claim once one is loaded (both keep the
+ * reduced state), so one journey of the spec's own does, on screen.
+ */
+const wizardModel = {
+  ...refundWizardModel,
+  journeys: [
+    ...(refundWizardModel.journeys ?? []),
+    [
+      { type: 'CONTINUE' },
+      { type: 'OPEN_CLAIM_DIALOG' },
+      { type: 'xstate.done.actor.claimForm', output: sampleClaim },
+      { type: 'COMMENT_CHANGED', value: 'Todo cargado.' },
+      { type: 'CLAIM_REMOVED', index: 0 },
+    ],
+  ],
+} as unknown as MachineModel;
+
+/**
+ * What the screen can send: the comment field shows once a claim is loaded and keeps at most 255
+ * characters (maxLength), so a longer comment is never typed; a claim or authorization file is
+ * removed with its own button.
+ */
+function wizardWalkable(steps: readonly WalkStep[], index: number): boolean {
+  const { event } = steps[index];
+  const context = steps[index - 1].state.context as {
+    claims: LoadedClaim[];
+    payment: Record<PaymentFileField, { id: string }[]>;
+  };
+  switch (event.type) {
+    case 'COMMENT_CHANGED':
+      return context.claims.length > 0 && String(event.value).length <= 255;
+    case 'CLAIM_REMOVED':
+      return event.index < context.claims.length;
+    case 'AUTHORIZATION_FILE_REMOVED':
+      return context.payment[event.field as PaymentFileField].some((file) => file.id === event.id);
+    default:
+      return true;
+  }
+}
+
+const wizardPaths = coveringPaths(wizardModel, wizardWalkable);
+
+test('refundWizard: the walk covers every state and transition the wizard can take', () => {
+  expect(missingIn(wizardModel, wizardPaths)).toEqual({ states: [], transitions: [] });
+});
+
+/** The message the failure screen shows: an unworded failure is walked as a dropped connection. */
+function shownFailure(snapshot: AnyMachineSnapshot, event: AnyEventObject): string {
+  const unworded = 'error' in event && !(event.error instanceof UserFacingError);
+  return unworded ? messages.common.networkError : String(snapshot.context.error);
+}
+
+const selectFields = new Set<string>(['bank', 'account_type', 'refund_method', 'payment_method']);
+
+for (const path of wizardPaths) {
+  test(`refundWizard ${path.description}`, async ({ page }) => {
+    await page.clock.install();
+    const portal = holdPortal(page);
+    await portal.ready;
+    await page.route(`${REDIRECT}**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Sitio del país</title>' }),
+    );
+    await openWizard(page);
+    const next = page.getByRole('button', { name: text.continueButton });
+    const finish = page.getByRole('button', { name: text.finishButton });
+    const previous = page.getByRole('button', { name: text.previousButton });
+    const dialog = page.getByRole('dialog', { name: text.claimDialogTitle });
+    const field = (name: PaymentTextField) =>
+      page.getByLabel(paymentFieldLabel(name, COUNTRY), { exact: true });
+    const executors: Executors = {
+      APPLICANT_CHANGED: async (event) => {
+        const values = event.values as Record<string, string>;
+        if (values.email !== undefined) await page.getByLabel(text.emailLabel).fill(values.email);
+        if (values.phone_contact !== undefined)
+          await page.getByLabel(text.phoneLabel).fill(values.phone_contact);
+      },
+      CONTINUE: async () => next.click(),
+      BACK: async () => previous.click(),
+      OPEN_CLAIM_DIALOG: async () =>
+        page
+          .getByRole('button', { name: new RegExp(`^(${text.loadClaimsButton}|${text.addClaimButton})$`) })
+          .click(),
+      CLOSE_CLAIM_DIALOG: async () => dialog.getByRole('button', { name: text.claimDialogClose }).click(),
+      // The dialog filled with the claim's data and one receipt; its upload answered with the claim's files.
+      'xstate.done.actor.claimForm': async (event) => {
+        const claim = event.output as LoadedClaim;
+        await typeClaimFields(dialog, {
+          sinister_country: claim.sinister_country,
+          sinister_date: claim.sinister_date.split('-').reverse().join('/'),
+          currency: claim.currency,
+          amount: claim.amount.replace('.', ','),
+        });
+        await dialog.getByLabel(text.coverageLabel).selectOption(claim.coverage);
+        for (const [service, amounts] of Object.entries(claim.multi_cause ?? {}) as [
+          string,
+          ServiceAmounts,
+        ][]) {
+          if (service === 'transporte' || service === 'otro' || !amounts.selected) continue;
+          const label = String(text[service as keyof typeof text]);
+          await dialog.getByRole('checkbox', { name: label, exact: true }).check();
+          await dialog
+            .getByLabel(`${text.montoPagadoLabel} (${label})`)
+            .fill(amounts.montoPagado.replace('.', ','));
+          await dialog
+            .getByLabel(`${text.montoRecuperadoLabel} (${label})`)
+            .fill(amounts.montoRecuperado.replace('.', ','));
+        }
+        await dialog.getByLabel(text.addFilesButton).setInputFiles(await filesOf([{ name: 'recibo.png' }]));
+        // The choice reaches the machine once the bytes are stored (IndexedDB): listed, then sent.
+        await expect(fileItem(page, dialog, 'recibo.png')).toBeVisible();
+        await dialog.getByRole('button', { name: text.claimDialogSubmit }).click();
+        await portal.upload.answer(201, { files: storedFiles(claim.coverage_files) });
+      },
+      CLAIM_REMOVED: async (event) =>
+        page.getByRole('button', { name: text.removeClaimButton }).nth(event.index).click(),
+      COMMENT_CHANGED: async (event) => page.getByLabel(text.commentLabel).fill(event.value),
+      PAYMENT_CHANGED: async (event) => {
+        for (const [name, value] of Object.entries(event.values as Record<PaymentTextField, string>)) {
+          const control = field(name as PaymentTextField);
+          await (selectFields.has(name) ? control.selectOption(value) : control.fill(value));
+        }
+      },
+      AUTHORIZATION_FILES_CHOSEN: async (event) =>
+        page
+          .getByLabel(`${text.addFilesButton} (${paymentFieldLabel(event.field, COUNTRY)})`)
+          .setInputFiles(await filesOf(event.files)),
+      AUTHORIZATION_FILE_REMOVED: async (event, before) => {
+        const files = (before.context.payment as Record<PaymentFileField, { id: string; name: string }[]>)[
+          event.field as PaymentFileField
+        ];
+        const file = files.find((candidate) => candidate.id === event.id)!;
+        await fileItem(page, page, file.name).getByRole('button', { name: text.removeFileButton }).click();
+      },
+      PREPARE_PROGRESS: async () => {},
+      PREPARE_DONE: async (event) => portal.upload.answer(201, { files: storedFiles(event.files) }),
+      PREPARE_FAILED: async (event) => portal.upload.answer(400, { detail: event.message }),
+      FINISH: async () => finish.click(),
+      'xstate.done.actor.submitRefund': async (event) => portal.submit.answer(200, event.output),
+      'xstate.error.actor.submitRefund': async (event) => {
+        const error = errorOf(event);
+        if (error instanceof UserFacingError) return portal.submit.answer(400, { detail: error.message });
+        return portal.submit.abort();
+      },
+      RETRY: async () => page.getByRole('button', { name: messages.common.retry }).click(),
+      HOME: async () => page.getByRole('button', { name: text.homeButton }).click(),
+      // The machine's own 20 s delay runs out on the page's clock.
+      'xstate.after.refundRedirect.refundWizard.submitted': async () => page.clock.runFor(20_000),
+    };
+    const wizardScreen = async () => {
+      await expect(page.getByRole('heading', { name: text.wizardTitle })).toBeVisible();
+    };
+    const checks: ScreenChecks = {
+      applicant: async (snapshot) => {
+        const { applicant, applicantErrors } = snapshot.context as {
+          applicant: Record<string, string>;
+          applicantErrors: Record<string, string | undefined>;
+        };
+        await wizardScreen();
+        await expect(previous).toBeDisabled();
+        await expect(page.getByLabel(text.nameLabel, { exact: true })).toHaveValue(applicant.name);
+        await expect(page.getByLabel(text.nameLabel, { exact: true })).not.toBeEditable();
+        for (const [name, label] of [
+          ['email', text.emailLabel],
+          ['phone_contact', text.phoneLabel],
+        ] as const) {
+          await expect(page.getByLabel(label)).toHaveValue(applicant[name]);
+          const error = applicantErrors[name];
+          await expect(page.getByLabel(label)).toHaveAccessibleDescription(error ?? '');
+        }
+        await expect(next).toBeEnabled();
+      },
+      // The dialog is modal: the page behind it is hidden from the accessibility tree.
+      'claims.list': async (snapshot) => {
+        const { claims, comment, claimsError } = snapshot.context as {
+          claims: LoadedClaim[];
+          comment: string;
+          claimsError: string | null;
+        };
+        await wizardScreen();
+        await expect(page.getByRole('heading', { name: text.claimsTitle })).toBeVisible();
+        await expect(page.getByRole('list', { name: text.claimsTitle }).getByRole('listitem')).toHaveCount(
+          claims.length,
+        );
+        for (const claim of claims) {
+          const card = page.getByRole('listitem', { name: claim.coverage });
+          await expect(card).toContainText(text.cardFiles(claim.coverage_files.length));
+        }
+        await expect(page.getByLabel(text.commentLabel)).toHaveCount(claims.length ? 1 : 0);
+        for (const value of claims.length ? [comment] : [])
+          await expect(page.getByLabel(text.commentLabel)).toHaveValue(value);
+        await expect(page.getByRole('button', { name: text.addClaimButton })).toHaveCount(
+          claims.length ? 1 : 0,
+        );
+        await expect(page.getByRole('alert')).toHaveText([claimsError].filter((message) => message !== null));
+        await expect(dialog).toBeHidden();
+        await expect(next).toBeEnabled();
+        await expect(previous).toBeEnabled();
+      },
+      'claims.dialog': async () => {
+        await expect(dialog).toBeVisible();
+        await expect(dialog.getByLabel(text.coverageLabel)).toHaveValue('');
+      },
+      payment: async (snapshot) => {
+        const { payment, paymentErrors } = snapshot.context as {
+          payment: Record<PaymentTextField, string> & Record<PaymentFileField, { name: string }[]>;
+          paymentErrors: Record<string, string | undefined>;
+        };
+        await wizardScreen();
+        await expect(page.getByRole('heading', { name: text.paymentTitle })).toBeVisible();
+        const fields = paymentFieldsFor(COUNTRY, payment.refund_method);
+        for (const name of fields.filter(
+          (candidate) => !(paymentFileFields as readonly string[]).includes(candidate),
+        )) {
+          const textField = name as PaymentTextField;
+          await expect(field(textField)).toHaveValue(payment[textField]);
+        }
+        // Text fields describe their error; an authorization upload shows its error as an alert.
+        const isFileField = (name: string) => (paymentFileFields as readonly string[]).includes(name);
+        for (const [name, error] of Object.entries(paymentErrors).filter(([name]) => !isFileField(name)))
+          await expect(field(name as PaymentTextField)).toHaveAccessibleDescription(
+            new RegExp(escaped(String(error))),
+          );
+        for (const [, error] of Object.entries(paymentErrors).filter(([name]) => isFileField(name)))
+          await expect(
+            page
+              .getByRole('alert')
+              .filter({ hasText: String(error) })
+              .first(),
+          ).toBeVisible();
+        const shownFiles = paymentFileFields.filter((name) => fields.includes(name));
+        for (const name of paymentFileFields)
+          await expect(
+            page.getByLabel(`${text.addFilesButton} (${paymentFieldLabel(name, COUNTRY)})`),
+          ).toHaveCount(shownFiles.includes(name) ? 1 : 0);
+        for (const name of shownFiles)
+          for (const file of payment[name]) await expect(fileItem(page, page, file.name)).toHaveCount(1);
+      },
+      'payment.editing': async (snapshot) => {
+        const { payment, authorizationNotice } = snapshot.context as {
+          payment: { refund_method: string };
+          authorizationNotice: Partial<Record<PaymentFileField, string>>;
+        };
+        // A notice shows with its upload field (only for 'Autorizar a tercero').
+        const shown = paymentFieldsFor(COUNTRY, payment.refund_method);
+        const notices = paymentFileFields
+          .filter((name) => shown.includes(name))
+          .map((name) => authorizationNotice[name])
+          .filter((notice): notice is string => typeof notice === 'string');
+        await expect(finish).toBeEnabled();
+        await expect(previous).toBeEnabled();
+        await expect(page.getByRole('progressbar')).toHaveCount(0);
+        for (const notice of notices)
+          await expect(page.getByRole('alert').filter({ hasText: notice })).toBeVisible();
+      },
+      'payment.uploadingAuthorization': async () => {
+        await expect(page.getByRole('progressbar', { name: text.uploadingFiles })).toBeVisible();
+        await expect(finish).toBeDisabled();
+        await expect(previous).toBeDisabled();
+      },
+      submitting: async () => {
+        await expect(page.getByText(text.sending)).toBeVisible();
+      },
+      submitted: async (snapshot) => {
+        const result = snapshot.context.result as { refund: { id: number } };
+        await expect(page.getByRole('heading', { name: text.successTitle })).toBeVisible();
+        await expect(page.getByText(text.successBody)).toBeVisible();
+        await expect(page.getByTestId('refund-number')).toHaveText(
+          messages.refundLinks.refundNumber(result.refund.id),
+        );
+        await expect(page.getByText(text.redirectNote)).toBeVisible();
+        // Logged out on completion (SPEC §4).
+        expect(await page.evaluate(() => sessionStorage.getItem('refundLogin'))).toBeNull();
+      },
+      failed: async (snapshot, event) => {
+        await expect(page.getByRole('heading', { name: text.failureTitle })).toBeVisible();
+        await expect(page.getByText(text.failureBody.split('{email}')[0].trim())).toBeVisible();
+        await expect(page.getByText(shownFailure(snapshot, event), { exact: true })).toBeVisible();
+        await expect(page.getByRole('button', { name: messages.common.retry })).toBeEnabled();
+        // A failure keeps the login (issue 17).
+        expect(await page.evaluate(() => sessionStorage.getItem('refundLogin'))).not.toBeNull();
+      },
+      redirecting: async () => {
+        await expect(page).toHaveURL(REDIRECT);
+      },
+    };
+    await walkPath(path, executors, checks);
+  });
+}
