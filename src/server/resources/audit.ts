@@ -43,11 +43,22 @@ export interface AuditEntry {
   /** Secret input fields the write changed: recorded as changed, their values never stored. */
   changedSecrets?: readonly string[];
   secretFields?: readonly string[];
+  /**
+   * Who wrote it when no staff principal did (a public write): the traveller's link or document,
+   * recorded as the entry's username; `public` when left out. Never a staff id.
+   */
+  publicActor?: string;
 }
+
+/** The name a public write is recorded under: `public`, or `public:<who>` (a link, a voucher). */
+export const publicActorOf = (who?: string) => (who ? `public:${who}` : 'public');
+
+/** Who a staff write is recorded under: a principal, or the user a sign-in or reset is for. */
+export type AuditActor = Pick<Principal, 'id' | 'username'>;
 
 export async function writeAudit(
   tx: Transaction,
-  principal: Principal | null,
+  principal: AuditActor | null,
   entry: AuditEntry,
 ): Promise<void> {
   const changes = changesBetween(entry.before, entry.after, entry.secretFields);
@@ -55,7 +66,7 @@ export async function writeAudit(
     changes[secret] = { before: SECRET_CHANGED, after: SECRET_CHANGED };
   await tx.insert(auditLog).values({
     userId: principal?.id ?? null,
-    username: principal?.username ?? '',
+    username: principal ? principal.username : publicActorOf(entry.publicActor),
     entity: entry.entity,
     recordId: String(entry.recordId),
     action: entry.action,

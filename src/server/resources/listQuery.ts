@@ -299,6 +299,44 @@ export function pageStatement(db: Reader, request: ListRequest, anchorKeys?: Key
   };
 }
 
+/**
+ * Names of the ids statements by SQL text. A text is the same for every request of one filter
+ * shape (the filters present, the ordering, the paging kind): the values are bound parameters.
+ * Bounded, as each name is a statement PostgreSQL keeps prepared per connection.
+ */
+const idsStatementNames = new Map<string, string>();
+const ID_STATEMENT_NAMES = 500;
+
+/** `in ($1, $2, …)`: a value list whose length makes a new text (a scope's ids): left unnamed. */
+const VALUE_LIST = /\bin \(\$\d+/i;
+
+function idsStatementName(text: string): string | null {
+  const known = idsStatementNames.get(text);
+  if (known) return known;
+  if (VALUE_LIST.test(text) || idsStatementNames.size >= ID_STATEMENT_NAMES) return null;
+  const name = `ids_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  idsStatementNames.set(text, name);
+  return name;
+}
+
+/**
+ * The page's ids and keys. On PostgreSQL, a named statement (parsed and planned once per
+ * connection, as the rows by id are) unless its text has a variable-length value list; otherwise,
+ * and on PGlite, an ordinary query (issue 29, docs/performance.md 'The cost of one request').
+ */
+async function idsRows(db: Reader, statement: SQL, keyCount: number): Promise<Record<string, unknown>[]> {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  const name = idsStatementName(text);
+  if (name === null || !(db as { $client?: unknown }).$client)
+    return ((await db.execute(statement)) as unknown as Rows<Record<string, unknown>>).rows;
+  const columns = [ROW_ID, ...Array.from({ length: keyCount }, (_, index) => `${KEY}${index}`)];
+  return (await arrayRows(db, name, text, params)).map((values) => {
+    const row: Record<string, unknown> = {};
+    for (let index = 0; index < columns.length; index++) row[columns[index]] = values[index];
+    return row;
+  });
+}
+
 export async function listPage<R extends Record<string, unknown>>(
   db: Reader,
   request: ListRequest,
@@ -314,7 +352,7 @@ export async function listPage<R extends Record<string, unknown>>(
   // against 2,351 req/s on the passengers list; issues 11 and 15).
   const { cursor, statement } = idsStatement(pageRequest, anchored?.keys);
   const backwards = cursor?.direction === 'p';
-  const keyed = ((await db.execute(statement)) as unknown as Rows<Record<string, unknown>>).rows;
+  const keyed = await idsRows(db, statement, request.order.length);
   const more = keyed.length > limit;
   const page = more ? keyed.slice(0, limit) : keyed;
   if (backwards) page.reverse();

@@ -45,8 +45,7 @@ import {
 } from '../db/schema';
 import { databaseErrorAnswer, FieldValidationError, forbidden, HttpError } from '../http/errors';
 import { contains } from '../http/filters';
-import { writeAudit } from './audit';
-import { defineResource, groupRows, loader, type Reader, type ResourceRow } from './engine';
+import { auditedWrite, defineResource, groupRows, loader, type Reader, type ResourceRow } from './engine';
 import { officesOfEveryProduct, officesOfPromotion } from './promotionRules';
 
 const text = messages.offices;
@@ -474,38 +473,44 @@ export async function duplicateBody(reader: Reader, templateId: number): Promise
   };
 }
 
-/** Creates a copy of the template with its sub-records; audited as the new office's creation. */
+/**
+ * Creates a copy of the template with its sub-records; audited as the new office's creation
+ * through `auditedWrite` (a savepoint of the caller's transaction, the entry written in it).
+ */
 export async function duplicateOffice(
   tx: Transaction,
   templateId: number,
   principal: Principal,
   names: { short_name?: string; long_name?: string } = {},
 ): Promise<number | null> {
-  // The template is read in the principal's office scope (another office's answers 404).
-  if (!(await officeInScope(tx, principal, templateId))) return null;
-  const body = await duplicateBody(tx, templateId);
-  if (!body) return null;
-  const input = { ...body, ...names };
-  const [clash] = await tx
-    .select({ id: offices.id })
-    .from(offices)
-    .where(sql`lower(${offices.shortName}) = lower(${input.short_name})`)
-    .limit(1);
-  if (clash) throw new FieldValidationError({ short_name: [text.shortNameTaken] });
-  const [created] = await tx.insert(offices).values(officeValues(input)).returning({ id: offices.id });
-  await saveSubRecords(tx, created.id, input, 'create');
-  // The copy hangs where the template does: never outside the principal's scope.
-  if (!(await officeInScope(tx, principal, created.id)))
-    throw forbidden(messages.permissions.outsideOfficeScope);
-  const row = (await readOfficeRow(tx, created.id))!;
-  await writeAudit(tx, principal, {
-    entity: 'office',
-    recordId: created.id,
-    action: 'create',
-    before: null,
-    after: { ...serializeOffice(row), ...(await subRecordsOf(tx, created.id)), duplicated_from: templateId },
+  return auditedWrite(tx, principal, async (inner) => {
+    // The template is read in the principal's office scope (another office's answers 404).
+    if (!(await officeInScope(inner, principal, templateId))) return { result: null, audit: [] };
+    const body = await duplicateBody(inner, templateId);
+    if (!body) return { result: null, audit: [] };
+    const input = { ...body, ...names };
+    const [clash] = await inner
+      .select({ id: offices.id })
+      .from(offices)
+      .where(sql`lower(${offices.shortName}) = lower(${input.short_name})`)
+      .limit(1);
+    if (clash) throw new FieldValidationError({ short_name: [text.shortNameTaken] });
+    const [created] = await inner.insert(offices).values(officeValues(input)).returning({ id: offices.id });
+    await saveSubRecords(inner, created.id, input, 'create');
+    // The copy hangs where the template does: never outside the principal's scope.
+    if (!(await officeInScope(inner, principal, created.id)))
+      throw forbidden(messages.permissions.outsideOfficeScope);
+    const row = (await readOfficeRow(inner, created.id))!;
+    const after = {
+      ...serializeOffice(row),
+      ...(await subRecordsOf(inner, created.id)),
+      duplicated_from: templateId,
+    };
+    return {
+      result: created.id,
+      audit: { entity: 'office', recordId: created.id, action: 'create', before: null, after },
+    };
   });
-  return created.id;
 }
 
 /** One office as GET /office/{id}/ answers it (with its sub-records); null when absent. */

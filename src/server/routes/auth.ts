@@ -9,7 +9,9 @@ import {
   passwordResetRequestSchema,
   refreshRequestSchema,
 } from '../../contracts/auth';
+import { historyEntityOf } from '../../contracts/engine';
 import { messages } from '../../contracts/messages';
+import { userContract } from '../../contracts/users';
 import { cookieValue, createDeviceCookies } from '../auth/deviceCookies';
 import { authenticate, bumpTokenVersion, principalOf, verifyCurrentToken } from '../auth/guard';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
@@ -35,8 +37,11 @@ import {
 } from '../http/limits';
 import { rateLimited } from '../http/rateLimit';
 import { parseWith } from '../http/validate';
+import { auditedWrite } from '../resources/engine';
 import { runAfterResponse, settleBackgroundWork } from '../services/background';
 
+/** The history entity of users' own actions (sign-in, password reset): the users module's. */
+const USER_ENTITY = historyEntityOf(userContract.path);
 const RESET_LIFETIME_MS = 60 * 60 * 1000;
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -146,7 +151,15 @@ export function authRoutes(app: FastifyInstance, context: AppContext) {
         secure: request.protocol === 'https',
       }),
     );
-    await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id));
+    // A sign-in is what a person did: its history entry is written with the last login's update.
+    await auditedWrite(db, { id: user.id, username: user.username }, async (tx) => {
+      const lastLogin = new Date();
+      await tx.update(users).set({ lastLogin }).where(eq(users.id, user.id));
+      return {
+        result: null,
+        audit: { entity: USER_ENTITY, recordId: user.id, action: 'login', before: null, after: null },
+      };
+    });
     return {
       access: await tokens.issue(user.id, 'access', user.tokenVersion),
       refresh: await tokens.issue(user.id, 'refresh', user.tokenVersion),
@@ -163,8 +176,14 @@ export function authRoutes(app: FastifyInstance, context: AppContext) {
 
   /** Logout (issue 10): ends every session of the user, access and refresh tokens alike. */
   app.post('/token/logout/', { preHandler: authenticate(context) }, async (request) => {
-    await bumpTokenVersion(db, principalOf(request).id);
-    return { status: 'OK' as const };
+    const principal = principalOf(request);
+    return auditedWrite(db, principal, async (tx) => {
+      await bumpTokenVersion(tx, principal.id);
+      return {
+        result: { status: 'OK' as const },
+        audit: { entity: USER_ENTITY, recordId: principal.id, action: 'logout', before: null, after: null },
+      };
+    });
   });
 
   app.post('/password_reset/', { config: rateLimited(30, '1 minute') }, async (request, reply) => {
@@ -194,10 +213,24 @@ export function authRoutes(app: FastifyInstance, context: AppContext) {
     if (!user?.isActive) throw new HttpError(400, messages.auth.resetFailed);
     runAfterResponse(reply, 'password reset mail', async () => {
       const token = randomBytes(32).toString('base64url');
-      await db.insert(passwordResets).values({
-        userId: user.id,
-        tokenHash: sha256(token),
-        expiresAt: new Date(Date.now() + RESET_LIFETIME_MS),
+      // Asked by whoever knows the address (public): recorded on the user it is for.
+      await auditedWrite(db, null, async (tx) => {
+        await tx.insert(passwordResets).values({
+          userId: user.id,
+          tokenHash: sha256(token),
+          expiresAt: new Date(Date.now() + RESET_LIFETIME_MS),
+        });
+        return {
+          result: null,
+          audit: {
+            entity: USER_ENTITY,
+            recordId: user.id,
+            action: 'password_reset_request',
+            before: null,
+            after: null,
+            publicActor: 'password-reset',
+          },
+        };
       });
       const link = `${context.config.publicUrl}/recovery/${token}`;
       await context.mailer.send({
@@ -211,7 +244,7 @@ export function authRoutes(app: FastifyInstance, context: AppContext) {
 
   app.post('/password_reset/confirm/', { config: rateLimited(10, '15 minutes') }, async (request) => {
     const body = parseWith(passwordResetConfirmSchema, request.body);
-    return db.transaction(async (tx) => {
+    return auditedWrite(db, null, async (tx) => {
       const [reset] = await tx
         .select({ id: passwordResets.id, userId: passwordResets.userId, username: users.username })
         .from(passwordResets)
@@ -236,7 +269,19 @@ export function authRoutes(app: FastifyInstance, context: AppContext) {
         .update(passwordResets)
         .set({ usedAt: new Date() })
         .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
-      return { status: 'OK' };
+      // Recorded as the user whose link it was (the link proves who), the password as changed only.
+      return {
+        result: { status: 'OK' },
+        audit: {
+          entity: USER_ENTITY,
+          recordId: reset.userId,
+          action: 'password_reset',
+          before: null,
+          after: null,
+          changedSecrets: ['password'],
+          publicActor: `password-reset:${reset.username}`,
+        },
+      };
     });
   });
 }

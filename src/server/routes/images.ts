@@ -22,6 +22,7 @@ import type { Database, Transaction } from '../db/client';
 import { storedFiles } from '../db/schema';
 import { FieldValidationError, HttpError } from '../http/errors';
 import { rateLimited } from '../http/rateLimit';
+import { auditedWrite } from '../resources/engine';
 import { createFileStore, type ReceivedFile } from '../services/files';
 import { startMaintenance } from '../services/maintenance';
 import { storageOf } from '../services/storage';
@@ -92,7 +93,8 @@ export function imagesRoutes(app: FastifyInstance, context: AppContext) {
           if (stored > quota) throw fileError(413, quotaMessage);
         }
         if (received.length === 0) throw new HttpError(400, text.uploadNoFiles);
-        await context.db.transaction(async (tx) => {
+        // A traveller's receipts: one history entry per file, recorded as the voucher (public).
+        await auditedWrite(context.db, null, async (tx) => {
           // One upload per voucher at a time past this point, so two parallel requests cannot
           // both fit under the quota and together exceed it.
           await tx.execute(sql`select pg_advisory_xact_lock(${VOUCHER_LOCK_SPACE}::int, ${voucherId}::int)`);
@@ -111,6 +113,17 @@ export function imagesRoutes(app: FastifyInstance, context: AppContext) {
               path: file.relativePath,
             })),
           );
+          return {
+            result: null,
+            audit: received.map((file) => ({
+              entity: 'stored_file',
+              recordId: file.id,
+              action: 'upload',
+              before: null,
+              after: { name: file.name, content_type: file.contentType, size: file.size },
+              publicActor: `voucher:${voucherId}`,
+            })),
+          };
         });
       } catch (error) {
         await Promise.all(received.map((file) => store.remove(file.relativePath)));

@@ -61,6 +61,7 @@ import {
 } from '../db/schema';
 import { FieldValidationError, notFound } from '../http/errors';
 import { idFromParams, parseWith } from '../http/validate';
+import type { AuditEntry } from '../resources/audit';
 import { auditedWrite, registerResource } from '../resources/engine';
 import { productDetailOf, productResource } from '../resources/products';
 import { parseRateCsv } from '../services/rateCsv';
@@ -335,6 +336,17 @@ async function writeRates(
 
 const finalModes = { create: ['create', 'clone'], edit: ['edit'] } as const;
 
+/** A product wizard step's history entry (the draft by its hash; the step's data is the draft's). */
+function stepAudit(hash: string, mode: string, step: number, productId: number | null): AuditEntry {
+  return {
+    entity: 'product_draft',
+    recordId: hash,
+    action: 'step',
+    before: null,
+    after: { mode, step, product_id: productId },
+  };
+}
+
 export function productRoutes(app: FastifyInstance, context: AppContext) {
   const { db } = context;
   const view = requirePermission(context, 'product', 'view');
@@ -356,7 +368,8 @@ export function productRoutes(app: FastifyInstance, context: AppContext) {
     const data = parseWith(productStepSchemas[body.step], body.data ?? {});
     if (body.mode !== 'create' && body.product_id === null)
       throw fields({ product_id: [messages.resources.productRequired] });
-    return db.transaction(async (tx) => {
+    // A wizard step is what a person did: its entry is written with the draft (issue 29).
+    return auditedWrite(db, principal, async (tx) => {
       await tx.delete(productDrafts).where(lt(productDrafts.expiresAt, new Date()));
       await tx.delete(rateUploads).where(lt(rateUploads.expiresAt, new Date()));
       if (body.product_id !== null) {
@@ -376,7 +389,10 @@ export function productRoutes(app: FastifyInstance, context: AppContext) {
           steps: { [String(body.step)]: data },
           expiresAt: expiry(),
         });
-        return { hash, step: body.step };
+        return {
+          result: { hash, step: body.step },
+          audit: stepAudit(hash, body.mode, body.step, body.product_id),
+        };
       }
       const [draft] = await tx
         .select()
@@ -398,7 +414,10 @@ export function productRoutes(app: FastifyInstance, context: AppContext) {
           expiresAt: expiry(),
         })
         .where(eq(productDrafts.hash, body.hash));
-      return { hash: body.hash, step: body.step };
+      return {
+        result: { hash: body.hash, step: body.step },
+        audit: stepAudit(body.hash, body.mode, body.step, body.product_id),
+      };
     });
   });
 
@@ -497,13 +516,25 @@ export function productRoutes(app: FastifyInstance, context: AppContext) {
       // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
       .replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
       .slice(0, 200);
-    await db.insert(rateUploads).values({
-      hash,
-      userId: principal.id,
-      kind: kind as RateKind,
-      fileName: fileName || 'tarifa.csv',
-      rows: parsed.rows,
-      expiresAt: expiry(),
+    await auditedWrite(db, principal, async (tx) => {
+      await tx.insert(rateUploads).values({
+        hash,
+        userId: principal.id,
+        kind: kind as RateKind,
+        fileName: fileName || 'tarifa.csv',
+        rows: parsed.rows,
+        expiresAt: expiry(),
+      });
+      return {
+        result: null,
+        audit: {
+          entity: 'rate_upload',
+          recordId: hash,
+          action: 'upload',
+          before: null,
+          after: { kind, file_name: fileName || 'tarifa.csv', rows: parsed.rows.length },
+        },
+      };
     });
     return reply
       .status(201)
@@ -609,12 +640,24 @@ export function productRoutes(app: FastifyInstance, context: AppContext) {
     const id = randomUUID();
     const path = `products/${id.slice(0, 2)}/${id}.${image.extension}`;
     await storage.put(path, image.bytes);
-    await db.insert(productImages).values({
-      id,
-      userId: principal.id,
-      contentType: image.contentType,
-      size: image.bytes.length,
-      path,
+    await auditedWrite(db, principal, async (tx) => {
+      await tx.insert(productImages).values({
+        id,
+        userId: principal.id,
+        contentType: image.contentType,
+        size: image.bytes.length,
+        path,
+      });
+      return {
+        result: null,
+        audit: {
+          entity: 'product_image',
+          recordId: id,
+          action: 'upload',
+          before: null,
+          after: { content_type: image.contentType, size: image.bytes.length },
+        },
+      };
     });
     return reply.status(201).send({ id });
   });

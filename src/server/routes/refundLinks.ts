@@ -51,7 +51,8 @@ import { assertJsonShape } from '../http/jsonBody';
 import { refundLinkAddress } from '../http/limits';
 import { rateLimited } from '../http/rateLimit';
 import { parseWith } from '../http/validate';
-import { writeAudit } from '../resources/audit';
+import type { AuditEntry } from '../resources/audit';
+import { auditedWrite } from '../resources/engine';
 import { createFileStore, type ReceivedFile } from '../services/files';
 import {
   mailPendingRequests,
@@ -93,29 +94,44 @@ export async function settleRefundMails(): Promise<void> {
   while (pendingMails.size > 0) await Promise.all([...pendingMails]);
 }
 
-/** Back 'En revisión' (the lifecycle's `review`, from the status the request left it in), audited. */
+/**
+ * Back 'En revisión' (the lifecycle's `review`, from the status the request left it in): answers
+ * its history entry, which the caller's `auditedWrite` writes in the same transaction, recorded
+ * as the traveller's link (`public:refund-link:<refund id>`), never a staff id.
+ */
 async function backToReview(
   tx: Transaction,
   refund: RefundRecord,
   action: 'traveller_documents' | 'traveller_bank_data',
   after: Record<string, unknown>,
   changedSecrets: readonly string[] = [],
-) {
+): Promise<AuditEntry> {
   const { from, to } = REFUND_TRANSITIONS.review;
   const moved = await tx
     .update(refunds)
     .set({ status: to, updatedAt: new Date() })
     .where(and(eq(refunds.id, refund.id), inArray(refunds.status, [...from])))
     .returning({ id: refunds.id });
-  await writeAudit(tx, null, {
+  return {
     entity: historyEntityOf(refundReviewContract.path),
     recordId: refund.id,
     action,
     before: { status: refund.status },
     after: { status: moved.length ? to : refund.status, ...after },
     changedSecrets,
-  });
+    publicActor: `refund-link:${refund.id}`,
+  };
 }
+
+/** A traveller's upload through a link: one entry per stored file, recorded as the link. */
+const uploadAudit = (file: ReceivedFile, refundId: number): AuditEntry => ({
+  entity: 'stored_file',
+  recordId: file.id,
+  action: 'upload',
+  before: null,
+  after: { name: file.name, content_type: file.contentType, size: file.size, refund: refundId },
+  publicActor: `refund-link:${refundId}`,
+});
 
 const completeRequest = (tx: Transaction, request: RequestRow, comment = '') =>
   tx
@@ -228,7 +244,8 @@ export function refundLinkRoutes(app: FastifyInstance, context: AppContext) {
         if (received.length === 0) throw new HttpError(400, messages.refund.uploadNoFiles);
         const quota = config.uploadQuotaBytes;
         const voucherId = link.refund.voucherId;
-        await db.transaction(async (tx) => {
+        const refundId = link.refund.id;
+        await auditedWrite(db, null, async (tx) => {
           const [usage] = await tx
             .select({ bytes: sql<string>`coalesce(sum(${storedFiles.size}), 0)` })
             .from(storedFiles)
@@ -247,6 +264,7 @@ export function refundLinkRoutes(app: FastifyInstance, context: AppContext) {
               path: file.relativePath,
             })),
           );
+          return { result: null, audit: received.map((file) => uploadAudit(file, refundId)) };
         });
       } catch (error) {
         await Promise.all(
@@ -275,7 +293,7 @@ export function refundLinkRoutes(app: FastifyInstance, context: AppContext) {
       const answer = body.refund.pending_documentation.client_pending_documents;
       const ids = [...new Set(answer.file_ids)];
       await openLink(request, reply, 'documents', body.refund.id, body.refund.hash);
-      return db.transaction(async (tx) => {
+      return auditedWrite(db, null, async (tx) => {
         const { request: pending, refund } = await resolveLink(
           tx,
           config,
@@ -311,11 +329,11 @@ export function refundLinkRoutes(app: FastifyInstance, context: AppContext) {
           })),
         );
         await completeRequest(tx, pending, answer.comment);
-        await backToReview(tx, refund, 'traveller_documents', {
+        const audit = await backToReview(tx, refund, 'traveller_documents', {
           pending_doc_files: attached.map((file) => file.name).sort(),
           comment: answer.comment,
         });
-        return { status: 'ok' as const };
+        return { result: { status: 'ok' as const }, audit };
       });
     },
   );
@@ -347,7 +365,7 @@ export function refundLinkRoutes(app: FastifyInstance, context: AppContext) {
     async (request, reply) => {
       const body = parseWith(paymentUpdateBodySchema, request.body);
       await openLink(request, reply, 'bank_data', body.refund_id, body.voucher_hash);
-      return db.transaction(async (tx) => {
+      return auditedWrite(db, null, async (tx) => {
         const { request: pending, refund } = await resolveLink(
           tx,
           config,
@@ -381,8 +399,8 @@ export function refundLinkRoutes(app: FastifyInstance, context: AppContext) {
         else throw new HttpError(409, messages.refundReview.noBankData);
         await completeRequest(tx, pending);
         // The values are bank data: the history says which fields changed, never their values.
-        await backToReview(tx, refund, 'traveller_bank_data', {}, fields);
-        return { status: 'ok' as const };
+        const audit = await backToReview(tx, refund, 'traveller_bank_data', {}, fields);
+        return { result: { status: 'ok' as const }, audit };
       });
     },
   );

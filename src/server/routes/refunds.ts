@@ -9,6 +9,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { historyEntityOf } from '../../contracts/engine';
 import { messages } from '../../contracts/messages';
 import {
   bankNameFor,
@@ -24,6 +25,7 @@ import {
   refundSubmissionSchemaFor,
   storedFileSchema,
 } from '../../contracts/refund';
+import { refundReviewContract } from '../../contracts/refund/review';
 import { findCountryByIdent } from '../../contracts/static';
 import { openRefundAccess, requireRefundAccess, revokeRefundAccess } from '../auth/refundAccess';
 import type { AppContext } from '../context';
@@ -49,6 +51,7 @@ import { assertJsonShape } from '../http/jsonBody';
 import { refundLoginAddress, refundLoginPair } from '../http/limits';
 import { rateLimited } from '../http/rateLimit';
 import { parseWith } from '../http/validate';
+import { auditedWrite } from '../resources/engine';
 import { authorizationLetterPdf } from '../services/authorizationLetter';
 import { runAfterResponse } from '../services/background';
 import { mailSubmissionConfirmation, submittedRefundsOf } from '../services/refundLinks';
@@ -296,7 +299,8 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
       }
       if (Object.keys(mismatch).length) throw new FieldValidationError(mismatch);
 
-      const created = await db.transaction(async (tx) => {
+      // Audited in its own transaction as the traveller's voucher (public, never a staff id).
+      const created = await auditedWrite(db, null, async (tx) => {
         const [refund] = await tx
           .insert(refunds)
           .values({
@@ -314,7 +318,7 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
           })
           .onConflictDoNothing({ target: refunds.idempotencyKey })
           .returning({ id: refunds.id, status: refunds.status, voucherId: refunds.voucherId });
-        if (!refund) return null;
+        if (!refund) return { result: null, audit: [] };
         // The submission ends the session: its tokens are revoked with the refund's own commit.
         await revokeRefundAccess(tx, access);
 
@@ -409,7 +413,17 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
         }
         // Files listed in the `files` part must be this voucher's too (they are the upload answers).
         await ownFiles(sent, 'files');
-        return refund;
+        return {
+          result: refund,
+          audit: {
+            entity: historyEntityOf(refundReviewContract.path),
+            recordId: refund.id,
+            action: 'create',
+            before: null,
+            after: { status: refund.status, voucher: found.data.voucher },
+            publicActor: `voucher:${found.voucherId}`,
+          },
+        };
       });
 
       const refund = created ?? (await findByIdempotencyKey(db, submission.idempotency_key));

@@ -13,7 +13,7 @@ import type { Principal } from '../../auth/principal';
 import type { Database, Transaction } from '../../db/client';
 import { databaseErrorAnswer, FieldValidationError, forbidden } from '../../http/errors';
 import { parseWith } from '../../http/validate';
-import { type AuditEntry, writeAudit } from '../audit';
+import { type AuditActor, type AuditEntry, writeAudit } from '../audit';
 import { forgetListMemory } from '../listQuery';
 import type { Operation } from './definition';
 import type { AnyEntity, ResourceModel } from './model';
@@ -37,7 +37,7 @@ export interface AuditedResult<R> {
  */
 export async function auditedWrite<R>(
   db: Pick<Database, 'transaction'> | Transaction,
-  principal: Principal | null,
+  principal: AuditActor | null,
   work: (tx: Transaction) => Promise<AuditedResult<R>>,
 ): Promise<R> {
   return db.transaction(async (tx) => {
