@@ -7,7 +7,7 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { TOKENS_KEY, USER_KEY } from '../../src/client/api/storageKeys';
 import { ADMIN } from './support';
 
-let stored: Promise<{ tokens: unknown; user: unknown }> | undefined;
+let stored: Promise<{ tokens: unknown; user: { id: number } }> | undefined;
 
 async function adminSession(request: APIRequestContext) {
   const answer = await request.post('/api/token/', {
@@ -19,11 +19,11 @@ async function adminSession(request: APIRequestContext) {
     headers: { Authorization: `Bearer ${tokens.access}` },
   });
   expect(profile.status()).toBe(200);
-  return { tokens, user: await profile.json() };
+  return { tokens, user: (await profile.json()) as { id: number } };
 }
 
-/** Signs the admin in for every page the test loads. */
-export async function signInByApi(page: Page, request: APIRequestContext) {
+/** Signs the admin in for every page the test loads; answers the admin's id. */
+export async function signInByApi(page: Page, request: APIRequestContext): Promise<number> {
   stored ??= adminSession(request);
   const session = await stored;
   await page.addInitScript(
@@ -33,4 +33,5 @@ export async function signInByApi(page: Page, request: APIRequestContext) {
     },
     { keys: { tokens: TOKENS_KEY, user: USER_KEY }, value: session },
   );
+  return session.user.id;
 }
