@@ -94,6 +94,11 @@ for (const path of paths) {
       name: new RegExp(`^(${text.exportButton}|${text.requesting})$`),
     });
 
+    // The export being downloaded, as it was when the download began (a check may drop it since).
+    const downloaded = (before: AnyMachineSnapshot) => {
+      const items = path.steps.flatMap((step) => contextOf(step.state).items);
+      return items.find((one) => one.hash === before.context.active && one.status === 'OK')!;
+    };
     const executors: Executors = {
       // By keyboard: the open panel lies over the list's buttons (a pointer would close it first).
       REQUEST: async () => exportButton.press('Enter'),
@@ -130,12 +135,12 @@ for (const path of paths) {
         await entry(at).getByRole('button', { name: text.dismiss }).click();
       },
       'xstate.done.actor.downloadExport': async (_, before) => {
-        const item = contextOf(before).items.find((one) => one.hash === before.context.active)!;
+        const item = downloaded(before);
         await report.answer(200, reportOf(item));
         await file.answer(200, { file: item.fileName });
       },
       'xstate.error.actor.downloadExport': async (_, before) => {
-        const item = contextOf(before).items.find((one) => one.hash === before.context.active)!;
+        const item = downloaded(before);
         await report.answer(200, reportOf(item));
         await file.answer(500, { detail: 'Error interno.' });
       },
