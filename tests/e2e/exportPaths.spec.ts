@@ -10,7 +10,7 @@
  *
  * Nothing is left out (pinned below): every event the model sends, the screen sends.
  */
-import { expect, test } from '@playwright/test';
+import { expect, type Page, type Route, test } from '@playwright/test';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import {
   EXPORT_POLL_MS,
@@ -54,6 +54,30 @@ const contextOf = (snapshot: AnyMachineSnapshot) =>
     lastRequested: string | null;
   };
 
+/**
+ * GET /report/{hash}/ held per hash: a check and a download may both be waiting for an answer
+ * (each step answers the newest request for its hash).
+ */
+function holdReports(page: Page) {
+  const held: Route[] = [];
+  const ready = page.route(/\/api\/report\/[^/?]+\/$/, (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    held.push(route);
+  });
+  const take = async (hash: string) => {
+    const path = `/api/report/${encodeURIComponent(hash)}/`;
+    const index = () => held.findLastIndex((route) => new URL(route.request().url()).pathname === path);
+    await expect.poll(index, { message: `a GET request to ${path}` }).toBeGreaterThan(-1);
+    return held.splice(index(), 1)[0]!;
+  };
+  return {
+    ready,
+    answer: async (hash: string, status: number, body: unknown) =>
+      (await take(hash)).fulfill({ status, json: body }),
+    abort: async (hash: string) => (await take(hash)).abort('failed'),
+  };
+}
+
 /** An item as GET /report/{hash}/ answers it. */
 const reportOf = (item: ExportItem) => ({
   hash: item.hash,
@@ -76,7 +100,7 @@ for (const path of paths) {
       key: `exports:${userId}`,
       stored: items,
     });
-    const report = holdRequests(page, /\/api\/report\/[^/?]+\/$/);
+    const report = holdReports(page);
     const consume = holdRequests(page, /\/api\/report\/[^/?]+\/$/, 'PUT');
     const reports = holdRequests(page, /\/api\/report\/(\?.*)?$/);
     const file = holdRequests(page, /\/api\/report\/[^/?]+\/file\/$/);
@@ -114,12 +138,14 @@ for (const path of paths) {
         for (const hash of pending) {
           const found = check.reports.find((item) => item.hash === hash);
           await (found
-            ? report.answer(200, reportOf(found))
-            : report.answer(404, { detail: 'No encontrado.' }));
+            ? report.answer(hash, 200, reportOf(found))
+            : report.answer(hash, 404, { detail: 'No encontrado.' }));
         }
       },
       'xstate.error.actor.checkExports': async (_, before) =>
-        pendingHashes(contextOf(before).items).length ? report.abort() : reports.abort(),
+        pendingHashes(contextOf(before).items).length
+          ? report.abort(pendingHashes(contextOf(before).items)[0]!)
+          : reports.abort(),
       'xstate.after.notificationPoll.exportNotifications.jobs.idle': async () =>
         page.clock.runFor(NOTIFICATION_POLL_MS),
       'xstate.after.exportPoll.exportNotifications.jobs.watching': async () =>
@@ -136,12 +162,12 @@ for (const path of paths) {
       },
       'xstate.done.actor.downloadExport': async (_, before) => {
         const item = downloaded(before);
-        await report.answer(200, reportOf(item));
+        await report.answer(item.hash, 200, reportOf(item));
         await file.answer(200, { file: item.fileName });
       },
       'xstate.error.actor.downloadExport': async (_, before) => {
         const item = downloaded(before);
-        await report.answer(200, reportOf(item));
+        await report.answer(item.hash, 200, reportOf(item));
         await file.answer(500, { detail: 'Error interno.' });
       },
       'xstate.done.actor.consumeExport': async () => consume.answer(200, { status: 'OK' }),
