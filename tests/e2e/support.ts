@@ -11,17 +11,16 @@ export const dataDir = path.resolve(`.e2e-data-${process.env.E2E_PORT ?? 3100}`)
 
 /**
  * Signs in through the API (the calls the sign-in screen makes: POST /api/token/, then the
- * profile) and opens `path` with that session in the tab's sessionStorage, as the screen keeps it
- * without 'Mantener logueado': one page load instead of three, for tests about another screen.
- * The session is written once, before the app's first load; later loads keep what the app made
- * of it (a refreshed token, a sign-out).
+ * profile) and leaves the session in the tab's sessionStorage, as the screen keeps it without
+ * 'Mantener logueado', for every page the test then loads: tests about another screen skip the
+ * login screen. The session is written once, before the app's first load; later loads keep what
+ * the app made of it (a refreshed token, a sign-out). Answers the user's id.
  */
-export async function openSignedIn(
+export async function signInByApi(
   page: Page,
-  path: string,
-  username: string,
+  username = 'admin',
   password = username === 'admin' ? ADMIN.password : DEMO_PASSWORD,
-) {
+): Promise<number> {
   const tokenResponse = await page.request.post('/api/token/', { data: { username, password } });
   expect(tokenResponse.status(), `sign-in of ${username}`).toBe(200);
   const tokens = (await tokenResponse.json()) as { access: string; refresh: string };
@@ -29,7 +28,7 @@ export async function openSignedIn(
     headers: { authorization: `Bearer ${tokens.access}` },
   });
   expect(profileResponse.status()).toBe(200);
-  const user: unknown = await profileResponse.json();
+  const user = (await profileResponse.json()) as { id: number };
   await page.addInitScript(
     ({ keys, tokens, user }) => {
       if (sessionStorage.getItem('e2e-session-written')) return;
@@ -43,6 +42,12 @@ export async function openSignedIn(
       user,
     },
   );
+  return user.id;
+}
+
+/** `signInByApi`, then `path` opened: one page load instead of three. */
+export async function openSignedIn(page: Page, path: string, username = 'admin', password?: string) {
+  await signInByApi(page, username, password);
   await page.goto(path);
 }
 
