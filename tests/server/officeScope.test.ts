@@ -228,9 +228,9 @@ describe('generated: another office is 404 through every route of every owned mo
       }
     }
     expect(requests).toBeGreaterThan(50);
-    // Nothing was written in anyone's name by the attempts.
+    // Nothing was written in anyone's name by the attempts (its sign-in is in the history, issue 29).
     const written = (await testApp.context.db.execute(
-      sql`select count(*)::int as n from audit_log where user_id = ${scopedPrincipal.id}`,
+      sql`select count(*)::int as n from audit_log where user_id = ${scopedPrincipal.id} and action <> 'login'`,
     )) as unknown as { rows: { n: number }[] };
     expect(Number(written.rows[0].n)).toBe(0);
   }, 120_000);

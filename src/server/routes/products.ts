@@ -75,6 +75,11 @@ const MAX_IMAGE_SIDE = 8000;
 const MAX_IMAGE_PIXELS = 40_000_000;
 
 const newHash = () => createHash('sha256').update(randomBytes(32)).digest('hex');
+/**
+ * A draft's or an upload's record id in the history: its hash's first 16 characters (the history's
+ * record ids hold 60; the whole hash goes in the entry's `after`).
+ */
+const hashRecordId = (hash: string) => hash.slice(0, 16);
 const expiry = () => new Date(Date.now() + DRAFT_HOURS * 3600 * 1000);
 const fields = (errors: FieldErrors, status = 400) => new FieldValidationError(errors, status);
 const draftGone = () => fields({ hash: [text.draftExpired] }, 404);
@@ -340,10 +345,10 @@ const finalModes = { create: ['create', 'clone'], edit: ['edit'] } as const;
 function stepAudit(hash: string, mode: string, step: number, productId: number | null): AuditEntry {
   return {
     entity: 'product_draft',
-    recordId: hash,
+    recordId: hashRecordId(hash),
     action: 'step',
     before: null,
-    after: { mode, step, product_id: productId },
+    after: { hash, mode, step, product_id: productId },
   };
 }
 
@@ -529,10 +534,10 @@ export function productRoutes(app: FastifyInstance, context: AppContext) {
         result: null,
         audit: {
           entity: 'rate_upload',
-          recordId: hash,
+          recordId: hashRecordId(hash),
           action: 'upload',
           before: null,
-          after: { kind, file_name: fileName || 'tarifa.csv', rows: parsed.rows.length },
+          after: { hash, kind, file_name: fileName || 'tarifa.csv', rows: parsed.rows.length },
         },
       };
     });
