@@ -88,7 +88,10 @@ test('staff review a refund: claims, receipts, bank data, in review -> approved 
   // The history: newest first, with the status labels, who, and the reveal.
   await page.getByRole('tab', { name: 'Historial' }).click();
   const entries = page.getByTestId('history-entry');
-  await expect(entries).toHaveCount(4);
+  // Oldest: the traveller's submission (issue 29: every write path audited), named by its voucher.
+  await expect(entries).toHaveCount(5);
+  await expect(entries.nth(4)).toContainText('Creación');
+  await expect(entries.nth(4)).toContainText(/public:voucher:\d+/);
   await expect(entries.nth(0)).toContainText('Marcar pagado');
   await expect(entries.nth(0).getByRole('listitem').filter({ hasText: 'Estado' })).toHaveText(
     'Estado: Aprobado → Pagado',

@@ -196,6 +196,8 @@ test('passenger form: numeric document, DD/MM/AAAA dates, default DNI', async ({
   await filters.getByLabel('Documento', { exact: true }).fill('30111222');
   await filters.getByLabel('Documento', { exact: true }).press('Enter');
   const table = page.getByRole('table', { name: 'Pasajeros' });
+  // The filtered page: its header and the one passenger (not the unfiltered page still shown).
+  await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByRole('cell', { name: '15/03/1990' })).toBeVisible();
   await expect(table.getByRole('cell', { name: 'DNI', exact: true })).toBeVisible();
 });
