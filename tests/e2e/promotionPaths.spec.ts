@@ -345,6 +345,8 @@ for (const { name, paths, query } of walks) {
           const at = Math.floor(context.officeQuery.offset / context.officeQuery.limit) + 1;
           await expect(page.getByText(wizard.page(at, pages))).toBeVisible();
           await expect(page.getByLabel(wizard.pageSize)).toHaveValue(String(context.officeQuery.limit));
+          // Each page size once, and no empty choice (issue 32: '2' was listed twice).
+          await expect(page.getByLabel(wizard.pageSize).locator('option')).toHaveText(['2', '4', '8']);
           // A failed 'Seleccionar las N' keeps the table and says so, with no retry of its own.
           const alert = page.getByRole('alert').filter({ hasText: messages.common.networkError });
           await expect(alert).toHaveCount(context.officeError ? 1 : 0);
@@ -361,10 +363,14 @@ for (const { name, paths, query } of walks) {
           await expect(page.getByRole('status').filter({ hasText: wizard.saving })).toBeVisible();
           await expect(page.getByRole('button', { name: wizard.finish, exact: true })).toBeDisabled();
         },
-        done: async () => {
+        done: async (snapshot) => {
           await expect
             .poll(() => new URL(page.url()).pathname)
             .toBe(`/dashboard/promociones/show/${PROMOTION_ID}`);
+          // Finalizar says what was saved (issue 32).
+          await expect(
+            page.getByText(contextOf(snapshot).pp === null ? wizard.assigned : wizard.officesSaved),
+          ).toBeVisible();
         },
       };
       await walkPath(path as WalkPath, executors, checks);

@@ -150,8 +150,8 @@ type SelectFieldProps = Omit<ComponentProps<typeof Select>, 'onChange' | 'value'
   options: readonly SelectOption[];
   error?: string | string[] | null;
   hint?: ReactNode;
-  /** The empty first choice's text. */
-  placeholder?: string;
+  /** The empty first choice's text; null: no empty choice (a value is always chosen). */
+  placeholder?: string | null;
   onValueChange: (value: string) => void;
 };
 
@@ -170,7 +170,7 @@ export function SelectField({
     <Field label={label} error={error} hint={hint}>
       {(aria) => (
         <Select {...rest} {...aria} value={value} onChange={(event) => onValueChange(event.target.value)}>
-          <option value="">{placeholder}</option>
+          {placeholder === null ? null : <option value="">{placeholder}</option>}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

@@ -118,5 +118,8 @@ export const promotionsMessages = {
     saving: 'Guardando…',
     saved: 'Asignación guardada.',
     savedNext: 'Asignación guardada. Elija el próximo producto.',
+    /** The toast after Finalizar (issue 32). */
+    assigned: 'Promoción: productos y oficinas asignados.',
+    officesSaved: 'Promoción: oficinas guardadas.',
   },
 } as const;

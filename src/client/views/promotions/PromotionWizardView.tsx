@@ -195,7 +195,7 @@ export function PromotionWizardView() {
           <SelectField
             label={wizard.pageSize}
             value={String(context.officeQuery.limit)}
-            placeholder={String(context.officeQuery.limit)}
+            placeholder={null}
             options={OFFICE_PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
             onValueChange={(value) => actor.send({ type: 'OFFICE_PAGE_SIZE', limit: Number(value) })}
           />

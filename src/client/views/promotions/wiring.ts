@@ -7,7 +7,9 @@
 import { promotionDetailMachine } from '../../../../machines/promotionDetail';
 import { promotionOfficesMachine } from '../../../../machines/promotionOffices';
 import { promotionWizardMachine, type WizardAddress } from '../../../../machines/promotionWizard';
+import { messages } from '../../../contracts/messages';
 import { promotionDetailActors, promotionWizardActors } from '../../api/promotions';
+import { notifySuccess } from '../shared/toasts';
 
 /** A promotion's show view: its data, offices summary and removal. */
 export const promotionDetailLogic = promotionDetailMachine.provide({ actors: promotionDetailActors });
@@ -29,6 +31,11 @@ export const promotionWizardLogic = (navigation: PromotionWizardNavigation) =>
     actors: promotionWizardActors,
     actions: {
       queryChanged: (_, address) => navigation.queryChanged(address),
-      finished: () => navigation.finished(),
+      finished: ({ context }) => {
+        notifySuccess(
+          context.pp === null ? messages.promotions.wizard.assigned : messages.promotions.wizard.officesSaved,
+        );
+        navigation.finished();
+      },
     },
   });
