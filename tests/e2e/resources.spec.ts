@@ -5,8 +5,9 @@
  * and a role without country/add that sees no create button and whose direct POST is refused.
  */
 import { expect, test } from '@playwright/test';
+import { messages } from '../../src/contracts/messages';
 import { SECTIONS } from '../../src/contracts/modules';
-import { DEMO_PASSWORD, signIn } from './support';
+import { DEMO_PASSWORD, openSignedIn, signIn } from './support';
 
 test('admin creates, filters, edits and deletes a zone', async ({ page }) => {
   await signIn(page, 'admin');
@@ -220,4 +221,14 @@ test('Lista Negra saves an entry without Hasta (open-ended), as the contract all
   expect(response.status()).toBe(201);
   expect((await response.json()).date_to).toBeNull();
   await expect(page).toHaveURL(/\/dashboard\/blacklist$/);
+});
+
+test('a list-only section tells even the superuser it has no create form (issue 32)', async ({ page }) => {
+  await openSignedIn(page, '/dashboard/vouchers/create');
+  await expect(page.getByRole('alert')).toHaveText(messages.resourceScreens.noCreateScreen);
+  for (const section of ['reservas', 'facturacion', 'reintegros']) {
+    await page.goto(`/dashboard/${section}/create`);
+    await expect(page.getByRole('alert')).toHaveText(messages.resourceScreens.noCreateScreen);
+  }
+  await expect(page.getByText(messages.resourceScreens.forbiddenCreate)).toHaveCount(0);
 });

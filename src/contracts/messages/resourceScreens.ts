@@ -65,6 +65,8 @@ export const resourceScreensMessages = {
   unsavedText: 'Hay cambios sin guardar. Si sale de esta pantalla se perderán.',
   unsavedLeave: 'Salir sin guardar',
   forbiddenCreate: 'No tiene permiso para crear registros en esta sección.',
+  /** /dashboard/{section}/create of a section that is a list only (vouchers, reservas, …: issue 32). */
+  noCreateScreen: 'Esta sección no tiene formulario de alta.',
   invalidRecord: 'El registro no existe.',
   recordName: (id: number) => `el registro ${id}`,
   /** The promotion wizard's step counter (spec: '1 de 2', '2 de 2'). */

@@ -23,6 +23,11 @@ export function ResourceScreens({ descriptor }: { descriptor: ResourceDescriptor
       {text}
     </Alert>
   );
+  // A section with no create screen says so, to everyone; a missing permission is the other case.
+  const refusedCreate = () =>
+    descriptor.section.creatable
+      ? forbidden(messages.resourceScreens.forbiddenCreate)
+      : forbidden(messages.resourceScreens.noCreateScreen);
   return (
     <Routes>
       <Route index element={<ResourceListView descriptor={descriptor} access={access} />} />
@@ -32,7 +37,7 @@ export function ResourceScreens({ descriptor }: { descriptor: ResourceDescriptor
           access.canCreate ? (
             <ResourceFormView key="create" descriptor={descriptor} mode="create" access={access} />
           ) : (
-            forbidden(messages.resourceScreens.forbiddenCreate)
+            refusedCreate()
           )
         }
       />
@@ -57,7 +62,7 @@ export function ResourceScreens({ descriptor }: { descriptor: ResourceDescriptor
             access.canCreate ? (
               <ResourceFormView key="clone" descriptor={descriptor} mode="clone" access={access} />
             ) : (
-              forbidden(messages.resourceScreens.forbiddenCreate)
+              refusedCreate()
             )
           }
         />
