@@ -231,12 +231,16 @@ function listChecks(page: Page): ScreenChecks {
     },
     'loaded.selecting': async (snapshot) => {
       const { selected } = contextOf(snapshot);
-      await expect(page.getByRole('toolbar', { name: `${selected.length} seleccionados` })).toBeVisible();
+      await expect(
+        page.getByRole('toolbar', { name: messages.resourceScreens.selectedCount(selected.length) }),
+      ).toBeVisible();
     },
     'loaded.confirmingBulk': async (snapshot) => {
       const { selected, bulkError } = contextOf(snapshot);
       await expect(
-        confirm.getByText(`Eliminar seleccionados: ${selected.length} registros seleccionados.`),
+        confirm.getByText(
+          messages.resourceScreens.bulkConfirmText(messages.resourceScreens.bulkRemove, selected.length),
+        ),
       ).toBeVisible();
       await expect(confirm.getByRole('alert')).toHaveText(bulkError ? [bulkError] : []);
     },

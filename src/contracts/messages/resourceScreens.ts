@@ -75,10 +75,11 @@ export const resourceScreensMessages = {
   previousStep: 'Anterior',
   selectRow: (name: string) => `Seleccionar ${name}`,
   selectPage: 'Seleccionar la página',
-  selectedCount: (count: number) => `${count} seleccionados`,
+  selectedCount: (count: number) => (count === 1 ? '1 seleccionado' : `${count} seleccionados`),
   clearSelection: 'Quitar selección',
   bulkConfirmTitle: 'Estas seguro?',
-  bulkConfirmText: (action: string, count: number) => `${action}: ${count} registros seleccionados.`,
+  bulkConfirmText: (action: string, count: number) =>
+    count === 1 ? `${action}: 1 registro seleccionado.` : `${action}: ${count} registros seleccionados.`,
   bulkRunning: 'Procesando...',
   bulkReportTitle: 'Algunos registros no se procesaron',
   bulkReportRow: (name: string, detail: string) => `${name}: ${detail}`,
