@@ -31,7 +31,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CountKind } from '../src/contracts/engine';
 import { messages } from '../src/contracts/messages';
-import { isRefusal, messageOf } from './support/errors';
+import { FieldErrorsError, fieldErrorsOf, isRefusal, messageOf } from './support/errors';
 
 /** A row as the list holds it: the API entity, with its id. */
 export type ResourceRecord = { id: number } & Record<string, unknown>;
@@ -120,8 +120,10 @@ export interface ResourceListContext {
   selected: number[];
   /** The bulk action being confirmed or run. */
   bulkAction: string | null;
-  /** Why the last bulk call failed as a whole. */
+  /** Why the last bulk call failed as a whole (null when its fields say why). */
   bulkError: string | null;
+  /** The server's refusal of the bulk action's own fields, each shown at its field (issue 32). */
+  bulkFieldErrors: Record<string, string[]>;
   /** Per-row outcome of the last bulk action (shown when some row failed). */
   bulkResults: BulkItemResult[];
   /** The values typed for the bulk action's own fields while it is confirmed. */
@@ -451,6 +453,7 @@ export const resourceListMachine = setup({
       deleteError: null,
       bulkAction: null,
       bulkError: null,
+      bulkFieldErrors: {} as Record<string, string[]>,
       bulkResults: [] as BulkItemResult[],
       bulkPayload: {} as Record<string, string>,
       rowAction: null,
@@ -477,6 +480,7 @@ export const resourceListMachine = setup({
     selected: [],
     bulkAction: null,
     bulkError: null,
+    bulkFieldErrors: {},
     bulkResults: [],
     bulkPayload: {},
     summary: null,
@@ -567,6 +571,7 @@ export const resourceListMachine = setup({
               actions: assign({
                 bulkAction: ({ event }) => event.action,
                 bulkError: null,
+                bulkFieldErrors: {},
                 bulkResults: [],
                 bulkPayload: {},
               }),
@@ -579,19 +584,30 @@ export const resourceListMachine = setup({
             BULK_PAYLOAD_CHANGED: {
               actions: assign({
                 bulkPayload: ({ context, event }) => ({ ...context.bulkPayload, [event.field]: event.value }),
+                // A field typed again is no longer refused; the others still are.
+                bulkFieldErrors: ({ context, event }) =>
+                  Object.fromEntries(
+                    Object.entries(context.bulkFieldErrors).filter(([field]) => field !== event.field),
+                  ),
               }),
             },
-            BULK_CONFIRMED: { target: 'runningBulk', actions: assign({ bulkError: null }) },
+            BULK_CONFIRMED: {
+              target: 'runningBulk',
+              actions: assign({ bulkError: null, bulkFieldErrors: {} }),
+            },
             BULK_CANCELLED: [
               {
                 guard: 'rowsOfQuery',
                 target: 'selecting',
-                actions: assign({ bulkAction: null, bulkError: null }),
+                actions: assign({ bulkAction: null, bulkError: null, bulkFieldErrors: {} }),
               },
               // The URL moved while the bulk action ran: its query loads now.
               {
                 target: '#resourceList.loading',
-                actions: ['clearSelection', assign({ bulkAction: null, bulkError: null })],
+                actions: [
+                  'clearSelection',
+                  assign({ bulkAction: null, bulkError: null, bulkFieldErrors: {} }),
+                ],
               },
             ],
           },
@@ -633,8 +649,18 @@ export const resourceListMachine = setup({
             ],
             onError: {
               target: 'confirmingBulk',
-              actions: assign({
-                bulkError: ({ event }) => messageOf(event.error, messages.common.genericRetry),
+              // Refused fields are each shown at their field, with the answer's detail if it has one;
+              // any other refusal is one message.
+              actions: assign(({ event }) => {
+                const fields = fieldErrorsOf(event.error);
+                const byField = Object.keys(fields).length > 0;
+                return {
+                  bulkFieldErrors: fields,
+                  bulkError:
+                    byField && event.error instanceof FieldErrorsError
+                      ? event.error.detail
+                      : messageOf(event.error, messages.common.genericRetry),
+                };
               }),
             },
           },

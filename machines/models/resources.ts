@@ -35,6 +35,12 @@ export const fullBulk: BulkItemResult[] = [
   { id: 2, ok: true },
 ];
 export const ROW_ACTION_REFUSAL = 'No se puede archivar la zona.';
+/** A bulk action refused for its own fields (Facturación's invoice: type, number and date), all three. */
+export const BULK_FIELD_ERRORS = {
+  document_type: ['Elija el tipo de comprobante.'],
+  document_number: ['Ingrese el número de comprobante.'],
+  date: ['Ingrese la fecha del comprobante.'],
+};
 
 /** The server's figures over the whole filtered list (a module's summary, e.g. Facturación's totals). */
 export const sampleSummary = { count: 23, totals: [{ currency: 'ARS', count: 23, final_price: '100.00' }] };
@@ -178,6 +184,7 @@ export const resourceListModel = defineModel({
           { type: 'xstate.done.actor.runBulkAction', output: fullBulk },
           { type: 'xstate.done.actor.runBulkAction', output: partialBulk },
           { type: 'xstate.error.actor.runBulkAction', error: new UserFacingError(messages.common.forbidden) },
+          { type: 'xstate.error.actor.runBulkAction', error: new FieldErrorsError(BULK_FIELD_ERRORS) },
           ...urlMoved,
         ];
       case snapshot.matches({ loaded: 'bulkReport' }):
@@ -265,6 +272,16 @@ export const resourceListModel = defineModel({
     ],
     [...toSelecting, { type: 'PAGE_TOGGLED' }, { type: 'SELECTION_CLEARED' }],
     [...toSelecting, { type: 'BULK_ASKED', action: 'remove' }, { type: 'BULK_CANCELLED' }],
+    // Its fields refused all at once, each kept at its field until typed again, then accepted.
+    [
+      ...toSelecting,
+      { type: 'BULK_ASKED', action: 'remove' },
+      { type: 'BULK_CONFIRMED' },
+      { type: 'xstate.error.actor.runBulkAction', error: new FieldErrorsError(BULK_FIELD_ERRORS) },
+      { type: 'BULK_PAYLOAD_CHANGED', field: 'document_type', value: 'FCC' },
+      { type: 'BULK_CONFIRMED' },
+      { type: 'xstate.done.actor.runBulkAction', output: fullBulk },
+    ],
     // A bulk action with fields of its own (Facturación's invoice): the typed value goes with the request.
     [
       ...toSelecting,

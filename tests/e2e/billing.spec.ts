@@ -5,6 +5,7 @@
  * the change in one row's Historial and its payment detail.
  */
 import { expect, test } from '@playwright/test';
+import { messages } from '../../src/contracts/messages';
 import { signIn } from './support';
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -39,7 +40,20 @@ test('an Administracion user marks selected reservations FACTURADO and sees the 
   await rows.nth(1).getByRole('checkbox').check();
   await page.getByRole('toolbar').getByRole('button', { name: 'Marcar FACTURADO' }).click();
   const dialog = page.getByRole('dialog');
+  // Sent empty, every field says what it needs at once (issue 32), and typing keeps the others'.
+  await dialog.getByRole('button', { name: 'Marcar FACTURADO' }).click();
+  const errors = messages.invoicing.errors;
+  for (const [label, message] of [
+    ['Tipo de comprobante', errors.documentTypeRequired],
+    ['Número de comprobante', errors.documentNumberRequired],
+    ['Fecha de facturación', errors.dateFactRequired],
+  ] as const) {
+    await expect(dialog.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByRole('alert').filter({ hasText: message })).toHaveCount(1);
+  }
   await dialog.getByLabel('Tipo de comprobante').selectOption('FCC');
+  await expect(dialog.getByLabel('Tipo de comprobante')).toHaveAttribute('aria-invalid', 'false');
+  await expect(dialog.getByLabel('Número de comprobante')).toHaveAttribute('aria-invalid', 'true');
   await dialog.getByLabel('Número de comprobante').fill('A-0001-00000042');
   await dialog.getByLabel('Fecha de facturación').fill(`15/${month}`);
   await dialog.getByRole('button', { name: 'Marcar FACTURADO' }).click();
@@ -57,8 +71,12 @@ test('an Administracion user marks selected reservations FACTURADO and sees the 
   await filters.getByLabel('Estado de facturación').selectOption({ label: 'FACTURADO' });
   await filters.getByLabel('Reserva').fill(first);
   await filters.getByLabel('Reserva').press('Enter');
-  const invoiced = table.locator('tbody tr').first();
-  await expect(invoiced).toContainText('FACTURADO');
+  // The row of that reservation, once the filtered page is there ('NO FACTURADO' rows of the page
+  // before also contain 'FACTURADO': wait for the exact status cell).
+  const invoiced = table
+    .locator('tbody tr')
+    .filter({ has: page.getByRole('cell', { name: first, exact: true }) });
+  await expect(invoiced.getByRole('cell', { name: 'FACTURADO', exact: true })).toBeVisible();
   await invoiced.getByRole('link', { name: /^Mostrar/ }).click();
   await page.getByRole('tab', { name: 'Historial' }).click();
   const entry = page

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import {
+  BULK_FIELD_ERRORS,
   partialBulk,
   ROW_ACTION_REFUSAL,
   resourceListModel,
@@ -20,6 +21,7 @@ import {
   UNDO_DELAY_MS,
   visibleRows,
 } from '../../machines/resourceList';
+import { FieldErrorsError } from '../../machines/support/errors';
 import { messages } from '../../src/contracts/messages';
 import { testMachineModel } from './harness';
 
@@ -58,20 +60,29 @@ testMachineModel('resourceList', resourceListModel, {
     // Back from a bulk report's reload: the refused row is still selected.
     if (event.type === 'xstate.done.actor.loadPage') expect(selected).toEqual([2]);
   },
-  'loaded.confirmingBulk': (snapshot, event) => {
+  'loaded.confirmingBulk': (snapshot, event, trail) => {
     expect(snapshot.context.bulkAction).toBe('remove');
     // A new bulk action starts with no typed fields; each typed field is kept for the request.
     if (event.type === 'BULK_ASKED') expect(snapshot.context.bulkPayload).toEqual({});
     if (event.type === 'BULK_PAYLOAD_CHANGED')
       expect(snapshot.context.bulkPayload).toEqual({ document_type: 'FCC' });
     expect(snapshot.context.selected.length).toBeGreaterThan(0);
-    expect(snapshot.context.bulkError).toBe(
-      event.type === 'xstate.error.actor.runBulkAction' ? messages.common.forbidden : null,
+    // The last answer since the dialog opened or was confirmed: refused by field, or as a whole.
+    const sinceConfirmed = trail.slice(
+      trail.findLastIndex((one) => one.type === 'BULK_ASKED' || one.type === 'BULK_CONFIRMED') + 1,
     );
+    const refusal = sinceConfirmed.find((one) => one.type === 'xstate.error.actor.runBulkAction');
+    const byField = refusal !== undefined && refusal.error instanceof FieldErrorsError;
+    const retyped = sinceConfirmed.some((one) => one.type === 'BULK_PAYLOAD_CHANGED');
+    expect(snapshot.context.bulkError).toBe(refusal && !byField ? messages.common.forbidden : null);
+    // Every refused field is kept for its own field, until that field is typed again.
+    const { document_type: _retyped, ...others } = BULK_FIELD_ERRORS;
+    expect(snapshot.context.bulkFieldErrors).toEqual(byField ? (retyped ? others : BULK_FIELD_ERRORS) : {});
   },
   'loaded.runningBulk': (snapshot) => {
     expect(snapshot.context.bulkAction).toBe('remove');
     expect(snapshot.context.bulkError).toBeNull();
+    expect(snapshot.context.bulkFieldErrors).toEqual({});
   },
   'loaded.bulkReport': (snapshot) => {
     // Each refused row is reported with the server's reason, and stays selected.

@@ -69,9 +69,15 @@ function DeleteDialog({ descriptor, snapshot, send }: DialogProps) {
 
 /** The bulk action's confirmation and per-row report. */
 function BulkDialogs({ descriptor, snapshot, send }: DialogProps) {
-  const { bulkAction, bulkError, bulkResults, bulkPayload, selected, rows } = snapshot.context;
+  const { bulkAction, bulkError, bulkFieldErrors, bulkResults, bulkPayload, selected, rows } =
+    snapshot.context;
   const bulkFields =
     descriptor.bulkActions.find((candidate) => candidate.action === bulkAction)?.fields ?? [];
+  // Each refused field at its field; a refusal naming no field of the dialog joins the dialog's message.
+  const elsewhere = Object.entries(bulkFieldErrors)
+    .filter(([name]) => !bulkFields.some((field) => field.name === name))
+    .flatMap(([, fieldMessages]) => fieldMessages);
+  const dialogError = [bulkError, ...elsewhere].filter(Boolean).join(' ') || null;
   const running = snapshot.matches({ loaded: 'runningBulk' });
   const nameOf = (id: number) => {
     const row = rows.find((candidate) => candidate.id === id);
@@ -86,14 +92,14 @@ function BulkDialogs({ descriptor, snapshot, send }: DialogProps) {
         text={text.bulkConfirmText(labelOf(bulkAction, descriptor.bulkActions), selected.length)}
         confirmLabel={running ? text.bulkRunning : labelOf(bulkAction, descriptor.bulkActions)}
         busy={running}
-        error={bulkError}
+        error={dialogError}
         onConfirm={() => send({ type: 'BULK_CONFIRMED' })}
         onCancel={() => send({ type: 'BULK_CANCELLED' })}
       >
         {bulkFields.length ? (
           <Stack>
             {bulkFields.map((field) => (
-              <Field key={field.name} label={field.label}>
+              <Field key={field.name} label={field.label} error={bulkFieldErrors[field.name]}>
                 {(aria) =>
                   field.options ? (
                     <Select
