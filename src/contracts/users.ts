@@ -204,7 +204,8 @@ export const userContract = defineContract({
   entity: z.object(userSchema.shape),
   write: userUpdateSchema,
   filters: { email: CONTAINS, username: CONTAINS, first_name: CONTAINS },
-  ordering: [],
+  // Every text column of the list sorts (issue 32), the Spanish way like the others.
+  ordering: ['id', 'email', 'username', 'first_name', 'last_name'],
   defaultOrdering: 'id',
 });
 
@@ -214,6 +215,6 @@ export const groupContract = defineContract({
   entity: groupSchema,
   write: groupWriteSchema,
   filters: { search: SEARCH },
-  ordering: [],
+  ordering: ['id', 'name'],
   defaultOrdering: 'id',
 });

@@ -92,3 +92,14 @@ describe('the module table and the descriptors', () => {
     expect(groups.write.safeParse(groups.toBody(values, 'create')).success).toBe(true);
   });
 });
+
+describe('sorting (issue 32)', () => {
+  it('Usuarios and Grupos sort by each of their text columns', () => {
+    const sortable = (routing: string) =>
+      descriptorOf(routing)
+        ?.columns.filter((column) => column.sortField !== null)
+        .map((column) => column.key);
+    expect(sortable('usuarios')).toEqual(['email', 'username', 'first_name', 'last_name']);
+    expect(sortable('grupos')).toEqual(['name']);
+  });
+});

@@ -891,6 +891,26 @@ describe('the engine', () => {
     expect(bad.json()).toEqual({ ordering: [text.invalidOrdering] });
   });
 
+  it('sorts Usuarios and Grupos by their text columns (issue 32)', async () => {
+    for (const [path, field] of [
+      ['/profile/', 'username'],
+      ['/profile/', 'last_name'],
+      ['/profile/', 'email'],
+      ['/groups/', 'name'],
+    ] as const) {
+      const ascending = (await list(path, `ordering=${field}&limit=100`)).results.map((row) =>
+        String(row[field] ?? ''),
+      );
+      expect(ascending.length).toBeGreaterThan(2);
+      const spanish = (a: string, b: string) => a.localeCompare(b, 'es', { sensitivity: 'base' });
+      expect(ascending).toEqual([...ascending].sort(spanish));
+      const descending = (await list(path, `ordering=-${field}&limit=100`)).results.map((row) =>
+        String(row[field] ?? ''),
+      );
+      expect(descending).toEqual([...ascending].sort(spanish).reverse());
+    }
+  });
+
   it('pages with offset and limit and links next and previous', async () => {
     const page = await list('/pax/', 'offset=20&limit=10&doc_type=DNI');
     expect(page.results).toHaveLength(10);

@@ -55,7 +55,7 @@ export const groupResource = defineResource({
   serialize: (row) => ({ id: row.id, name: row.name, all_permissions: row.codenames ?? [] }),
   values: (input) => ({ name: input.name }),
   filters: { search: { kind: 'contains', on: [groups.name] } },
-  ordering: {},
+  ordering: { id: groups.id, name: groups.name },
   unique: [{ column: groups.name, field: 'name', message: text.groupNameTaken }],
   authorizeWrite({ principal, operation, id, input, current }) {
     if (current) assertHoldsAll(principal, current.all_permissions, text.cannotTouchGroupWith);

@@ -284,7 +284,13 @@ export const userResource = defineResource({
     username: { kind: 'contains', on: [users.username] },
     first_name: { kind: 'contains', on: [users.firstName] },
   },
-  ordering: {},
+  ordering: {
+    id: users.id,
+    email: users.email,
+    username: users.username,
+    first_name: users.firstName,
+    last_name: users.lastName,
+  },
   permissions: {
     // One's own profile is always readable.
     detail: (principal, user) => can(principal, 'user', 'view') || user?.id === principal.id,
