@@ -203,6 +203,7 @@ export const userContract = defineContract({
   resource: 'user',
   entity: z.object(userSchema.shape),
   write: userUpdateSchema,
+  create: userCreateSchema,
   filters: { email: CONTAINS, username: CONTAINS, first_name: CONTAINS },
   // Every text column of the list sorts (issue 32), the Spanish way like the others.
   ordering: ['id', 'email', 'username', 'first_name', 'last_name'],

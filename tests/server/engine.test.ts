@@ -30,6 +30,8 @@ const probeContract = defineContract({
   resource: 'zone',
   entity: z.object({ id: z.number(), status: z.string(), observations: z.string() }),
   write: probeWrite,
+  // Observations required on create only.
+  create: probeWrite.extend({ observations: z.string().min(1).max(255) }),
   filters: { status: CONTAINS },
   ordering: ['status'] as const,
   defaultOrdering: 'status',
@@ -41,8 +43,6 @@ const probeResource = defineResource({
   table: zones,
   serialize: (row) => ({ id: row.id, status: row.shortName, observations: row.longName }),
   values: (input) => ({ shortName: input.status, longName: input.observations }),
-  // Observations required on create only.
-  schemas: { create: probeWrite.extend({ observations: z.string().min(1).max(255) }) },
   filters: { status: { kind: 'contains', on: [zones.shortName] } },
   ordering: { status: zones.shortName },
   permissions: {

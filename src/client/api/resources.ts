@@ -205,7 +205,8 @@ export function validateValues(
 ): Record<string, unknown> {
   const whole = descriptor.toBody(values, mode);
   const body = access && mode === 'edit' ? editableBody(whole, access) : whole;
-  const result = descriptor.write.safeParse(body);
+  const schema = mode === 'create' || mode === 'clone' ? descriptor.create : descriptor.write;
+  const result = schema.safeParse(body);
   if (result.success) return body;
   const fields: Record<string, string[]> = {};
   for (const issue of result.error.issues) {

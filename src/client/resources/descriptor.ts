@@ -213,6 +213,8 @@ export interface ResourceDescriptor {
   entity: z.ZodType;
   /** The write body's schema: client validation and the server's both. */
   write: z.ZodType;
+  /** What a create (or clone) is validated with, when stricter than `write`. */
+  create: z.ZodType;
   tabs: readonly TabDescriptor[];
   columns: readonly ColumnDescriptor[];
   filters: readonly FilterField[];
@@ -542,6 +544,7 @@ export function defineDescriptor(spec: DescriptorSpec): ResourceDescriptor {
     resource: contract.resource,
     entity: contract.entity,
     write: contract.write,
+    create: contract.create ?? contract.write,
     tabs: spec.tabs ?? [{ key: null, label: text.listTab }],
     columns,
     filters,

@@ -216,6 +216,8 @@ export interface ResourceContract<
   resource: Resource;
   entity: Entity;
   write: Write;
+  /** The body a create needs when it is stricter than `write` (Usuarios: the password). */
+  create?: z.ZodType;
   filters: Filters;
   ordering: readonly Ordering[];
   /** The ordering applied when none is asked for (a field, '-' for descending). */

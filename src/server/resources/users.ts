@@ -18,13 +18,7 @@ import { messages } from '../../contracts/messages';
 import { can } from '../../contracts/permissions';
 import { modulesForPermissions } from '../../contracts/roleRules';
 import { ALL_OFFICES_GROUPS } from '../../contracts/roles';
-import {
-  permissionContract,
-  type User,
-  userContract,
-  userCreateSchema,
-  userUpdateSchema,
-} from '../../contracts/users';
+import { permissionContract, type User, userContract, type userUpdateSchema } from '../../contracts/users';
 import { isOfficeScoped, officeInScope } from '../auth/officeScope';
 import { hashPassword } from '../auth/passwords';
 import { type Principal, principalChanging, toProfile } from '../auth/principal';
@@ -242,7 +236,6 @@ export const userResource = defineResource({
   ownership: {
     rows: (inOffices, principal) => or(inOffices(users.officeId), eq(users.id, principal.id)) as SQL,
   },
-  schemas: { create: userCreateSchema, update: userUpdateSchema },
   relations: userRelations,
   serialize: (row): User => {
     const own = sortedUnique(row.ownCodenames ?? []);

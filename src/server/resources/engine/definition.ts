@@ -177,8 +177,6 @@ export interface ResourceDefinition<
    * Columns the body does not carry (a password hash) come from `beforeWrite`.
    */
   values?(input: WriteInputOf<C>): ColumnValues<T>;
-  /** Separate create and update bodies (password required on create only); default `contract.write`. */
-  schemas?: { create?: z.ZodType<WriteInputOf<C>>; update?: z.ZodType<WriteInputOf<C>> };
   filters: { [K in keyof C['filters']]: ServerFilter };
   ordering: { [K in C['ordering'][number]]: PgColumn | SQL };
   /** Columns that must be unique, case-insensitively, and the field their error goes to. */

@@ -91,8 +91,8 @@ export function registerResource<
       ownership: definition.ownership,
       operations: [...model.operations],
       writeSchemas: {
-        create: definition.schemas?.create ?? definition.contract.write,
-        update: definition.schemas?.update ?? definition.contract.write,
+        create: definition.contract.create ?? definition.contract.write,
+        update: definition.contract.write,
       },
       actions: Object.entries(model.actions).map(([name, action]) => ({ name, input: action.input })),
       hasSummary: Boolean(definition.summary),

@@ -117,7 +117,9 @@ export function writerOf(model: ResourceModel): ResourceWriter {
     const currentRow = id === null ? null : await model.readScoped(tx, id, principal);
     model.checkWith(model.permissionOf(operation), principal, currentRow);
     const current = currentRow ? await model.present(tx, currentRow) : null;
-    const schema = definition.schemas?.[operation] ?? contract.write;
+    // A contract's `create` is its `write` made stricter (Usuarios: the password required), so its
+    // output is a write body too.
+    const schema = ((operation === 'create' && contract.create) || contract.write) as typeof contract.write;
     const input = parseWith(schema, body);
     await definition.authorizeWrite?.({ tx, principal, operation, id, input, current });
     const extra = (await definition.beforeWrite?.(tx, input, id, principal)) ?? {};
