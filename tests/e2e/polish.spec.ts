@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { UNDO_DELAY_MS } from '../../machines/resourceList';
 import { messages } from '../../src/contracts/messages';
+import { SECTIONS } from '../../src/contracts/modules';
 import { signIn } from './support';
 
 async function expectNoAxeViolations(page: Page) {
@@ -189,4 +190,7 @@ test('dashboard cards carry an icon, a description and a live figure', async ({ 
   await expect(zonas).toContainText(messages.polish.dashboard.descriptions.zonas ?? '');
   await expect(page.getByTestId('figure-zonas')).toHaveText(/^\d[\d.]* registros$/);
   await expect(page.getByTestId('figure-reintegros')).toHaveText(/pendientes de revisión$/);
+  // Every card has its figure, Promociones and Productos included (issue 32).
+  for (const section of SECTIONS.filter((one) => one.card))
+    await expect(page.getByTestId(`figure-${section.routing}`)).toHaveText(/\d/);
 });

@@ -5,8 +5,8 @@
  */
 import type { FigureRequest } from '../../../../machines/dashboardFigures';
 import { messages } from '../../../contracts/messages';
+import { MODULE_CONTRACTS } from '../../../contracts/moduleContracts';
 import { MODULE_TABLE, type ModuleRow } from '../../../contracts/moduleTable';
-import { descriptorOf } from '../../resources/descriptors';
 
 export const cardIcon = (routing: string) =>
   (MODULE_TABLE as Record<string, ModuleRow | undefined>)[routing]?.card.icon ?? '📁';
@@ -17,8 +17,8 @@ export const cardDescription = (routing: string): string | null =>
 export function figureRequestOf(routing: string): FigureRequest | null {
   if (routing === 'reintegros')
     return { routing, path: '/refund/', params: { status: 'RECIBIDO' }, kind: 'pending' };
-  if (routing === 'productos') return { routing, path: '/product/', params: {}, kind: 'records' };
-  const descriptor = descriptorOf(routing);
-  if (!descriptor) return null;
-  return { routing, path: descriptor.path, params: {}, kind: 'records' };
+  // Every module's list is its contract's path (Productos and Promociones have screens of their own).
+  const contract = (MODULE_CONTRACTS as Record<string, { path: string } | undefined>)[routing];
+  if (!contract) return null;
+  return { routing, path: contract.path, params: {}, kind: 'records' };
 }
