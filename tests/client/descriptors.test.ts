@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DESCRIPTORS, descriptorOf, MODULE_DESCRIPTORS } from '../../src/client/resources/descriptors';
+import { RESERVATION_WRITE_FIELDS, VOUCHER_WRITE_FIELDS } from '../../src/contracts/bookings';
 import { MODULE_CONTRACTS } from '../../src/contracts/moduleContracts';
 import { createPermissionOf, MENU, type MenuItem, SECTIONS } from '../../src/contracts/modules';
 
@@ -101,5 +102,24 @@ describe('sorting (issue 32)', () => {
         .map((column) => column.key);
     expect(sortable('usuarios')).toEqual(['email', 'username', 'first_name', 'last_name']);
     expect(sortable('grupos')).toEqual(['name']);
+  });
+});
+
+describe('fields the server never changes (issue 32)', () => {
+  it('are read-only in Reservas and Vouchers, and every sent field stays editable', () => {
+    for (const [routing, sent] of [
+      ['reservas', RESERVATION_WRITE_FIELDS],
+      ['vouchers', VOUCHER_WRITE_FIELDS],
+    ] as const) {
+      const descriptor = descriptorOf(routing)!;
+      for (const field of descriptor.fields)
+        expect([field.name, field.readOnly ?? false]).toEqual([
+          field.name,
+          !(sent as readonly string[]).includes(field.name),
+        ]);
+    }
+    const reservas = descriptorOf('reservas')!;
+    const readOnly = reservas.fields.filter((field) => field.readOnly).map((field) => field.name);
+    expect(readOnly).toEqual(expect.arrayContaining(['id', 'total_price']));
   });
 });

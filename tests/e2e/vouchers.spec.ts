@@ -206,3 +206,15 @@ test('print a voucher and its multivoucher, and send the terms', async ({ page }
   await documents.getByRole('button', { name: 'Cerrar' }).click();
   await expect(documents.getByRole('status')).toHaveCount(0);
 });
+
+test('the reservation form offers for editing only what the server changes (issue 32)', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/dashboard/reservas');
+  const table = page.getByRole('table', { name: 'Reservas' });
+  const [id] = await idsOf(table, /^Mostrar Reserva N° \d+$/, 1);
+  await page.goto(`/dashboard/reservas/${id}/edit`);
+  for (const label of ['ID', 'Precio total'])
+    await expect(page.getByLabel(label, { exact: true })).not.toBeEditable();
+  await expect(page.getByLabel('Estado', { exact: true })).toBeEnabled();
+  await expect(page.getByLabel('Cancelación automática', { exact: true })).toBeEnabled();
+});

@@ -89,6 +89,8 @@ export interface FieldDescriptor {
   renderer?: FieldRendererKey;
   /** Only in the create form (and only sent on create): Grupos' initial status. */
   createOnly?: boolean;
+  /** Shown for everyone and never edited: the server does not change it (a reservation's id or total). */
+  readOnly?: boolean;
   /** Form value -> body value (default by type). */
   toBody?: (value: FormValue) => unknown;
   /** Entity value -> form value (default by type). */

@@ -12,6 +12,11 @@ export const statusOptions: readonly FormOption[] = reservationStatuses.map((sta
 export function sendingOnly(descriptor: ResourceDescriptor, keys: readonly string[]): ResourceDescriptor {
   return {
     ...descriptor,
+    // What is never sent is never offered for editing either (issue 32: 'ID' and 'Precio total'
+    // looked editable, were dropped, and the toast said the changes were saved).
+    fields: descriptor.fields.map((field) =>
+      keys.includes(field.name) ? field : { ...field, readOnly: true },
+    ),
     toBody: (values, mode) =>
       Object.fromEntries(
         Object.entries(descriptor.toBody(values, mode)).filter(([key]) => keys.includes(key)),

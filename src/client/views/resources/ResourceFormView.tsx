@@ -224,7 +224,9 @@ function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: st
                           field={field}
                           value={values[field.name] ?? ''}
                           error={fieldErrors[field.name]}
-                          readOnly={readOnly || busy || accessOf(fieldAccess, field.name) === 'read'}
+                          readOnly={
+                            readOnly || busy || field.readOnly || accessOf(fieldAccess, field.name) === 'read'
+                          }
                           options={options[field.name] ?? []}
                           onChange={(value) =>
                             actor.send({ type: 'FIELD_CHANGED', field: field.name, value })
