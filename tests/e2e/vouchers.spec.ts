@@ -218,3 +218,18 @@ test('the reservation form offers for editing only what the server changes (issu
   await expect(page.getByLabel('Estado', { exact: true })).toBeEnabled();
   await expect(page.getByLabel('Cancelación automática', { exact: true })).toBeEnabled();
 });
+
+test('the selection column holds only its checkboxes; their names are for assistive technology (issue 32)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, 'admin');
+  await page.goto('/dashboard/vouchers');
+  const table = page.getByRole('table', { name: 'Vouchers' });
+  const [id] = await idsOf(table, /^Mostrar Voucher N° \d+$/, 1);
+  const checkbox = table.getByRole('checkbox', { name: `Seleccionar Voucher N° ${id}`, exact: true });
+  await expect(checkbox).toBeVisible();
+  await expect(table.getByText(`Seleccionar Voucher N° ${id}`, { exact: true })).not.toBeInViewport();
+  const cell = table.locator('tbody tr').first().getByRole('cell').first();
+  expect((await cell.boundingBox())?.width).toBeLessThan(64);
+});

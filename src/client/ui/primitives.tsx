@@ -186,10 +186,13 @@ export const Checkbox = ({
   label,
   checked,
   onCheckedChange,
+  hideLabel = false,
   ...rest
 }: Omit<ComponentProps<'input'>, 'type' | 'onChange'> & {
   label: string;
   onCheckedChange: (checked: boolean) => void;
+  /** The label is the accessible name only (a table row's selection: the row shows its name). */
+  hideLabel?: boolean;
 }) => {
   const id = useId();
   return (
@@ -201,7 +204,9 @@ export const Checkbox = ({
         onChange={(event) => onCheckedChange(event.target.checked)}
         {...rest}
       />
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : undefined}>
+        {label}
+      </label>
     </CheckboxRow>
   );
 };

@@ -62,6 +62,7 @@ export function ListTable({
               <th scope="col">
                 <Checkbox
                   label={text.selectPage}
+                  hideLabel
                   checked={rows.every((row) => selected.includes(row.id))}
                   disabled={!selectionEnabled}
                   onCheckedChange={() => send({ type: 'PAGE_TOGGLED' })}
@@ -90,6 +91,7 @@ export function ListTable({
                 <td>
                   <Checkbox
                     label={text.selectRow(descriptor.recordName(row))}
+                    hideLabel
                     checked={selected.includes(row.id)}
                     disabled={!selectionEnabled}
                     onCheckedChange={() => send({ type: 'ROW_TOGGLED', id: row.id })}
