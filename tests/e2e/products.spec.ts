@@ -99,22 +99,24 @@ test('create a product in three steps, find it, see its rates, clone it and edit
   await expect(page.getByRole('heading', { name: 'Producto E2E Viajero' })).toBeVisible();
   const rates = page.getByRole('table', { name: 'Tarifas' });
   await expect(rates.getByRole('row')).toHaveCount(8);
-  await expect(rates.getByRole('row').filter({ hasText: 'Sucursal Córdoba' })).toContainText('19.90');
+  await expect(rates.getByRole('row').filter({ hasText: 'Sucursal Córdoba' })).toContainText('19,90');
   await expect(rates.getByRole('row').nth(1)).toContainText('General');
+  // Amounts in the one format of every screen (issue 32): '30.000,00', not '30000.00'.
+  await expect(page.getByRole('table', { name: 'Coberturas' })).toContainText('30.000,00');
 
   // An office's rate replaced from the detail: a bad file is refused row by row and the product
   // stays on screen; a good one replaces the rate and the table is read again.
   const cordobaRate = page.getByLabel('Sucursal Córdoba', { exact: true });
   await cordobaRate.setInputFiles(csv(BAD_CSV, 'mala.csv'));
   await expect(page.getByRole('alert')).toContainText('Fila');
-  await expect(rates.getByRole('row').filter({ hasText: 'Sucursal Córdoba' })).toContainText('19.90');
+  await expect(rates.getByRole('row').filter({ hasText: 'Sucursal Córdoba' })).toContainText('19,90');
   await cordobaRate.setInputFiles(
     csv('dias_desde,dias_hasta,edad_desde,edad_hasta,precio,moneda\n1,30,0,99,17.25,USD\n', 'nueva.csv'),
   );
   await expect(
     page.getByRole('status').filter({ hasText: 'Tarifa de la oficina reemplazada.' }),
   ).toBeVisible();
-  await expect(rates.getByRole('row').filter({ hasText: 'Sucursal Córdoba' })).toContainText('17.25');
+  await expect(rates.getByRole('row').filter({ hasText: 'Sucursal Córdoba' })).toContainText('17,25');
   await expect(page.getByRole('alert')).toHaveCount(0);
 
   // Found in the list.
@@ -165,7 +167,7 @@ test('create a product in three steps, find it, see its rates, clone it and edit
   await page.getByRole('button', { name: 'Finalizar' }).click();
   await expect(page.getByText('Producto actualizado')).toBeVisible();
   await page.getByRole('link', { name: 'Ver el producto' }).click();
-  await expect(page.getByRole('table', { name: 'Coberturas' })).toContainText('45000.00');
+  await expect(page.getByRole('table', { name: 'Coberturas' })).toContainText('45.000,00');
   await expect(page.getByRole('table', { name: 'Tarifas' }).getByRole('row')).toHaveCount(8);
 });
 

@@ -6,6 +6,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { formatAmount } from '../../../contracts/format';
 import { messages } from '../../../contracts/messages';
 import {
   Alert,
@@ -106,7 +107,11 @@ export function ProductDetailView({ canEdit }: { canEdit: boolean }) {
               {product.product_coverage.map((row) => (
                 <tr key={row.coverage_id}>
                   <td>{row.coverage_name}</td>
-                  <td>{row.limit_amount ?? '—'}</td>
+                  <td>
+                    {row.limit_amount === null || row.limit_amount === undefined
+                      ? '—'
+                      : formatAmount(row.limit_amount)}
+                  </td>
                   <td>{row.currency ?? '—'}</td>
                 </tr>
               ))}
@@ -138,7 +143,7 @@ export function ProductDetailView({ canEdit }: { canEdit: boolean }) {
                     <td>
                       {row.age_from}–{row.age_to}
                     </td>
-                    <td>{row.price}</td>
+                    <td>{formatAmount(row.price)}</td>
                     <td>{row.currency}</td>
                   </tr>
                 ))}
