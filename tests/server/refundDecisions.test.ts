@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/contracts/messages';
 import { bankFieldsFor } from '../../src/contracts/refund/lifecycle';
 import type { RefundLoginResponse, SubmittedRefund } from '../../src/contracts/refund/login';
+import { totalsByCurrency } from '../../src/contracts/refund/status';
 import {
   coverages,
   passengers,
@@ -22,7 +23,7 @@ import {
 } from '../../src/server/db/schema';
 import { settleRefundMails } from '../../src/server/routes/refundLinks';
 import { settleDecisionMails } from '../../src/server/routes/refundReview';
-import { mailPendingDecisions, totalsByCurrency } from '../../src/server/services/refundDecisions';
+import { mailPendingDecisions } from '../../src/server/services/refundDecisions';
 import { as, createTestApp, type TestApp } from './support';
 
 const text = messages.refundDecisions;
@@ -222,8 +223,13 @@ describe('decision mails', () => {
       expect((await act(id, 'pay')).statusCode).toBe(409);
       // A role that may only read.
       expect(
-        (await consulta({ method: 'POST', url: `/api/refund/${id}/actions/reject/`, payload: { reason: 'x' } }))
-          .statusCode,
+        (
+          await consulta({
+            method: 'POST',
+            url: `/api/refund/${id}/actions/reject/`,
+            payload: { reason: 'x' },
+          })
+        ).statusCode,
       ).toBe(403);
     });
     expect(mails).toEqual([]);
@@ -278,7 +284,11 @@ describe('the state refusal comes before the body problems (issue 30 §4)', () =
     const put = await admin({ method: 'PUT', url: `/api/refund/${id}/`, payload: { status: 'APROBADO' } });
     expect(put.statusCode).toBe(409);
     // Allowed status, bad body: the body's field errors.
-    const reject = await admin({ method: 'PUT', url: `/api/refund/${id}/`, payload: { status: 'RECHAZADO' } });
+    const reject = await admin({
+      method: 'PUT',
+      url: `/api/refund/${id}/`,
+      payload: { status: 'RECHAZADO' },
+    });
     expect(reject.statusCode).toBe(400);
     expect(reject.json().reason).toEqual([messages.refundReview.reasonRequired]);
     const unknown = await admin({ method: 'PUT', url: `/api/refund/${id}/`, payload: { status: 'OTRO' } });

@@ -4,6 +4,7 @@
  * public endpoint that answers it for the traveller's session (the refund access token).
  */
 import { z } from 'zod';
+import { formatMoney } from '../format';
 
 /** `GET` with the refund access token (Bearer): `{submitted_refunds}` as the login answers them. */
 export const REFUND_STATUS_PATH = '/refund_data/status/';
@@ -57,4 +58,22 @@ export function timelineEventOf(action: string, statusAfter: unknown): TimelineE
     default:
       return null;
   }
+}
+
+/** '1234.5' -> 123450n (amounts are NUMERIC(12,2) as text: exact, never a float). */
+const centsOf = (amount: string): bigint => {
+  const [units, fraction = ''] = amount.split('.');
+  return BigInt(units) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+};
+
+const amountOfCents = (cents: bigint): string => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+
+/** The sum per currency, in order of first appearance: ['EUR 90,00', 'USD 50,50'] (null amounts skipped). */
+export function totalsByCurrency(lines: readonly { currency: string; amount: string | null }[]): string[] {
+  const totals = new Map<string, bigint>();
+  for (const line of lines) {
+    if (line.amount === null) continue;
+    totals.set(line.currency, (totals.get(line.currency) ?? 0n) + centsOf(line.amount));
+  }
+  return [...totals].map(([currency, cents]) => formatMoney(amountOfCents(cents), currency));
 }

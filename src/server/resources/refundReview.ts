@@ -57,6 +57,7 @@ const countryLabel = (iso3: string) => findCountryByIso3(iso3)?.name ?? iso3;
 const rowOf = (refund: RefundRecord): RefundRow => ({
   id: refund.id,
   name: refund.name,
+  surname: refund.surname,
   doc_number: refund.docNumber,
   voucher: refund.voucherId,
   status: refund.status,
@@ -145,7 +146,6 @@ async function detailOf(reader: Reader, refund: RefundRecord): Promise<RefundDet
     .orderBy(asc(refundRequests.id));
   return {
     ...rowOf(refund),
-    surname: refund.surname,
     email: refund.email,
     phone_contact: refund.phoneContact,
     country_residence: refund.countryResidence,
@@ -287,7 +287,9 @@ export async function applyTransition(
       const country = moved[0].countryResidence;
       const offered = new Set<string>(bankFieldsFor(country));
       if (input.fields.some((field) => !offered.has(field)))
-        throw new FieldValidationError({ fields: [decisionsText.bankFieldNotForCountry(countryLabel(country))] });
+        throw new FieldValidationError({
+          fields: [decisionsText.bankFieldNotForCountry(countryLabel(country))],
+        });
       await closeOpenRequests(tx, refundId, 'bank_data');
       await tx.insert(refundRequests).values({
         refundId,

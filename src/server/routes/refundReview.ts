@@ -62,7 +62,12 @@ export function refundReviewRoutes(app: FastifyInstance, context: AppContext) {
       parseWith(z.strictObject({}), request.query ?? {});
       const access = request.refundAccess!;
       return {
-        submitted_refunds: await submittedRefundsOf(context.db, context.config, access.voucherId, access.docNumber),
+        submitted_refunds: await submittedRefundsOf(
+          context.db,
+          context.config,
+          access.voucherId,
+          access.docNumber,
+        ),
       };
     },
   );

@@ -17,7 +17,7 @@ import { historyEntityOf } from '../../contracts/engine';
 import { formatMoney, formatUtcDate } from '../../contracts/format';
 import { messages } from '../../contracts/messages';
 import { refundReviewContract } from '../../contracts/refund/review';
-import { type TimelineEntry, timelineEventOf } from '../../contracts/refund/status';
+import { type TimelineEntry, timelineEventOf, totalsByCurrency } from '../../contracts/refund/status';
 import type { AppContext } from '../context';
 import type { Database, Transaction } from '../db/client';
 import { auditLog, type RefundDecision, refundClaims, refundDecisionMails, refunds } from '../db/schema';
@@ -32,25 +32,6 @@ export async function recordDecision(tx: Transaction, refundId: number, decision
 
 /** The status page the mails link to: the portal's login, which shows the submitted claims. */
 export const statusPageUrl = (publicUrl: string): string => new URL('/refund', publicUrl).toString();
-
-/** '1234.5' -> 123450n (amounts are NUMERIC(12,2) as text: exact). */
-export const centsOf = (amount: string): bigint => {
-  const [units, fraction = ''] = amount.split('.');
-  return BigInt(units) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
-};
-
-const amountOfCents = (cents: bigint): string =>
-  `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
-
-/** The sum per currency, in the claims' order of first appearance: ['EUR 90,00', 'USD 50,50']. */
-export function totalsByCurrency(lines: readonly { currency: string; amount: string | null }[]): string[] {
-  const totals = new Map<string, bigint>();
-  for (const line of lines) {
-    if (line.amount === null) continue;
-    totals.set(line.currency, (totals.get(line.currency) ?? 0n) + centsOf(line.amount));
-  }
-  return [...totals].map(([currency, cents]) => formatMoney(amountOfCents(cents), currency));
-}
 
 type RefundRecord = typeof refunds.$inferSelect;
 type MailRow = typeof refundDecisionMails.$inferSelect;
@@ -159,7 +140,12 @@ export async function timelinesOf(
   );
   if (!refundRows.length) return timelines;
   const entries = await db
-    .select({ recordId: auditLog.recordId, action: auditLog.action, at: auditLog.at, changes: auditLog.changes })
+    .select({
+      recordId: auditLog.recordId,
+      action: auditLog.action,
+      at: auditLog.at,
+      changes: auditLog.changes,
+    })
     .from(auditLog)
     .where(
       and(

@@ -2,6 +2,7 @@
 
 import type { ReviewedRefund } from '../../../../../machines/refundReview';
 import { formatAmount, formatDate } from '../../../../contracts/format';
+import { messages } from '../../../../contracts/messages';
 import { Card, Stack, Subheading } from '../../../ui/primitives';
 import { Table, TableWrapper } from '../../../ui/table';
 import { countryName, Item, Items, text } from './parts';
@@ -42,7 +43,11 @@ export function Claims({ refund }: { refund: ReviewedRefund }) {
                   <tbody>
                     {claim.services.map((service) => (
                       <tr key={service.service}>
-                        <td>{service.name || service.service}</td>
+                        <td>
+                          {service.service === 'otro' && service.name
+                            ? `${messages.refundDecisions.service.otro}: ${service.name}`
+                            : (messages.refundDecisions.service[service.service] ?? service.service)}
+                        </td>
                         <td>{formatAmount(service.amount_paid)}</td>
                         <td>{formatAmount(service.amount_recovered)}</td>
                       </tr>
