@@ -2,9 +2,9 @@
 
 import type { ReviewedRefund } from '../../../../../machines/refundReview';
 import { formatAmount, formatDate } from '../../../../contracts/format';
-import { messages } from '../../../../contracts/messages';
 import { Card, Stack, Subheading } from '../../../ui/primitives';
 import { Table, TableWrapper } from '../../../ui/table';
+import { serviceLabel } from './labels';
 import { countryName, Item, Items, text } from './parts';
 
 export function Claims({ refund }: { refund: ReviewedRefund }) {
@@ -43,11 +43,7 @@ export function Claims({ refund }: { refund: ReviewedRefund }) {
                   <tbody>
                     {claim.services.map((service) => (
                       <tr key={service.service}>
-                        <td>
-                          {service.service === 'otro' && service.name
-                            ? `${messages.refundDecisions.service.otro}: ${service.name}`
-                            : (messages.refundDecisions.service[service.service] ?? service.service)}
-                        </td>
+                        <td>{serviceLabel(service.service, service.name)}</td>
                         <td>{formatAmount(service.amount_paid)}</td>
                         <td>{formatAmount(service.amount_recovered)}</td>
                       </tr>
