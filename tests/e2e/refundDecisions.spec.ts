@@ -74,6 +74,14 @@ test('staff reject with a reason: the traveller reads it on the status page and 
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByRole('row').nth(1)).toContainText(/Matías \S+/);
 
+  // The traveller logs in before the decision: received, nothing asked yet.
+  const before = await statusCard(browser, voucher, id);
+  await expect(before.getByTestId('submitted-status')).toHaveText('Recibido');
+  await expect(before.getByTestId('refund-timeline').getByRole('listitem')).toHaveText([
+    /Solicitud recibida/,
+  ]);
+  await expect(before.getByText('Por ahora no necesitamos nada más de tu parte.')).toBeVisible();
+
   await page.goto(`/dashboard/reintegros/${id}`);
   const reason = 'La cobertura no incluye gastos de equipaje de mano.';
   await applyTransition(page, 'Rechazar', (form) => form.getByLabel('Motivo del rechazo').fill(reason));
@@ -87,8 +95,10 @@ test('staff reject with a reason: the traveller reads it on the status page and 
   expect(mail).toContain(`Motivo: ${reason}`);
   expect(mail).toMatch(/http:\/\/127\.0\.0\.1:\d+\/refund\n/);
 
-  // The status page: the status, the reason and the timeline.
-  const card = await statusCard(browser, voucher, id);
+  // The status page: reloaded in the same session, it asks the server again (GET
+  // /refund_data/status/) and shows the status, the reason and the timeline.
+  await before.page().reload();
+  const card = before;
   await expect(card.getByTestId('submitted-status')).toHaveText('Rechazado');
   await expect(card.getByTestId('rejection-reason')).toHaveText(reason);
   const timeline = card.getByTestId('refund-timeline').getByRole('listitem');

@@ -63,6 +63,9 @@ export const submittedRefundSchema = z.object({
 });
 export type SubmittedRefund = z.infer<typeof submittedRefundSchema>;
 
+/** GET /refund_data/status/ (issue 30 §2): the same list as the login's, for the session. */
+export const refundStatusResponseSchema = z.object({ submitted_refunds: z.array(submittedRefundSchema) });
+
 export const refundLoginResponseSchema = z.object({
   refunds: refundLoginDataSchema,
   /** Refund access token (Bearer) for the upload and submission calls; short-lived. */

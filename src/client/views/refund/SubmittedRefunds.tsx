@@ -7,12 +7,16 @@
  * inline), before any new wizard, so nobody sends the same claims twice by mistake. 'Solicitar
  * otro reintegro' opens the wizard.
  */
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, formatLocalDate, formatMoney } from '../../../contracts/format';
 import { messages } from '../../../contracts/messages';
 import { type PaymentTextField, paymentFieldLabel, type SubmittedRefund } from '../../../contracts/refund';
 import { refundStatusLabel } from '../../../contracts/refund/lifecycle';
-import { totalsByCurrency } from '../../../contracts/refund/status';
+import { refundStatusResponseSchema } from '../../../contracts/refund/login';
+import { REFUND_STATUS_PATH, totalsByCurrency } from '../../../contracts/refund/status';
+import { call } from '../../api/refund';
+import { readRefundLogin } from '../../refund/session';
 import { Alert, Button, Card, Heading, Muted, Row, Stack, Subheading } from '../../ui/primitives';
 
 const text = messages.refundLinks;
@@ -85,11 +89,27 @@ export function SubmittedRefunds({
   countryResidence: string;
   onNewRefund: () => void;
 }) {
+  // The login's list, then the status as it is now (GET /refund_data/status/ with the session).
+  const [shown, setShown] = useState(refunds);
+  const [stale, setStale] = useState(false);
+  useEffect(() => {
+    const token = readRefundLogin()?.access;
+    if (!token) return;
+    let live = true;
+    call(refundStatusResponseSchema, REFUND_STATUS_PATH, { token }).then(
+      (answer) => live && setShown(answer.submitted_refunds),
+      () => live && setStale(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
   return (
     <Stack>
       <Heading>{text.submittedTitle}</Heading>
       <Muted>{text.submittedIntro}</Muted>
-      {refunds.map((refund) => (
+      {stale ? <Muted>{told.refreshFailed}</Muted> : null}
+      {shown.map((refund) => (
         <Card key={refund.id} data-testid="submitted-refund" aria-labelledby={`submitted-${refund.id}`}>
           <Stack css={{ gap: '$2' }}>
             <Subheading id={`submitted-${refund.id}`}>
