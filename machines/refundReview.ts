@@ -21,11 +21,16 @@ export interface TransitionDraft {
   observations: string;
   /** Bank fields to complete. */
   fields: string[];
-  /** Approved amount by claim id. */
+  /** Approved amount by claim id, as typed ('640,00': es-AR decimals; the API reads both marks). */
   amounts: Record<string, string>;
+  /** The payment's reference ('Marcar pagado'; optional). */
+  reference: string;
 }
 
-export type DraftTextField = 'reason' | 'documents' | 'max_files' | 'observations';
+export type DraftTextField = 'reason' | 'documents' | 'max_files' | 'observations' | 'reference';
+
+/** '640.00' (the API's amount) as the form shows it: '640,00'. */
+export const amountAsTyped = (amount: string): string => amount.replace('.', ',');
 
 export type ReviewedRefund = RefundDetail & { allowed_actions?: string[] };
 
@@ -59,7 +64,7 @@ export type RefundReviewEvent =
   | { type: 'SUBMITTED' }
   | { type: 'CANCELLED' };
 
-/** A fresh form for a transition: each claim's approved amount starts at what was claimed. */
+/** A fresh form for a transition: each claim's approved amount starts at what was claimed, as '640,00'. */
 export function draftFor(refund: ReviewedRefund | null): TransitionDraft {
   return {
     reason: '',
@@ -67,7 +72,10 @@ export function draftFor(refund: ReviewedRefund | null): TransitionDraft {
     max_files: '5',
     observations: '',
     fields: [],
-    amounts: Object.fromEntries((refund?.claims ?? []).map((claim) => [String(claim.id), claim.amount])),
+    amounts: Object.fromEntries(
+      (refund?.claims ?? []).map((claim) => [String(claim.id), amountAsTyped(claim.amount)]),
+    ),
+    reference: '',
   };
 }
 
@@ -100,6 +108,8 @@ export function payloadOf(
       };
     case 'request_bank_data':
       return { fields: draft.fields, observations: draft.observations };
+    case 'pay':
+      return { reference: draft.reference };
     default:
       return {};
   }

@@ -38,7 +38,7 @@ export const sampleReviewedRefund: ReviewedRefund = {
   payment: null,
   requests: [],
   // The machine follows the server's list; the model offers every transition that has a form.
-  allowed_actions: ['update', 'review', 'request_documents', 'request_bank_data', 'approve', 'reject'],
+  allowed_actions: ['update', 'review', 'request_documents', 'request_bank_data', 'approve', 'reject', 'pay'],
 };
 export const approvedRefund: ReviewedRefund = {
   ...sampleReviewedRefund,
@@ -76,6 +76,11 @@ export const refundReviewModel = defineModel({
         reject: [{ type: 'FIELD_CHANGED', field: 'reason', value: 'Fuera de cobertura' }],
         request_documents: [{ type: 'FIELD_CHANGED', field: 'documents', value: 'Factura original' }],
         request_bank_data: [{ type: 'BANK_FIELD_TOGGLED', field: 'cbu' }],
+        // Issue 30 §2: the payment's reference, told in the paid mail (optional, at most 100).
+        pay: [
+          { type: 'FIELD_CHANGED', field: 'reference', value: 'TRF-2026-0042' },
+          { type: 'FIELD_CHANGED', field: 'reference', value: 'R'.repeat(101) },
+        ],
       };
       return [
         { type: 'SUBMITTED' },

@@ -70,7 +70,7 @@ test('staff review a refund: claims, receipts, bank data, in review -> approved 
   // Approved: the claimed amount is offered; a bad amount is refused in Spanish, then accepted.
   await transitions.getByRole('button', { name: 'Aprobar' }).click();
   const amount = transitions.getByLabel(/Monto aprobado/);
-  await expect(amount).toHaveValue('150.25');
+  await expect(amount).toHaveValue('150,25');
   await amount.fill('1.234');
   await transitions.getByRole('button', { name: 'Confirmar' }).click();
   await expect(transitions.getByText('Ingrese un monto válido (hasta 2 decimales).')).toBeVisible();
@@ -91,7 +91,7 @@ test('staff review a refund: claims, receipts, bank data, in review -> approved 
   // Oldest: the traveller's submission (issue 29: every write path audited), named by its voucher.
   await expect(entries).toHaveCount(5);
   await expect(entries.nth(4)).toContainText('Creación');
-  await expect(entries.nth(4)).toContainText(/public:voucher:\d+/);
+  await expect(entries.nth(4)).toContainText(/Viajero \(voucher \d+\)/);
   await expect(entries.nth(0)).toContainText('Marcar pagado');
   await expect(entries.nth(0).getByRole('listitem').filter({ hasText: 'Estado' })).toHaveText(
     'Estado: Aprobado → Pagado',

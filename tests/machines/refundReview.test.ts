@@ -81,8 +81,14 @@ describe('transition payloads', () => {
       max_files: '3',
       fields: ['cbu'],
     };
+    // The form shows the claimed amount with es-AR decimals (issue 30 §4); the contract reads it.
+    expect(draft.amounts['31']).toBe('100,00');
     expect(payloadOf('approve', draft, sampleReviewedRefund)).toEqual({
-      amounts: [{ claim: 31, amount: '100.00' }],
+      amounts: [{ claim: 31, amount: '100,00' }],
+    });
+    expect(draftErrors('approve', draft, sampleReviewedRefund)).toEqual({});
+    expect(payloadOf('pay', { ...draft, reference: 'TRF-1' }, sampleReviewedRefund)).toEqual({
+      reference: 'TRF-1',
     });
     expect(payloadOf('request_documents', draft, sampleReviewedRefund)).toEqual({
       documents: ['Factura', 'Informe médico'],

@@ -292,6 +292,9 @@ const WRITES_OUTSIDE_THE_ENGINE: Record<string, string> = {
   'routes/refunds.ts update storedFiles': 'auditedWrite',
   'routes/terms.ts update vouchers': 'auditedWrite',
   'services/maintenance.ts delete storedFiles': 'orphan upload cleanup (a scheduled job)',
+  // Issue 30 §2: queued inside the staff transition's engine transaction (the transition is audited).
+  'services/refundDecisions.ts insert refundDecisionMails': 'engine',
+  'services/refundDecisions.ts update refundDecisionMails': 'decision mailer bookkeeping (mailed at; a job)',
   'services/refundLinks.ts update refundRequests': 'link mailer bookkeeping (mailed at, expiry; a job)',
   'services/storage.ts delete fileBlobs': 'file bytes of the storage layer (the file rows are audited)',
   'services/storage.ts insert fileBlobs': 'file bytes of the storage layer (the file rows are audited)',

@@ -118,6 +118,8 @@ export const refundLinksMessages = {
     claims: readonly { coverage: string; date: string; currency: string; amount: string }[];
     mailbox: string;
     brand: string;
+    /** Issue 30 §2: the status page (the portal's login). */
+    statusLink: string;
   }) =>
     [
       `Hola ${input.name}:`,
@@ -129,9 +131,11 @@ export const refundLinksMessages = {
         (claim) => `- ${claim.coverage} (${claim.date}): ${claim.currency} ${claim.amount}`,
       ),
       '',
-      `Guardá este número para cualquier consulta: ${input.mailbox}.`,
+      `Guardá el número de solicitud (N° ${input.refundId}). Podés ver el estado de tu solicitud ingresando con tu voucher y documento en: ${input.statusLink}`,
       '',
       input.brand,
+      '',
+      `Consultas sobre tu reintegro: escribinos a ${input.mailbox}.`,
     ].join('\n'),
   // POST /refund_download_file/.
   downloadNothing: 'Elija al menos un archivo para descargar.',

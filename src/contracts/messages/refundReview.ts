@@ -107,7 +107,6 @@ export const refundReviewMessages = {
   requestBankData: 'Datos bancarios solicitados',
   requestObservations: 'Observaciones',
   requestMaxFiles: 'Archivos permitidos',
-  requestLinkLater: 'El enlace firmado y el correo al viajero llegarán en una próxima versión.',
   transitionsTitle: 'Cambiar estado',
   noTransitions: 'No hay cambios de estado disponibles para usted en este estado.',
   reasonLabel: 'Motivo del rechazo',

@@ -17,7 +17,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { optionalText, requiredText } from '../resources/fields';
-import { type PaymentTextField, paymentTextFields } from './payment';
+import { type PaymentTextField, paymentFieldsFor, paymentTextFields } from './payment';
 
 const text = messages.refundReview;
 
@@ -74,6 +74,17 @@ export function transitionTo(status: RefundStatus): RefundTransition | undefined
   return REFUND_TRANSITION_NAMES.find((name) => REFUND_TRANSITIONS[name].to === status);
 }
 
+/**
+ * The bank fields staff may ask a traveller to complete (issue 30 §4): the text fields of the
+ * payment form of the refund's country of residence, in form order (a Peruvian is never asked
+ * for an IBAN or a CLABE).
+ */
+export function bankFieldsFor(countryIso3: string): PaymentTextField[] {
+  return paymentFieldsFor(countryIso3).filter((field): field is PaymentTextField =>
+    (paymentTextFields as readonly string[]).includes(field),
+  );
+}
+
 /** An amount with '.' or ',' as decimal mark and up to two decimals, as '1234.50'. */
 export const approvedAmountSchema = z
   .string({ error: text.amountInvalid })
@@ -87,7 +98,8 @@ export const approvedAmountSchema = z
 /** The payloads of each transition (row action body, bulk payload, or PUT body beside `status`). */
 export const refundTransitionInputs = {
   review: z.strictObject({}),
-  pay: z.strictObject({}),
+  /** Issue 30 §2: the payment's reference, told to the traveller in the paid mail ('' when none). */
+  pay: z.strictObject({ reference: optionalText(100) }),
   reject: z.strictObject({ reason: requiredText(text.reasonRequired, 500) }),
   approve: z.strictObject({
     amounts: z
@@ -128,7 +140,9 @@ export type RefundTransitionInput<T extends RefundTransition> = z.output<(typeof
 
 /**
  * `PUT /refund/{id}/` (§7): the status to reach and that transition's payload, e.g.
- * `{status: 'RECHAZADO', reason: '...'}`. The same table and checks as the row actions.
+ * `{status: 'RECHAZADO', reason: '...'}`. The same table and checks as the row actions. The
+ * payload is read here as it came: the server refuses a status the refund cannot reach (409)
+ * before it validates the payload with `refundTransitionInputs` (issue 30 §4).
  */
 export const refundStatusChangeSchema = z
   .looseObject({
@@ -141,11 +155,6 @@ export const refundStatusChangeSchema = z
       context.addIssue({ code: 'custom', path: ['status'], message: text.statusInvalid });
       return z.NEVER;
     }
-    const parsed = refundTransitionInputs[transition].safeParse(payload);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) context.addIssue({ ...issue, code: 'custom' });
-      return z.NEVER;
-    }
-    return { status, transition, payload: parsed.data as Record<string, unknown> };
+    return { status, transition, payload: payload as Record<string, unknown> };
   });
 export type RefundStatusChange = z.output<typeof refundStatusChangeSchema>;

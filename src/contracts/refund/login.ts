@@ -1,6 +1,7 @@
 /** The traveller's login (GET /refund_data/?voucher_id&document, SPEC §7) and the refund access token. */
 import { z } from 'zod';
 import { text } from './shared';
+import { statusClaimSchema, timelineEntrySchema } from './status';
 
 export const refundLoginQuerySchema = z.object({
   voucher_id: z.string(text.voucherIdRequired).trim().min(1, text.voucherIdRequired).max(30),
@@ -52,8 +53,18 @@ export const submittedRefundSchema = z.object({
       link: z.string(),
     }),
   ),
+  /** Issue 30 §2: the status page's timeline, oldest first (from the refund's history). */
+  timeline: z.array(timelineEntrySchema).default([]),
+  /** The reason staff recorded when rejecting ('' otherwise). */
+  rejection_reason: z.string().default(''),
+  claims: z.array(statusClaimSchema).default([]),
+  /** The reference staff gave when paying ('' when none or not paid). */
+  payment_reference: z.string().default(''),
 });
 export type SubmittedRefund = z.infer<typeof submittedRefundSchema>;
+
+/** GET /refund_data/status/ (issue 30 §2): the same list as the login's, for the session. */
+export const refundStatusResponseSchema = z.object({ submitted_refunds: z.array(submittedRefundSchema) });
 
 export const refundLoginResponseSchema = z.object({
   refunds: refundLoginDataSchema,

@@ -28,6 +28,8 @@ export const refundListQuerySchema = listQuerySchema.extend({
 export const refundRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** Issue 30 §4: the list's 'Nombre' shows the full name (name and surname). */
+  surname: z.string(),
   doc_number: z.string(),
   voucher: z.number().int(),
   status: z.string(),
@@ -46,7 +48,6 @@ export const refundBankDataSchema = z.object({
 export type RefundBankData = z.infer<typeof refundBankDataSchema>;
 
 export const refundDetailSchema = refundRowSchema.extend({
-  surname: z.string(),
   email: z.string(),
   phone_contact: z.string(),
   country_residence: z.string(),

@@ -18,6 +18,7 @@ import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { messages } from '../../contracts/messages';
 import { paymentTextFields } from '../../contracts/refund';
 import {
+  bankFieldsFor,
   isRefundStatus,
   mayTransition,
   REFUND_TRANSITIONS,
@@ -29,6 +30,7 @@ import {
 import type { RefundBankData, RefundDetail, RefundRow } from '../../contracts/refund/review';
 import { refundReviewContract } from '../../contracts/refund/review';
 import { toIsoDate } from '../../contracts/resources/fields';
+import { findCountryByIso3 } from '../../contracts/static';
 import type { Principal } from '../auth/principal';
 import type { Transaction } from '../db/client';
 import {
@@ -42,14 +44,20 @@ import {
 } from '../db/schema';
 import { FieldValidationError, HttpError } from '../http/errors';
 import { contains } from '../http/filters';
+import { parseWith } from '../http/validate';
+import { recordDecision } from '../services/refundDecisions';
 import { defineResource, type EntityOf, type Permission, type Reader, type ResourceAction } from './engine';
 
 type RefundRecord = typeof refunds.$inferSelect;
 const text = messages.refundReview;
+const decisionsText = messages.refundDecisions;
+
+const countryLabel = (iso3: string) => findCountryByIso3(iso3)?.name ?? iso3;
 
 const rowOf = (refund: RefundRecord): RefundRow => ({
   id: refund.id,
   name: refund.name,
+  surname: refund.surname,
   doc_number: refund.docNumber,
   voucher: refund.voucherId,
   status: refund.status,
@@ -138,7 +146,6 @@ async function detailOf(reader: Reader, refund: RefundRecord): Promise<RefundDet
     .orderBy(asc(refundRequests.id));
   return {
     ...rowOf(refund),
-    surname: refund.surname,
     email: refund.email,
     phone_contact: refund.phoneContact,
     country_residence: refund.countryResidence,
@@ -239,12 +246,16 @@ export async function applyTransition(
 ): Promise<void> {
   const { from, to } = REFUND_TRANSITIONS[transition];
   const extra: Partial<typeof refunds.$inferInsert> =
-    transition === 'reject' ? { rejectionReason: (payload as RefundTransitionInput<'reject'>).reason } : {};
+    transition === 'reject'
+      ? { rejectionReason: (payload as RefundTransitionInput<'reject'>).reason }
+      : transition === 'pay'
+        ? { paymentReference: (payload as RefundTransitionInput<'pay'>).reference }
+        : {};
   const moved = await tx
     .update(refunds)
     .set({ status: to, updatedAt: new Date(), ...extra })
     .where(and(eq(refunds.id, refundId), inArray(refunds.status, [...from])))
-    .returning({ id: refunds.id });
+    .returning({ id: refunds.id, countryResidence: refunds.countryResidence });
   if (!moved.length) {
     const [current] = await tx
       .select({ status: refunds.status })
@@ -255,6 +266,7 @@ export async function applyTransition(
   switch (transition) {
     case 'approve':
       await approveClaims(tx, refundId, payload as RefundTransitionInput<'approve'>);
+      await recordDecision(tx, refundId, 'approve');
       break;
     case 'request_documents': {
       const input = payload as RefundTransitionInput<'request_documents'>;
@@ -271,6 +283,13 @@ export async function applyTransition(
     }
     case 'request_bank_data': {
       const input = payload as RefundTransitionInput<'request_bank_data'>;
+      // Issue 30 §4: only the fields of the refund's country of residence can be asked for.
+      const country = moved[0].countryResidence;
+      const offered = new Set<string>(bankFieldsFor(country));
+      if (input.fields.some((field) => !offered.has(field)))
+        throw new FieldValidationError({
+          fields: [decisionsText.bankFieldNotForCountry(countryLabel(country))],
+        });
       await closeOpenRequests(tx, refundId, 'bank_data');
       await tx.insert(refundRequests).values({
         refundId,
@@ -282,11 +301,15 @@ export async function applyTransition(
       break;
     }
     case 'review':
-    case 'reject':
-      // Back in review or closed: what was asked of the traveller is no longer pending.
+      // Back in review: what was asked of the traveller is no longer pending.
       await closeOpenRequests(tx, refundId);
       break;
+    case 'reject':
+      await closeOpenRequests(tx, refundId);
+      await recordDecision(tx, refundId, 'reject');
+      break;
     case 'pay':
+      await recordDecision(tx, refundId, 'pay');
       break;
   }
 }
@@ -334,9 +357,12 @@ export const refundReviewResource = defineResource({
     if (operation !== 'update' || !input || !current) return;
     const refusal = refusalOf(current.status, input.transition);
     if (refusal) throw new HttpError(409, refusal);
+    // Only now the payload (issue 30 §4: the state's refusal comes before the body's problems).
+    parseWith(refundTransitionInputs[input.transition], input.payload);
   },
   async afterWrite(tx, id, input, principal) {
-    await applyTransition(tx, id, input.transition, input.payload, principal);
+    const payload = parseWith(refundTransitionInputs[input.transition], input.payload);
+    await applyTransition(tx, id, input.transition, payload, principal);
   },
   actions: {
     review: transitionAction('review'),

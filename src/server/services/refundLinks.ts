@@ -19,11 +19,13 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle
 import { formatAmount, formatDate, formatUtcDate } from '../../contracts/format';
 import { messages } from '../../contracts/messages';
 import { type PaymentTextField, paymentFieldLabel, type SubmittedRefund } from '../../contracts/refund';
+import { refundStatusLabel } from '../../contracts/refund/lifecycle';
 import { type RefundLinkPurpose, refundLinkPages } from '../../contracts/refund/links';
 import type { AppContext } from '../context';
 import type { Database, Transaction } from '../db/client';
 import { refundClaims, refundRequests, refunds } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { statusPageUrl, timelinesOf } from './refundDecisions';
 
 const text = messages.refundLinks;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -116,7 +118,7 @@ export async function resolveLink(
   // A right MAC for a request that does not exist (e.g. a database restored from a backup).
   if (!request?.expiresAt) throw new HttpError(403, text.linkInvalid);
   if (request.completedAt) throw new HttpError(403, text.linkUsed);
-  if (request.closedAt) throw new HttpError(403, text.linkReplaced);
+  if (request.closedAt) throw new HttpError(403, await closedLinkReason(db, request));
   if (Math.floor(request.expiresAt.getTime() / 1000) !== verified.expires)
     throw new HttpError(403, text.linkInvalid);
   if (request.expiresAt.getTime() <= now.getTime())
@@ -124,6 +126,35 @@ export async function resolveLink(
   const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId));
   if (!refund) throw new HttpError(403, text.linkInvalid);
   return { request, refund };
+}
+
+/** Statuses in which the claim is decided: a link closed then says so (issue 30 §2). */
+const DECIDED_STATUSES: readonly string[] = ['APROBADO', 'PAGADO', 'RECHAZADO'];
+
+/**
+ * Why a closed request's link no longer works: the claim was decided ('La solicitud ya fue
+ * resuelta: Rechazado'), a newer request of the same kind replaced it, or staff put the claim
+ * back in review.
+ */
+async function closedLinkReason(db: Database | Transaction, request: RequestRow): Promise<string> {
+  const [refund] = await db
+    .select({ status: refunds.status })
+    .from(refunds)
+    .where(eq(refunds.id, request.refundId));
+  if (refund && DECIDED_STATUSES.includes(refund.status))
+    return messages.refundDecisions.linkDecided(refundStatusLabel(refund.status));
+  const [newer] = await db
+    .select({ id: refundRequests.id })
+    .from(refundRequests)
+    .where(
+      and(
+        eq(refundRequests.refundId, request.refundId),
+        eq(refundRequests.kind, request.kind),
+        gt(refundRequests.id, request.id),
+      ),
+    )
+    .limit(1);
+  return newer ? text.linkReplaced : messages.refundDecisions.linkClosed;
 }
 
 /**
@@ -235,6 +266,7 @@ export async function mailSubmissionConfirmation(context: AppContext, refundId: 
       })),
       mailbox: context.config.refundSupportEmail,
       brand: context.config.brandName,
+      statusLink: statusPageUrl(context.config.publicUrl),
     }),
   });
 }
@@ -252,7 +284,13 @@ export async function submittedRefundsOf(
   now = new Date(),
 ): Promise<SubmittedRefund[]> {
   const rows = await db
-    .select({ id: refunds.id, status: refunds.status, createdAt: refunds.createdAt })
+    .select({
+      id: refunds.id,
+      status: refunds.status,
+      createdAt: refunds.createdAt,
+      rejectionReason: refunds.rejectionReason,
+      paymentReference: refunds.paymentReference,
+    })
     .from(refunds)
     .where(and(eq(refunds.voucherId, voucherId), eq(refunds.docNumber, docNumber)))
     .orderBy(desc(refunds.id))
@@ -273,10 +311,32 @@ export async function submittedRefundsOf(
       ),
     )
     .orderBy(asc(refundRequests.id));
+  const claims = await db
+    .select()
+    .from(refundClaims)
+    .where(
+      inArray(
+        refundClaims.refundId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(refundClaims.refundId), asc(refundClaims.position));
+  const timelines = await timelinesOf(db, rows);
   return rows.map((row) => ({
     id: row.id,
     status: row.status,
     created_at: row.createdAt.toISOString(),
+    timeline: timelines.get(row.id) ?? [],
+    rejection_reason: row.status === 'RECHAZADO' ? row.rejectionReason : '',
+    payment_reference: row.status === 'PAGADO' ? row.paymentReference : '',
+    claims: claims
+      .filter((claim) => claim.refundId === row.id)
+      .map((claim) => ({
+        coverage: claim.coverageName,
+        currency: claim.currencyCode,
+        amount: claim.amount,
+        approved_amount: claim.approvedAmount,
+      })),
     requests: open
       .filter((request) => request.refundId === row.id && request.expiresAt)
       .map((request) => {

@@ -21,7 +21,8 @@ export const reintegrosDescriptor = defineDescriptor({
   contract: refundReviewContract,
   columns: [
     'id',
-    'name',
+    // The full name (issue 30 §4), under the column's own header 'Nombre'.
+    { key: 'name', render: (row) => [row.name, row.surname].filter(Boolean).join(' ') },
     'doc_number',
     'voucher',
     { key: 'status', render: (row) => refundStatusLabel(String(row.status ?? '')) },
@@ -59,5 +60,5 @@ export const reintegrosDescriptor = defineDescriptor({
   ],
   bulkActions: [{ action: 'review', label: text.transitions.review }],
   detailView: 'refundReview',
-  recordName: (row) => String(row.name ?? row.id),
+  recordName: (row) => (row.name ? [row.name, row.surname].filter(Boolean).join(' ') : String(row.id)),
 });

@@ -27,8 +27,18 @@ export function historyValue(value: unknown): string {
 export const actionLabelOf = (action: string, labels: Record<string, string> = {}): string =>
   labels[action] ?? text.actions[action] ?? text.actionLabel(action);
 
+/** A traveller's write (`public:voucher:N`, `public:refund-link:N`) as a catalogue label (issue 30 §4). */
+function publicActorLabel(username: string): string | null {
+  const match = /^public:(voucher|refund-link):(\d+)$/.exec(username);
+  if (!match) return null;
+  const who = messages.refundDecisions;
+  return match[1] === 'voucher' ? who.travellerByVoucher(match[2]) : who.travellerByLink(match[2]);
+}
+
 export const whoOf = (entry: HistoryEntry): string =>
-  entry.user.name ? `${entry.user.name} (${entry.user.username})` : entry.user.username || text.unknownUser;
+  entry.user.name
+    ? `${entry.user.name} (${entry.user.username})`
+    : (publicActorLabel(entry.user.username) ?? (entry.user.username || text.unknownUser));
 
 export interface RecordHistoryProps {
   /** The module's API path ('/zone/'). */

@@ -75,7 +75,7 @@ function RefundReview({ descriptor, id }: { descriptor: ResourceDescriptor; id: 
           <TabsContent value="data">
             <Stack>
               <Applicant refund={refund} />
-              <Transitions actor={actor} />
+              <Transitions actor={actor} mayChange={mayReveal} />
               <Claims refund={refund} />
               <Receipts refund={refund} />
               <BankData refund={refund} mayReveal={mayReveal} />

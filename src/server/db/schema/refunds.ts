@@ -75,6 +75,8 @@ export const refunds = pgTable(
     status: varchar('status', { length: 30 }).notNull().default('RECIBIDO'),
     /** Why the refund was rejected ('' unless RECHAZADO). */
     rejectionReason: varchar('rejection_reason', { length: 500 }).notNull().default(''),
+    /** The reference staff gave when marking it paid (issue 30 §2; '' when none). */
+    paymentReference: varchar('payment_reference', { length: 100 }).notNull().default(''),
     clientComment: varchar('client_comment', { length: 255 }).notNull().default(''),
     /** Client-generated key of the submission: a retry or double click finds the first refund. */
     idempotencyKey: uuid('idempotency_key').notNull(),
@@ -260,5 +262,30 @@ export const refundRequests = pgTable(
     index('refund_requests_refund_idx').on(table.refundId, table.id),
     index('refund_requests_unmailed_idx').on(table.id).where(sql`mailed_at is null and closed_at is null`),
     check('refund_requests_kind_check', sql`${table.kind} in ('documents', 'bank_data')`),
+  ],
+);
+
+export const refundDecisions = ['approve', 'pay', 'reject'] as const;
+export type RefundDecision = (typeof refundDecisions)[number];
+
+/**
+ * The decision mails' outbox (issue 30 §2): written in the staff transition's transaction with
+ * `mailed_at` null, mailed after commit by services/refundDecisions.ts (a failed send frees it).
+ */
+export const refundDecisionMails = pgTable(
+  'refund_decision_mails',
+  {
+    id: serial('id').primaryKey(),
+    refundId: integer('refund_id')
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'cascade' }),
+    decision: varchar('decision', { length: 20 }).$type<RefundDecision>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('refund_decision_mails_refund_idx').on(table.refundId),
+    index('refund_decision_mails_unmailed_idx').on(table.id).where(sql`mailed_at is null`),
+    check('refund_decision_mails_decision_check', sql`${table.decision} in ('approve', 'pay', 'reject')`),
   ],
 );

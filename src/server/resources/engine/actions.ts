@@ -32,9 +32,11 @@ export function actionsOf(model: ResourceModel, writer: ResourceWriter): Resourc
     const action = model.actions[name];
     const row = await model.readScoped(tx, id, principal);
     model.checkWith(permission, principal, row);
-    const input = parseWith(action.input, body);
+    // The record's refusal (its status does not allow the action) comes before the body's
+    // problems: a refund that cannot be approved answers 409, not 400 about amounts (issue 30 §4).
     const refusal = action.refuse?.(row);
     if (refusal) throw new HttpError(409, refusal);
+    const input = parseWith(action.input, body);
     const current = await model.present(tx, row);
     await definition.authorizeWrite?.({
       tx,

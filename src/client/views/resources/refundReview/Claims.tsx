@@ -4,6 +4,7 @@ import type { ReviewedRefund } from '../../../../../machines/refundReview';
 import { formatAmount, formatDate } from '../../../../contracts/format';
 import { Card, Stack, Subheading } from '../../../ui/primitives';
 import { Table, TableWrapper } from '../../../ui/table';
+import { serviceLabel } from './labels';
 import { countryName, Item, Items, text } from './parts';
 
 export function Claims({ refund }: { refund: ReviewedRefund }) {
@@ -42,7 +43,7 @@ export function Claims({ refund }: { refund: ReviewedRefund }) {
                   <tbody>
                     {claim.services.map((service) => (
                       <tr key={service.service}>
-                        <td>{service.name || service.service}</td>
+                        <td>{serviceLabel(service.service, service.name)}</td>
                         <td>{formatAmount(service.amount_paid)}</td>
                         <td>{formatAmount(service.amount_recovered)}</td>
                       </tr>

@@ -5,8 +5,9 @@
 
 import type { DraftTextField, ReviewedRefund, TransitionDraft } from '../../../../../machines/refundReview';
 import { formatAmount } from '../../../../contracts/format';
-import { paymentTextFields } from '../../../../contracts/refund';
-import type { RefundTransition } from '../../../../contracts/refund/lifecycle';
+import { messages } from '../../../../contracts/messages';
+import { paymentFieldLabel } from '../../../../contracts/refund';
+import { bankFieldsFor, type RefundTransition } from '../../../../contracts/refund/lifecycle';
 import { Alert, Checkbox, Field, Input, Stack, TextArea } from '../../../ui/primitives';
 import { text } from './parts';
 
@@ -109,10 +110,10 @@ export function TransitionFields({
             {() => (
               // biome-ignore lint/a11y/useSemanticElements: a fieldset would repeat the Field's own label
               <div role="group" aria-label={text.bankFieldsLabel} style={{ columns: 3 }}>
-                {paymentTextFields.map((field) => (
+                {bankFieldsFor(refund?.country_residence ?? '').map((field) => (
                   <Checkbox
                     key={field}
-                    label={text.bankFields[field] ?? field}
+                    label={paymentFieldLabel(field, refund?.country_residence ?? '')}
                     checked={draft.fields.includes(field)}
                     disabled={disabled}
                     onCheckedChange={() => onBankField(field)}
@@ -123,6 +124,21 @@ export function TransitionFields({
           </Field>
           <Observations draft={draft} errorOf={errorOf} disabled={disabled} change={change} />
         </Stack>
+      );
+    case 'pay':
+      return (
+        <Field label={messages.refundDecisions.referenceLabel} error={errorOf('reference')}>
+          {(aria) => (
+            <Input
+              {...aria}
+              name="reference"
+              value={draft.reference}
+              maxLength={100}
+              readOnly={disabled}
+              onChange={(event) => change('reference')(event.target.value)}
+            />
+          )}
+        </Field>
       );
     default:
       return null;

@@ -5,13 +5,15 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import type { DraftTextField } from '../../../../../machines/refundReview';
+import { messages } from '../../../../contracts/messages';
 import { REFUND_TRANSITION_NAMES } from '../../../../contracts/refund/lifecycle';
 import { Alert, Button, Card, Muted, Row, Stack, Subheading } from '../../../ui/primitives';
 import type { RefundReviewActor } from '../detailWiring';
 import { text } from './parts';
 import { TransitionFields } from './TransitionFields';
 
-export function Transitions({ actor }: { actor: RefundReviewActor }) {
+/** `mayChange`: the user's role holds refund/change (else the role, not the status, is why nothing is offered). */
+export function Transitions({ actor, mayChange }: { actor: RefundReviewActor; mayChange: boolean }) {
   const snapshot = useSelector(actor, (state) => state);
   const { refund, transition, draft, fieldErrors, transitionError } = snapshot.context;
   const offered = REFUND_TRANSITION_NAMES.filter((name) => (refund?.allowed_actions ?? []).includes(name));
@@ -41,7 +43,7 @@ export function Transitions({ actor }: { actor: RefundReviewActor }) {
             ))}
           </Row>
         ) : (
-          <Muted>{text.noTransitions}</Muted>
+          <Muted>{mayChange ? text.noTransitions : messages.refundDecisions.readOnlyRole}</Muted>
         )
       ) : transition ? (
         <form onSubmit={submit} noValidate aria-label={text.transitions[transition]}>
@@ -62,9 +64,6 @@ export function Transitions({ actor }: { actor: RefundReviewActor }) {
               onAmount={(claim, value) => actor.send({ type: 'AMOUNT_CHANGED', claim, value })}
               onBankField={(field) => actor.send({ type: 'BANK_FIELD_TOGGLED', field })}
             />
-            {transition === 'request_documents' || transition === 'request_bank_data' ? (
-              <Muted>{text.requestLinkLater}</Muted>
-            ) : null}
             <Row justify="end">
               <Button
                 type="button"
