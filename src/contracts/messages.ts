@@ -19,6 +19,7 @@ import { productsMessages } from './messages/products';
 import { promotionsMessages } from './messages/promotions';
 import { qaMessages } from './messages/qa';
 import { refundMessages } from './messages/refund';
+import { refundChecklistMessages } from './messages/refundChecklist';
 import { refundLinksMessages } from './messages/refundLinks';
 import { refundReviewMessages } from './messages/refundReview';
 import { resourceScreensMessages } from './messages/resourceScreens';
@@ -46,6 +47,7 @@ export const messages = {
   invoicing: invoicingMessages,
   polish: polishMessages,
   terms: termsMessages,
+  refundChecklist: refundChecklistMessages,
 } as const;
 
 export type Messages = typeof messages;
