@@ -1,6 +1,5 @@
 /** The claim's document checklist (issue 30 §3): items of the coverage, 'No lo tengo', counters by page. */
 export const refundChecklistMessages = {
-  checklistTitle: 'Documentos para este servicio',
   checklistIntro:
     'Adjunte cada documento en su lugar. Si no tiene alguno, marque «No lo tengo» e indique el motivo.',
   otherDocuments: 'Otros documentos',
@@ -30,7 +29,7 @@ export const refundChecklistMessages = {
   filesCount: (count: number, max: number) => `Archivos cargados ${count}/${max}`,
   fileWithPages: (name: string, pages: number) => (pages > 1 ? `${name} (${pages} páginas)` : name),
   // ---- Staff review --------------------------------------------------------------------------
-  reviewTitle: 'Comprobantes por documento',
+  reviewTitle: 'Lista de documentos por reclamo',
   reviewNoFiles: 'Sin archivos',
   reviewMissingReason: (reason: string) => `No lo tiene: ${reason}`,
   reviewClaim: (coverage: string) => `Reclamo: ${coverage}`,

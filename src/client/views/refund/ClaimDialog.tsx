@@ -342,23 +342,21 @@ export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose
                     </Muted>
                   </Row>
                   <ReceiptList files={itemFiles} busy={busy} send={send} />
-                  {missing ? null : (
-                    <Row css={{ gap: '$2', flexWrap: 'wrap' }}>
-                      <FilePicker
-                        label={checklistText.attachFiles}
-                        testId={`claim-item-files-${index}`}
-                        disabled={busy || !canAddFiles(context)}
-                        onChosen={(chosen) => send({ type: 'FILES_CHOSEN', files: chosen, item })}
-                      />
-                      <FilePicker
-                        label={checklistText.takePhoto}
-                        variant="ghost"
-                        capture
-                        disabled={busy || !canAddFiles(context)}
-                        onChosen={(chosen) => send({ type: 'FILES_CHOSEN', files: chosen, item })}
-                      />
-                    </Row>
-                  )}
+                  <Row css={{ gap: '$2', flexWrap: 'wrap' }}>
+                    <FilePicker
+                      label={checklistText.attachFiles}
+                      testId={`claim-item-files-${index}`}
+                      disabled={busy || !canAddFiles(context)}
+                      onChosen={(chosen) => send({ type: 'FILES_CHOSEN', files: chosen, item })}
+                    />
+                    <FilePicker
+                      label={checklistText.takePhoto}
+                      variant="ghost"
+                      capture
+                      disabled={busy || !canAddFiles(context)}
+                      onChosen={(chosen) => send({ type: 'FILES_CHOSEN', files: chosen, item })}
+                    />
+                  </Row>
                   {itemFiles.length ? null : (
                     <Checkbox
                       label={checklistText.notAvailable}
