@@ -149,7 +149,9 @@ export const claimFormModel = defineModel({
       }
       // Issue 30 §3, once the rest of the claim is valid: a file under the first item, 'No lo
       // tengo' on the second with a reason (or a blank one), then a file there after all.
-      if (context.coverage === MEDICAL && base.length === 0) {
+      // (Only from a calm claim of a few files: no notice, no upload error; keeps the graph small.)
+      const calm = !context.fileNotice && !context.uploadError && pagesOf(context.files) <= 4;
+      if (context.coverage === MEDICAL && base.length === 0 && calm) {
         const [first, second] = MEDICAL_ITEMS;
         events.push(
           { type: 'FILES_CHOSEN', files: [itemReceipt], item: first },
@@ -160,7 +162,7 @@ export const claimFormModel = defineModel({
           { type: 'FILE_REMOVED', id: itemReceipt.id },
         );
       }
-      if (context.coverage === MULTI_CAUSE && base.length === 0 && problems.some(isChecklist)) {
+      if (context.coverage === MULTI_CAUSE && base.length === 0 && calm && problems.some(isChecklist)) {
         events.push({
           type: 'ITEM_MISSING_TOGGLED',
           item: 'Carta de penalidad del prestador',
