@@ -185,6 +185,8 @@ export function acceptFiles<File extends ReceiptRef>(
   current: readonly File[],
   chosen: readonly File[],
   max: number = MAX_CLAIM_FILES,
+  /** The claim dialog counts pages and refuses the whole pick; the pending-documents link keeps counting files. */
+  countPages = true,
 ): { files: File[]; notice: string | null } {
   const accepted: File[] = [];
   let notice: string | null = null;
@@ -197,8 +199,13 @@ export function acceptFiles<File extends ReceiptRef>(
       notice ??= text.duplicateFileName;
       continue;
     }
+    if (!countPages && current.length + accepted.length >= max) {
+      notice ??= text.filesTooMany(max);
+      continue;
+    }
     accepted.push(file);
   }
+  if (!countPages) return { files: [...current, ...accepted], notice };
   const have = pagesOf(current);
   const picked = pagesOf(accepted);
   if (accepted.length && have + picked > max)
