@@ -5,6 +5,11 @@
  * disables the upload until one is removed), then preparing + uploading the receipts with
  * progress. A failed preparation or upload keeps everything typed and chosen.
  *
+ * Issue 30 §3: the coverage's required documents are a checklist; each receipt is added under an
+ * item (or 'Otros documentos'), an item can be marked 'No lo tengo' with a reason, and the confirm
+ * names the items still empty. The limit counts pages as the upload does (a PDF counts each page)
+ * and a pick that would pass it is refused at once.
+ *
  * Receipts are referred to by `ReceiptRef` (metadata only): the browser keeps the bytes
  * (IndexedDB), so this machine stays pure and its snapshot can be persisted.
  */
@@ -13,12 +18,15 @@ import { messages } from '../src/contracts/messages';
 import {
   ALLOWED_FILE_EXTENSIONS,
   amountSchema,
+  type ClaimFileRef,
+  checklistItemsOf,
   claimCoverageProblems,
   claimSchema,
   emptyMultiCause,
-  type FileRef,
   hasAllowedExtension,
   MAX_CLAIM_FILES,
+  MAX_MISSING_REASON_LENGTH,
+  type MissingItem,
   type MultiCause,
   type MultiCauseService,
   multiCauseProblems,
@@ -33,6 +41,7 @@ import {
 } from '../src/contracts/refund';
 
 const text = messages.refund;
+const checklistText = messages.refundChecklist;
 
 /** A file the traveller chose; its bytes stay in the browser under `id`. */
 export interface ReceiptRef {
@@ -40,12 +49,20 @@ export interface ReceiptRef {
   name: string;
   size: number;
   type: string;
+  /** The files it becomes when sent: a PDF's pages, 1 for an image (absent: 1). */
+  pages?: number;
+}
+
+/** A receipt of the claim, under its checklist item (null: 'Otros documentos'). */
+export interface ClaimReceipt extends ReceiptRef {
+  item: string | null;
 }
 
 /** What the prepare-and-upload actor sends back. */
 export type PrepareFilesEvent =
   | { type: 'PREPARE_PROGRESS'; value: number }
-  | { type: 'PREPARE_DONE'; files: StoredFile[] }
+  /** `sources[i]`: the index of the chosen receipt the uploaded file i comes from (a PDF gives several). */
+  | { type: 'PREPARE_DONE'; files: StoredFile[]; sources?: number[] }
   | { type: 'PREPARE_FAILED'; message: string };
 
 export interface PrepareFilesInput {
@@ -66,15 +83,20 @@ export interface LoadedClaim {
   currency: string;
   /** Canonical decimal string '1234.50'. */
   amount: string;
-  coverage_files: FileRef[];
+  /** Each uploaded file with its checklist item (absent in claims kept before the checklist). */
+  coverage_files: (Omit<ClaimFileRef, 'item'> & { item?: string | null })[];
+  /** The coverage's documents marked 'No lo tengo', with the reason (issue 30 §3). */
+  missing_items?: MissingItem[];
   multi_cause: MultiCause | null;
-  /** Receipts the traveller chose (a PDF becomes several uploaded pages). */
+  /** The files sent: pages, as the limit and the card count them (a PDF is one per page). */
   receiptCount: number;
 }
 
 export type ClaimField = 'sinister_country' | 'sinister_date' | 'currency' | 'amount';
 export type ServiceKey = MultiCauseService | `transporte.${TransportService}`;
-export type ClaimErrors = Partial<Record<ClaimField | 'coverage' | 'files' | 'multi_cause', string>> &
+export type ClaimErrors = Partial<
+  Record<ClaimField | 'coverage' | 'files' | 'multi_cause' | 'checklist', string>
+> &
   Record<string, string | undefined>;
 
 export type ClaimRules = Pick<
@@ -96,7 +118,9 @@ export interface ClaimFormContext extends ClaimFormInput {
   isMultiCause: boolean;
   /** Amounts as typed (masked) until the claim is built. */
   multiCause: MultiCause;
-  files: ReceiptRef[];
+  files: ClaimReceipt[];
+  /** Items marked 'No lo tengo' -> the reason as typed (issue 30 §3). */
+  missing: Record<string, string>;
   /** The alert of the last file choice (bad extension, duplicate, limit). */
   fileNotice: string | null;
   errors: ClaimErrors;
@@ -104,6 +128,8 @@ export interface ClaimFormContext extends ClaimFormInput {
   uploadError: string | null;
   /** The upload answers, once done. */
   uploaded: StoredFile[];
+  /** For each uploaded file, the index in `files` of the receipt it comes from. */
+  sources: number[];
 }
 
 export type ClaimFormEvent =
@@ -117,7 +143,10 @@ export type ClaimFormEvent =
       value: string;
     }
   | { type: 'SERVICE_NAME_CHANGED'; value: string }
-  | { type: 'FILES_CHOSEN'; files: ReceiptRef[] }
+  /** Files added under a checklist item (null or absent: 'Otros documentos'). */
+  | { type: 'FILES_CHOSEN'; files: ReceiptRef[]; item?: string | null }
+  | { type: 'ITEM_MISSING_TOGGLED'; item: string; missing: boolean }
+  | { type: 'MISSING_REASON_CHANGED'; item: string; reason: string }
   | { type: 'FILE_REMOVED'; id: string }
   | { type: 'NOTICE_DISMISSED' }
   | { type: 'SUBMIT' }
@@ -128,37 +157,60 @@ export function availableCoverages(context: Pick<ClaimFormContext, 'rules' | 'lo
   return context.rules.coverages.filter((coverage) => !context.loadedCoverages.includes(coverage));
 }
 
+/** The files a choice becomes when sent: a PDF's pages, one per image (issue 30 §4). */
+export function pagesOf(files: readonly ReceiptRef[]): number {
+  return files.reduce((total, file) => total + Math.max(1, file.pages ?? 1), 0);
+}
+
 /** Whether more receipts can be added (the upload is disabled at the limit). */
-export function canAddFiles(context: Pick<ClaimFormContext, 'files'>): boolean {
-  return context.files.length < MAX_CLAIM_FILES;
+export function canAddFiles(context: { files: readonly ReceiptRef[] }): boolean {
+  return pagesOf(context.files) < MAX_CLAIM_FILES;
+}
+
+/** The checklist items still empty: neither a file nor 'No lo tengo' (issue 30 §3). */
+export function emptyItems(context: Pick<ClaimFormContext, 'requiredItems' | 'files' | 'missing'>): string[] {
+  return context.requiredItems.filter(
+    (item) => !context.files.some((file) => file.item === item) && !(item in context.missing),
+  );
 }
 
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-/** Applies SPEC §5 file rules to a choice: accepted files and the alert to show, if any. */
-export function acceptFiles(
-  current: readonly ReceiptRef[],
-  chosen: readonly ReceiptRef[],
+/**
+ * Applies SPEC §5 file rules to a choice: accepted files and the alert to show, if any. Issue 30
+ * §4: the limit counts pages (a PDF counts each), and a pick that would pass it is refused whole,
+ * at the pick, saying how many there are and how many were chosen.
+ */
+export function acceptFiles<File extends ReceiptRef>(
+  current: readonly File[],
+  chosen: readonly File[],
   max: number = MAX_CLAIM_FILES,
-): { files: ReceiptRef[]; notice: string | null } {
-  const files = [...current];
+  /** The claim dialog counts pages and refuses the whole pick; the pending-documents link keeps counting files. */
+  countPages = true,
+): { files: File[]; notice: string | null } {
+  const accepted: File[] = [];
   let notice: string | null = null;
   for (const file of chosen) {
     if (!hasAllowedExtension(file.name)) {
       notice = text.badExtension;
       continue;
     }
-    if (files.some((existing) => sameName(existing.name, file.name))) {
+    if ([...current, ...accepted].some((existing) => sameName(existing.name, file.name))) {
       notice ??= text.duplicateFileName;
       continue;
     }
-    if (files.length >= max) {
+    if (!countPages && current.length + accepted.length >= max) {
       notice ??= text.filesTooMany(max);
       continue;
     }
-    files.push(file);
+    accepted.push(file);
   }
-  return { files, notice };
+  if (!countPages) return { files: [...current, ...accepted], notice };
+  const have = pagesOf(current);
+  const picked = pagesOf(accepted);
+  if (accepted.length && have + picked > max)
+    return { files: [...current], notice: checklistText.pickOverLimit(max, have, picked) };
+  return { files: [...current, ...accepted], notice };
 }
 
 /**
@@ -261,7 +313,15 @@ export function claimProblems(context: ClaimFormContext): ClaimErrors {
     if (amount) errors.amount = amount;
   }
   if (context.files.length === 0) errors.files = text.filesRequired;
-  else if (context.files.length > MAX_CLAIM_FILES) errors.files = text.filesTooMany(MAX_CLAIM_FILES);
+  else if (pagesOf(context.files) > MAX_CLAIM_FILES) errors.files = text.filesTooMany(MAX_CLAIM_FILES);
+  const empty = emptyItems(context);
+  if (empty.length) errors.checklist = checklistText.checklistIncomplete(empty);
+  for (const [item, reason] of Object.entries(context.missing)) {
+    const trimmed = reason.trim();
+    if (trimmed === '') errors[`missing.${item}`] = checklistText.reasonRequired;
+    else if (trimmed.length > MAX_MISSING_REASON_LENGTH)
+      errors[`missing.${item}`] = checklistText.reasonTooLong(MAX_MISSING_REASON_LENGTH);
+  }
   if (context.isMultiCause) {
     for (const problem of multiCauseProblems(canonicalMultiCause(context.multiCause))) {
       const key = ['multi_cause', ...problem.path].join('.');
@@ -272,7 +332,11 @@ export function claimProblems(context: ClaimFormContext): ClaimErrors {
 }
 
 /** The claim as the wizard keeps and sends it, once the receipts are uploaded. */
-export function buildLoadedClaim(context: ClaimFormContext, uploaded: readonly StoredFile[]): LoadedClaim {
+export function buildLoadedClaim(
+  context: ClaimFormContext,
+  uploaded: readonly StoredFile[],
+  sources: readonly number[] = context.sources,
+): LoadedClaim {
   const iso = sinisterDateInputSchema.safeParse(context.values.sinister_date);
   return {
     coverage: context.coverage,
@@ -280,9 +344,16 @@ export function buildLoadedClaim(context: ClaimFormContext, uploaded: readonly S
     sinister_date: iso.success ? iso.data : '',
     currency: context.values.currency.trim().toUpperCase(),
     amount: parseAmountInput(context.values.amount) ?? '',
-    coverage_files: uploaded.map((file) => ({ id: file.id, name: file.name })),
+    coverage_files: uploaded.map((file, index) => ({
+      id: file.id,
+      name: file.name,
+      item: context.files[sources[index] ?? -1]?.item ?? null,
+    })),
+    missing_items: Object.entries(context.missing)
+      .filter(([item]) => context.requiredItems.includes(item))
+      .map(([item, reason]) => ({ item, reason: reason.trim() })),
     multi_cause: context.isMultiCause ? canonicalMultiCause(context.multiCause) : null,
-    receiptCount: context.files.length,
+    receiptCount: pagesOf(context.files),
   };
 }
 
@@ -323,11 +394,13 @@ export const claimFormMachine = setup({
     isMultiCause: false,
     multiCause: emptyMultiCause(),
     files: [],
+    missing: {},
     fileNotice: null,
     errors: {},
     progress: 0,
     uploadError: null,
     uploaded: [],
+    sources: [],
   }),
   initial: 'editing',
   states: {
@@ -343,9 +416,17 @@ export const claimFormMachine = setup({
           actions: [
             assign(({ context, event }) => {
               const known = context.rules.coverages.includes(event.coverage);
+              const requiredItems = known ? checklistItemsOf(context.rules, event.coverage) : [];
               return {
                 coverage: event.coverage,
-                requiredItems: known ? (context.rules.required_items[event.coverage] ?? []) : [],
+                requiredItems,
+                // Files under an item the new coverage does not list go to 'Otros documentos'.
+                files: context.files.map((file) =>
+                  file.item !== null && !requiredItems.includes(file.item) ? { ...file, item: null } : file,
+                ),
+                missing: Object.fromEntries(
+                  Object.entries(context.missing).filter(([item]) => requiredItems.includes(item)),
+                ),
                 isMultiCause: known && context.rules.multi_cause_coverages.includes(event.coverage),
                 multiCause: emptyMultiCause(),
               };
@@ -394,8 +475,15 @@ export const claimFormMachine = setup({
         FILES_CHOSEN: {
           actions: [
             assign(({ context, event }) => {
-              const { files, notice } = acceptFiles(context.files, event.files);
-              return { files, fileNotice: notice };
+              const item = event.item && context.requiredItems.includes(event.item) ? event.item : null;
+              const { files, notice } = acceptFiles(
+                context.files,
+                event.files.map((file) => ({ ...file, item })),
+              );
+              // A file under an item answers it: 'No lo tengo' no longer applies.
+              const added = files.length > context.files.length;
+              const { [item ?? '']: _answered, ...missing } = context.missing;
+              return { files, fileNotice: notice, missing: added && item ? missing : context.missing };
             }),
             'pruneErrors',
           ],
@@ -405,6 +493,29 @@ export const claimFormMachine = setup({
             assign({
               files: ({ context, event }) => context.files.filter((file) => file.id !== event.id),
               fileNotice: null,
+            }),
+            'pruneErrors',
+          ],
+        },
+        ITEM_MISSING_TOGGLED: {
+          guard: ({ context, event }) =>
+            context.requiredItems.includes(event.item) &&
+            !context.files.some((file) => file.item === event.item),
+          actions: [
+            assign({
+              missing: ({ context, event }) => {
+                const { [event.item]: _previous, ...rest } = context.missing;
+                return event.missing ? { ...rest, [event.item]: context.missing[event.item] ?? '' } : rest;
+              },
+            }),
+            'pruneErrors',
+          ],
+        },
+        MISSING_REASON_CHANGED: {
+          guard: ({ context, event }) => event.item in context.missing,
+          actions: [
+            assign({
+              missing: ({ context, event }) => ({ ...context.missing, [event.item]: event.reason }),
             }),
             'pruneErrors',
           ],
@@ -432,7 +543,11 @@ export const claimFormMachine = setup({
         },
         PREPARE_DONE: {
           target: 'loaded',
-          actions: assign({ progress: 100, uploaded: ({ event }) => event.files }),
+          actions: assign({
+            progress: 100,
+            uploaded: ({ event }) => event.files,
+            sources: ({ event }) => event.sources ?? [],
+          }),
         },
         PREPARE_FAILED: {
           target: 'editing',

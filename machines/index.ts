@@ -85,7 +85,7 @@ export const machineCatalogue: MachineEntry[] = [
   ),
   catalogued(
     'claimForm',
-    "'Carga de reintegro' dialog: fields, coverage, multi-cause services, receipts (limit 20), convert and upload.",
+    "'Carga de reintegro' dialog: fields, coverage, multi-cause services, the coverage's document checklist (files per item, 'No lo tengo' with a reason), receipts (limit 20 pages, refused at the pick), convert and upload.",
     claimFormModel,
   ),
   catalogued(

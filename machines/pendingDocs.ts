@@ -135,7 +135,7 @@ export const pendingDocsMachine = setup({
       on: {
         FILES_CHOSEN: {
           actions: assign(({ context, event }) => {
-            const { files, notice } = acceptFiles(context.files, event.files, limitOf(context));
+            const { files, notice } = acceptFiles(context.files, event.files, limitOf(context), false);
             const next = { ...context, files };
             return { files, notice, errors: stillInvalid(next) };
           }),

@@ -6,7 +6,7 @@ import {
   paymentProblems,
   type RefundLoginResponse,
 } from '../../src/contracts/refund';
-import { claimFormMachine, claimProblems, type LoadedClaim, type ReceiptRef } from '../claimForm';
+import { claimFormMachine, claimProblems, type LoadedClaim, pagesOf, type ReceiptRef } from '../claimForm';
 import { refundLoginMachine } from '../refundLogin';
 import { applicantProblems, refundWizardMachine } from '../refundWizard';
 import { UserFacingError } from '../support/errors';
@@ -81,9 +81,16 @@ export const receiptPdf = receipt('factura.pdf');
 export const receiptPng = receipt('receta.PNG');
 export const receiptBad = receipt('notas.docx');
 export const receiptDuplicate = { ...receipt('FACTURA.pdf'), id: 'receipt-dup' };
-export const twentyReceipts = Array.from({ length: MAX_CLAIM_FILES + 1 }, (_, index) =>
+/** Exactly the limit: taken whole into an empty claim, refused whole into one that has a file. */
+export const twentyReceipts = Array.from({ length: MAX_CLAIM_FILES }, (_, index) =>
   receipt(`pagina-${index}.jpg`, index),
 );
+/** A 3-page PDF: 3 of the 20 (issue 30 §4, the limit counts pages). */
+export const receiptThreePages: ReceiptRef = { ...receipt('extracto.pdf', 90), pages: 3 };
+/** The medical coverage's checklist (sampleRefundLogin's required_items). */
+export const MEDICAL_ITEMS = ['Factura o recibo de pago', 'Informe o certificado médico'] as const;
+export const itemReceipt = { ...receipt('factura-item.png', 91) };
+export const secondItemReceipt = { ...receipt('informe-item.png', 92) };
 
 export const sampleUploaded = [
   {
@@ -116,6 +123,8 @@ export const claimFormModel = defineModel({
       // chosen; the multi-cause section once everything else of the claim is valid.
       const context = snapshot.context;
       const problems = Object.keys(claimProblems(context));
+      const isChecklist = (key: string) => key === 'checklist' || key.startsWith('missing.');
+      const base = problems.filter((key) => !key.startsWith('multi_cause') && !isChecklist(key));
       const events: AnyEventObject[] = [
         { type: 'COVERAGE_CHOSEN', coverage: MEDICAL },
         { type: 'COVERAGE_CHOSEN', coverage: MULTI_CAUSE },
@@ -134,10 +143,38 @@ export const claimFormModel = defineModel({
           { type: 'FILES_CHOSEN', files: [receiptBad] },
           { type: 'FILES_CHOSEN', files: [receiptDuplicate] },
           { type: 'FILES_CHOSEN', files: twentyReceipts },
+          { type: 'FILES_CHOSEN', files: [receiptThreePages] },
           { type: 'FILE_REMOVED', id: context.files.at(-1)?.id ?? 'none' },
         );
       }
-      if (context.isMultiCause && problems.every((key) => key.startsWith('multi_cause'))) {
+      // Issue 30 §3, once the rest of the claim is valid: a file under the first item, 'No lo
+      // tengo' on the second with a reason (or a blank one), then a file there after all.
+      // (Only from a calm claim of a few files: no notice, no upload error; keeps the graph small.)
+      const calm = !context.fileNotice && !context.uploadError && pagesOf(context.files) <= 4;
+      if (context.coverage === MEDICAL && base.length === 0 && calm) {
+        const [first, second] = MEDICAL_ITEMS;
+        events.push(
+          { type: 'FILES_CHOSEN', files: [itemReceipt], item: first },
+          { type: 'ITEM_MISSING_TOGGLED', item: second, missing: !(second in context.missing) },
+          { type: 'MISSING_REASON_CHANGED', item: second, reason: 'Se perdió en el viaje' },
+          { type: 'MISSING_REASON_CHANGED', item: second, reason: '   ' },
+          { type: 'FILES_CHOSEN', files: [secondItemReceipt], item: second },
+          { type: 'FILE_REMOVED', id: itemReceipt.id },
+        );
+      }
+      if (context.coverage === MULTI_CAUSE && base.length === 0 && calm && problems.some(isChecklist)) {
+        events.push({
+          type: 'ITEM_MISSING_TOGGLED',
+          item: 'Carta de penalidad del prestador',
+          missing: true,
+        });
+        events.push({
+          type: 'MISSING_REASON_CHANGED',
+          item: 'Carta de penalidad del prestador',
+          reason: 'El hotel no la emitió',
+        });
+      }
+      if (context.isMultiCause && base.length === 0 && !problems.some(isChecklist)) {
         const mc = context.multiCause;
         events.push(
           { type: 'SERVICE_TOGGLED', service: 'alojamientos', selected: !mc.alojamientos.selected },
@@ -154,14 +191,19 @@ export const claimFormModel = defineModel({
     if (snapshot.matches('preparing'))
       return [
         { type: 'PREPARE_PROGRESS', value: 50 },
-        { type: 'PREPARE_DONE', files: sampleUploaded },
+        {
+          type: 'PREPARE_DONE',
+          files: sampleUploaded,
+          // The second upload is the last receipt's (a PDF's second page when there is one file).
+          sources: [0, snapshot.context.files.length - 1],
+        },
         { type: 'PREPARE_FAILED', message: 'No se pudieron subir los archivos. Vuelva a intentarlo.' },
       ];
     return [];
   },
   serializeState: (snapshot) => {
     const context = snapshot.context;
-    const files = context.files.length;
+    const files = pagesOf(context.files);
     const mc = context.multiCause;
     return JSON.stringify([
       snapshot.value,
@@ -174,6 +216,15 @@ export const claimFormModel = defineModel({
       files === 0 ? 0 : files >= MAX_CLAIM_FILES ? 'full' : 'some',
       Boolean(context.fileNotice),
       Boolean(context.uploadError),
+      context.requiredItems.map((item) =>
+        context.files.some((file) => file.item === item)
+          ? 'files'
+          : item in context.missing
+            ? context.missing[item].trim() === ''
+              ? 'missing-no-reason'
+              : 'missing'
+            : 'empty',
+      ),
     ]);
   },
   limit: 20000,
@@ -189,8 +240,20 @@ export const claimFormModel = defineModel({
       { type: 'FILES_CHOSEN', files: [receiptPdf, receiptPng] },
       { type: 'COVERAGE_CHOSEN', coverage: MEDICAL },
       { type: 'SUBMIT' },
+      { type: 'FILES_CHOSEN', files: [itemReceipt], item: MEDICAL_ITEMS[0] },
+      { type: 'ITEM_MISSING_TOGGLED', item: MEDICAL_ITEMS[1], missing: true },
+      { type: 'SUBMIT' },
+      { type: 'MISSING_REASON_CHANGED', item: MEDICAL_ITEMS[1], reason: 'Se perdió en el viaje' },
+      { type: 'SUBMIT' },
       { type: 'PREPARE_PROGRESS', value: 50 },
-      { type: 'PREPARE_DONE', files: sampleUploaded },
+      { type: 'PREPARE_DONE', files: sampleUploaded, sources: [0, 2] },
+    ],
+    [
+      { type: 'FILES_CHOSEN', files: twentyReceipts.slice(0, 18) },
+      { type: 'FILES_CHOSEN', files: [receiptThreePages] },
+      { type: 'NOTICE_DISMISSED' },
+      { type: 'FILE_REMOVED', id: twentyReceipts[0].id },
+      { type: 'FILES_CHOSEN', files: [receiptThreePages] },
     ],
   ],
 });

@@ -19,6 +19,7 @@ import { productsMessages } from './messages/products';
 import { promotionsMessages } from './messages/promotions';
 import { qaMessages } from './messages/qa';
 import { refundMessages } from './messages/refund';
+import { refundChecklistMessages } from './messages/refundChecklist';
 import { refundDecisionsMessages } from './messages/refundDecisions';
 import { refundLinksMessages } from './messages/refundLinks';
 import { refundReviewMessages } from './messages/refundReview';
@@ -48,6 +49,7 @@ export const messages = {
   polish: polishMessages,
   terms: termsMessages,
   refundDecisions: refundDecisionsMessages,
+  refundChecklist: refundChecklistMessages,
 } as const;
 
 export type Messages = typeof messages;

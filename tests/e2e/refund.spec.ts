@@ -6,6 +6,7 @@
  * became one JPEG per page.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { answerChecklist } from './claimChecklist';
 import { gradientPng, multiPagePdf } from './fixtures/refund/files';
 import { ADMIN, signIn } from './support';
 
@@ -47,7 +48,9 @@ async function loadClaim(
   await dialog.getByLabel('Fecha del evento').fill(typedDate(claim.date));
   await expect(dialog.getByLabel('Fecha del evento')).toHaveValue(shownDate(claim.date));
   await dialog.getByLabel('Servicio a reintegrar').selectOption(claim.coverage);
-  await expect(dialog.getByText('Para este servicio debe adjuntar:')).toBeVisible();
+  // Issue 30 §3: the coverage's documents are a checklist, then 'Otros documentos'.
+  await expect(dialog.getByRole('checkbox', { name: 'No lo tengo' }).first()).toBeVisible();
+  await expect(dialog.getByRole('group', { name: 'Otros documentos' })).toBeVisible();
   await dialog.getByLabel('Moneda de gasto').selectOption('USD');
   await dialog.getByLabel('Monto solicitado').fill(claim.amount);
   if (multiCause) {
@@ -58,7 +61,9 @@ async function loadClaim(
     await dialog.getByLabel('Monto recuperado (Alojamientos)').fill('0');
   }
   await dialog.getByTestId('claim-files').setInputFiles(claim.files);
-  for (const file of claim.files) await expect(dialog.getByText(file.name)).toBeVisible();
+  for (const file of claim.files) await expect(dialog.getByText(file.name, { exact: false })).toBeVisible();
+  // Issue 30 §3: the coverage's documents not sent are marked 'No lo tengo' with a reason.
+  await answerChecklist(dialog);
   await dialog.getByRole('button', { name: 'Cargar Reintegro' }).click();
   await expect(dialog).toBeHidden({ timeout: 30_000 });
   await expect(page.getByRole('listitem', { name: claim.coverage })).toBeVisible();
@@ -293,6 +298,7 @@ test('a failed submission is kept and retried; reloading while it is in flight r
     .getByTestId('claim-files')
     .setInputFiles([{ name: 'ticket.png', mimeType: 'image/png', buffer: gradientPng(48, 48) }]);
   await expect(dialog.getByText('ticket.png')).toBeVisible();
+  await answerChecklist(dialog);
   await dialog.getByRole('button', { name: 'Cargar Reintegro' }).click();
   const outside = dialog.getByText(
     `La fecha del evento debe estar dentro de la vigencia del voucher (${shownDate(login.refunds.date_in)} al ${shownDate(login.refunds.date_out)}).`,

@@ -14,7 +14,7 @@
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type AnyEventObject, type AnyMachineSnapshot, createActor } from 'xstate';
-import type { LoadedClaim, ReceiptRef } from '../../machines/claimForm';
+import { type ClaimReceipt, type LoadedClaim, pagesOf, type ReceiptRef } from '../../machines/claimForm';
 import {
   claimFormModel,
   refundWizardModel,
@@ -34,6 +34,7 @@ import {
   paymentFileFields,
   type ServiceAmounts,
 } from '../../src/contracts/refund';
+import { answerChecklist, checklistItem } from './claimChecklist';
 import { gradientPng, multiPagePdf } from './fixtures/refund/files';
 import {
   coveringPaths,
@@ -47,6 +48,7 @@ import {
 } from './machineWalk';
 
 const text = messages.refund;
+const checklistText = messages.refundChecklist;
 const COUNTRY = sampleRefundLogin.refunds.country_residence;
 const REDIRECT = sampleRefundLogin.refunds.url_country_b2c;
 
@@ -72,13 +74,16 @@ async function openWizard(page: Page, storedWizard?: unknown) {
 }
 
 /** Bytes for a chosen receipt: a real PDF for .pdf (the browser splits it into pages), a PNG otherwise. */
-async function fileOf(ref: { name: string }) {
+async function fileOf(ref: { name: string; pages?: number }) {
   if (ref.name.toLowerCase().endsWith('.pdf'))
-    return { name: ref.name, mimeType: 'application/pdf', buffer: await multiPagePdf(1) };
+    return { name: ref.name, mimeType: 'application/pdf', buffer: await multiPagePdf(ref.pages ?? 1) };
   return { name: ref.name, mimeType: 'image/png', buffer: gradientPng(24, 16) };
 }
 
-const filesOf = (refs: readonly { name: string }[]) => Promise.all(refs.map(fileOf));
+const filesOf = (refs: readonly { name: string; pages?: number }[]) => Promise.all(refs.map(fileOf));
+
+/** A receipt as the dialog lists it (a PDF of several pages says how many: issue 30 §4). */
+const shownName = (file: ReceiptRef) => checklistText.fileWithPages(file.name, Math.max(1, file.pages ?? 1));
 
 /** Stored files as the image service answers them. */
 const storedFiles = (files: readonly { id: string; name: string }[]) =>
@@ -107,13 +112,16 @@ const claimModel = claimFormModel as unknown as MachineModel;
 
 /**
  * No screen sends NOTICE_DISMISSED (the notice goes with the next choice or removal), so a path
- * is cut there; a removal needs the file on screen.
+ * is cut there; a removal needs the file on screen; 'No lo tengo' is offered only on an item
+ * without files and its reason only once marked (issue 30 §3).
  */
 function claimWalkable(steps: readonly WalkStep[], index: number): boolean {
   const { event } = steps[index];
-  const files = steps[index - 1].state.context.files as ReceiptRef[];
+  const before = steps[index - 1].state.context as { files: ClaimReceipt[]; missing: Record<string, string> };
   if (event.type === 'NOTICE_DISMISSED') return false;
-  if (event.type === 'FILE_REMOVED') return files.some((file) => file.id === event.id);
+  if (event.type === 'FILE_REMOVED') return before.files.some((file) => file.id === event.id);
+  if (event.type === 'ITEM_MISSING_TOGGLED') return !before.files.some((file) => file.item === event.item);
+  if (event.type === 'MISSING_REASON_CHANGED') return event.item in before.missing;
   return true;
 }
 
@@ -169,12 +177,26 @@ for (const path of claimPaths) {
         await dialog.getByLabel(`${label} (${service})`).fill(event.value);
       },
       SERVICE_NAME_CHANGED: async (event) => dialog.getByLabel(text.nombreServicioLabel).fill(event.value),
+      // Under its checklist item ('Adjuntar archivos'), or the one 'Agregar archivos' of 'Otros documentos'.
       FILES_CHOSEN: async (event) =>
-        dialog.getByLabel(text.addFilesButton).setInputFiles(await filesOf(event.files)),
+        (event.item
+          ? checklistItem(dialog, event.item).getByLabel(checklistText.attachFiles, { exact: true })
+          : dialog.getByLabel(text.addFilesButton, { exact: true })
+        ).setInputFiles(await filesOf(event.files)),
       FILE_REMOVED: async (event, before) => {
         const file = (before.context.files as ReceiptRef[]).find((candidate) => candidate.id === event.id)!;
-        await fileItem(page, dialog, file.name).getByRole('button', { name: text.removeFileButton }).click();
+        await fileItem(page, dialog, shownName(file))
+          .getByRole('button', { name: text.removeFileButton })
+          .click();
       },
+      ITEM_MISSING_TOGGLED: async (event) =>
+        checklistItem(dialog, event.item)
+          .getByRole('checkbox', { name: checklistText.notAvailable, exact: true })
+          .setChecked(event.missing),
+      MISSING_REASON_CHANGED: async (event) =>
+        checklistItem(dialog, event.item)
+          .getByLabel(checklistText.notAvailableReason, { exact: true })
+          .fill(event.reason),
       SUBMIT: async () => submit.click(),
       // The browser reports its own progress while it prepares and uploads.
       PREPARE_PROGRESS: async () => {},
@@ -186,7 +208,8 @@ for (const path of claimPaths) {
         const context = snapshot.context as {
           values: Record<string, string>;
           coverage: string;
-          files: ReceiptRef[];
+          files: ClaimReceipt[];
+          missing: Record<string, string>;
           errors: Record<string, string | undefined>;
           fileNotice: string | null;
           uploadError: string | null;
@@ -201,18 +224,36 @@ for (const path of claimPaths) {
         await expect(dialog.getByLabel(text.currencyLabel)).toHaveValue(context.values.currency);
         await expect(dialog.getByLabel(text.amountLabel)).toHaveValue(context.values.amount);
         await expect(dialog.getByLabel(text.coverageLabel)).toHaveValue(context.coverage);
-        await expect(dialog.getByText(text.filesCount(context.files.length, MAX_CLAIM_FILES))).toBeVisible();
-        for (const file of context.files) await expect(fileItem(page, dialog, file.name)).toHaveCount(1);
+        // Issue 30 §4: the counter counts pages, as the limit does.
+        const pages = pagesOf(context.files);
+        await expect(dialog.getByText(checklistText.filesCount(pages, MAX_CLAIM_FILES))).toBeVisible();
+        // Issue 30 §3: each file under its item (or 'Otros documentos'); each item's 'No lo tengo'.
+        for (const file of context.files)
+          await expect(
+            fileItem(page, checklistItem(dialog, file.item ?? checklistText.otherDocuments), shownName(file)),
+          ).toHaveCount(1);
         await expect(dialog.getByRole('button', { name: text.removeFileButton })).toHaveCount(
           context.files.length,
         );
+        for (const item of context.requiredItems) {
+          const hasFiles = context.files.some((file) => file.item === item);
+          const notAvailable = checklistItem(dialog, item).getByRole('checkbox', {
+            name: checklistText.notAvailable,
+            exact: true,
+          });
+          await expect(notAvailable).toHaveCount(hasFiles ? 0 : 1);
+          if (!hasFiles) await expect(notAvailable).toBeChecked({ checked: item in context.missing });
+          await expect(checklistItem(dialog, item).getByLabel(checklistText.notAvailableReason)).toHaveCount(
+            item in context.missing ? 1 : 0,
+          );
+        }
+        // One control named 'Agregar archivos' (issue 30 §4); one group per item plus 'Otros documentos'.
+        await expect(dialog.getByRole('button', { name: text.addFilesButton })).toHaveCount(1);
+        await expect(dialog.getByRole('group')).toHaveCount(context.requiredItems.length + 1);
         // At the limit the upload is disabled until a file is removed.
-        await expect(dialog.getByLabel(text.addFilesButton)).toBeEnabled({
-          enabled: context.files.length < MAX_CLAIM_FILES,
+        await expect(dialog.getByRole('button', { name: text.addFilesButton })).toBeEnabled({
+          enabled: pages < MAX_CLAIM_FILES,
         });
-        await expect(dialog.getByText(text.requiredItemsWarning)).toHaveCount(
-          context.requiredItems.length ? 1 : 0,
-        );
         await expect(dialog.getByRole('region', { name: text.multiCauseTitle })).toHaveCount(
           context.isMultiCause ? 1 : 0,
         );
@@ -366,6 +407,8 @@ for (const path of wizardPaths) {
         await dialog.getByLabel(text.addFilesButton).setInputFiles(await filesOf([{ name: 'recibo.png' }]));
         // The choice reaches the machine once the bytes are stored (IndexedDB): listed, then sent.
         await expect(fileItem(page, dialog, 'recibo.png')).toBeVisible();
+        // Issue 30 §3: the coverage's other documents are marked 'No lo tengo' with a reason.
+        await answerChecklist(dialog);
         await dialog.getByRole('button', { name: text.claimDialogSubmit }).click();
         await portal.upload.answer(201, { files: storedFiles(claim.coverage_files) });
       },

@@ -7,17 +7,23 @@ import {
   canAddFiles,
   claimFormMachine,
   claimProblems,
+  emptyItems,
+  pagesOf,
   toggleService,
 } from '../../machines/claimForm';
 import {
   claimFormModel,
+  itemReceipt,
   MEDICAL,
+  MEDICAL_ITEMS,
   MULTI_CAUSE,
   receiptBad,
   receiptPdf,
   receiptPng,
+  receiptThreePages,
   sampleRefundLogin,
   sampleUploaded,
+  secondItemReceipt,
   twentyReceipts,
 } from '../../machines/models/refund';
 import { messages } from '../../src/contracts/messages';
@@ -25,6 +31,13 @@ import { emptyMultiCause, MAX_CLAIM_FILES } from '../../src/contracts/refund';
 import { testMachineModel } from './harness';
 
 const text = messages.refund;
+const checklistText = messages.refundChecklist;
+/** Every refusal of a pick over the limit (pages already there, pages picked). */
+const overLimitNotices = new Set<string>();
+for (let have = 0; have <= MAX_CLAIM_FILES; have++)
+  for (let picked = 1; picked <= MAX_CLAIM_FILES + 3; picked++)
+    if (have + picked > MAX_CLAIM_FILES)
+      overLimitNotices.add(checklistText.pickOverLimit(MAX_CLAIM_FILES, have, picked));
 const knownMessages = new Set<string>([
   text.coverageRequired,
   text.coverageRepeated,
@@ -43,6 +56,7 @@ const knownMessages = new Set<string>([
   text.montoPagadoRequired,
   text.montoRecuperadoRequired,
   text.nombreServicioRequired,
+  checklistText.reasonRequired,
 ]);
 
 /** The coverage the path chose last ('' before any). */
@@ -53,7 +67,9 @@ function chosenCoverage(trail: readonly AnyEventObject[]): string {
 testMachineModel('claimForm', claimFormModel, {
   editing: (snapshot, event, trail) => {
     const context = snapshot.context;
-    for (const message of Object.values(context.errors)) expect(knownMessages).toContain(message);
+    for (const [key, message] of Object.entries(context.errors))
+      if (key === 'checklist') expect(message).toBe(checklistText.checklistIncomplete(emptyItems(context)));
+      else expect(knownMessages).toContain(message);
     // Issue 17: every shown error is the field's current problem; a valid field shows none; a
     // submit shows every problem.
     const now = claimProblems(context);
@@ -61,10 +77,22 @@ testMachineModel('claimForm', claimFormModel, {
     expect(context.errors).toEqual(
       Object.fromEntries(shown.map((key) => [key, now[key as keyof typeof now]])),
     );
-    expect([null, text.badExtension, text.duplicateFileName, text.filesTooMany(MAX_CLAIM_FILES)]).toContain(
-      context.fileNotice,
-    );
-    expect(context.files.length).toBeLessThanOrEqual(MAX_CLAIM_FILES);
+    expect(
+      ([null, text.badExtension, text.duplicateFileName] as (string | null)[]).includes(context.fileNotice) ||
+        overLimitNotices.has(context.fileNotice ?? ''),
+    ).toBe(true);
+    // Issue 30 §4: the limit counts pages and is never passed (a pick over it is refused whole).
+    expect(pagesOf(context.files)).toBeLessThanOrEqual(MAX_CLAIM_FILES);
+    if (event.type === 'FILES_CHOSEN' && overLimitNotices.has(context.fileNotice ?? ''))
+      expect(pagesOf(context.files) + pagesOf(event.files)).toBeGreaterThan(MAX_CLAIM_FILES);
+    // Issue 30 §3: files sit under the coverage's items or 'Otros documentos'; an item with files
+    // is not 'No lo tengo'; only the coverage's items are marked.
+    for (const file of context.files)
+      expect(file.item === null || context.requiredItems.includes(file.item)).toBe(true);
+    for (const item of Object.keys(context.missing)) {
+      expect(context.requiredItems).toContain(item);
+      expect(context.files.some((file) => file.item === item)).toBe(false);
+    }
     // The required-documents warning and the multi-cause section follow the coverage the path chose.
     expect(context.coverage).toBe(chosenCoverage(trail));
     expect(context.requiredItems).toEqual(sampleRefundLogin.refunds.required_items[context.coverage] ?? []);
@@ -89,6 +117,9 @@ testMachineModel('claimForm', claimFormModel, {
   },
   preparing: (snapshot) => {
     expect(snapshot.context.errors).toEqual({});
+    // Issue 30 §3: every item of the checklist has files or 'No lo tengo' with a reason.
+    expect(emptyItems(snapshot.context)).toEqual([]);
+    for (const reason of Object.values(snapshot.context.missing)) expect(reason.trim()).not.toBe('');
     expect(snapshot.context.files.length).toBeGreaterThan(0);
     expect(snapshot.context.coverage).not.toBe('');
   },
@@ -97,8 +128,14 @@ testMachineModel('claimForm', claimFormModel, {
     const claim = snapshot.output!;
     expect(claim.amount).toBe('1234.50');
     expect(claim.sinister_date).toBe('2024-01-10');
-    expect(claim.coverage_files).toEqual(sampleUploaded.map(({ id, name }) => ({ id, name })));
-    expect(claim.receiptCount).toBe(snapshot.context.files.length);
+    const { files, sources, missing } = snapshot.context;
+    expect(claim.coverage_files).toEqual(
+      sampleUploaded.map(({ id, name }, index) => ({ id, name, item: files[sources[index]].item })),
+    );
+    expect(claim.missing_items).toEqual(
+      Object.entries(missing).map(([item, reason]) => ({ item, reason: reason.trim() })),
+    );
+    expect(claim.receiptCount).toBe(pagesOf(files));
     // The multi-cause detail goes with the multi-cause coverage only.
     expect(claim.coverage).toBe(chosenCoverage(trail));
     expect(claim.multi_cause === null).toBe(claim.coverage !== MULTI_CAUSE);
@@ -106,15 +143,23 @@ testMachineModel('claimForm', claimFormModel, {
 });
 
 describe('claimForm rules', () => {
-  it('refuses bad extensions, duplicate names and files beyond 20, then accepts again after a removal', () => {
+  it('refuses bad extensions, duplicate names and a pick beyond 20 pages, then accepts again after a removal', () => {
     expect(acceptFiles([], [receiptBad]).notice).toBe(text.badExtension);
     expect(acceptFiles([receiptPdf], [{ ...receiptPdf, id: 'x', name: 'FACTURA.PDF' }]).notice).toBe(
       text.duplicateFileName,
     );
     const full = acceptFiles([], twentyReceipts);
     expect(full.files).toHaveLength(MAX_CLAIM_FILES);
-    expect(full.notice).toBe(text.filesTooMany(MAX_CLAIM_FILES));
+    expect(full.notice).toBeNull();
     expect(canAddFiles(full)).toBe(false);
+    // Issue 30 §4: a pick that would pass the limit is refused whole, at the pick; PDF pages count.
+    const over = acceptFiles(twentyReceipts.slice(0, 18), [receiptThreePages]);
+    expect(over.files).toHaveLength(18);
+    expect(over.notice).toBe(checklistText.pickOverLimit(MAX_CLAIM_FILES, 18, 3));
+    const fits = acceptFiles(twentyReceipts.slice(0, 17), [receiptThreePages]);
+    expect(pagesOf(fits.files)).toBe(MAX_CLAIM_FILES);
+    expect(fits.notice).toBeNull();
+    expect(canAddFiles(fits)).toBe(false);
 
     const actor = createActor(claimFormMachine, {
       input: { rules: sampleRefundLogin.refunds, loadedCoverages: [] },
@@ -125,6 +170,77 @@ describe('claimForm rules', () => {
     expect(canAddFiles(actor.getSnapshot().context)).toBe(true);
     actor.send({ type: 'FILES_CHOSEN', files: [receiptPng] });
     expect(actor.getSnapshot().context.files).toHaveLength(MAX_CLAIM_FILES);
+    actor.stop();
+  });
+
+  it('holds files per checklist item, names the empty items, and takes "No lo tengo" only with a reason (issue 30 §3)', () => {
+    const idle = claimFormMachine.provide({ actors: { prepareFiles: fromCallback(() => {}) } });
+    const actor = createActor(idle, {
+      input: { rules: sampleRefundLogin.refunds, loadedCoverages: [] },
+    }).start();
+    const [first, second] = MEDICAL_ITEMS;
+    actor.send({
+      type: 'FIELDS_CHANGED',
+      values: { sinister_country: 'ARG', sinister_date: '10/01/2024', currency: 'USD', amount: '100' },
+    });
+    actor.send({ type: 'COVERAGE_CHOSEN', coverage: MEDICAL });
+    actor.send({ type: 'FILES_CHOSEN', files: [receiptPng] });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.errors).toEqual({
+      checklist: checklistText.checklistIncomplete([first, second]),
+    });
+    actor.send({ type: 'FILES_CHOSEN', files: [itemReceipt], item: first });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      checklist: checklistText.checklistIncomplete([second]),
+    });
+    // An item not in the checklist puts the file under 'Otros documentos'.
+    actor.send({ type: 'FILES_CHOSEN', files: [receiptPdf], item: 'Pasaporte' });
+    expect(actor.getSnapshot().context.files.at(-1)?.item).toBeNull();
+    // 'No lo tengo' cannot be marked on an item that has files.
+    actor.send({ type: 'ITEM_MISSING_TOGGLED', item: first, missing: true });
+    expect(actor.getSnapshot().context.missing).toEqual({});
+    actor.send({ type: 'ITEM_MISSING_TOGGLED', item: second, missing: true });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      [`missing.${second}`]: checklistText.reasonRequired,
+    });
+    actor.send({ type: 'MISSING_REASON_CHANGED', item: second, reason: 'x'.repeat(201) });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      [`missing.${second}`]: checklistText.reasonTooLong(200),
+    });
+    // A file under the item answers it: 'No lo tengo' goes away.
+    actor.send({ type: 'FILES_CHOSEN', files: [secondItemReceipt], item: second });
+    expect(actor.getSnapshot().context.missing).toEqual({});
+    expect(actor.getSnapshot().context.errors).toEqual({});
+    actor.send({ type: 'FILE_REMOVED', id: secondItemReceipt.id });
+    actor.send({ type: 'ITEM_MISSING_TOGGLED', item: second, missing: true });
+    actor.send({ type: 'MISSING_REASON_CHANGED', item: second, reason: '  El médico no lo entregó ' });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().value).toBe('preparing');
+    actor.send({ type: 'PREPARE_DONE', files: sampleUploaded, sources: [1, 2] });
+    expect(actor.getSnapshot().output).toMatchObject({
+      coverage_files: [
+        { id: sampleUploaded[0].id, name: sampleUploaded[0].name, item: first },
+        { id: sampleUploaded[1].id, name: sampleUploaded[1].name, item: null },
+      ],
+      missing_items: [{ item: second, reason: 'El médico no lo entregó' }],
+      receiptCount: 3,
+    });
+    actor.stop();
+  });
+
+  it('moves files under items the new coverage does not list to "Otros documentos" and drops its "No lo tengo"', () => {
+    const actor = createActor(claimFormMachine, {
+      input: { rules: sampleRefundLogin.refunds, loadedCoverages: [] },
+    }).start();
+    actor.send({ type: 'COVERAGE_CHOSEN', coverage: MEDICAL });
+    actor.send({ type: 'FILES_CHOSEN', files: [itemReceipt], item: MEDICAL_ITEMS[0] });
+    actor.send({ type: 'ITEM_MISSING_TOGGLED', item: MEDICAL_ITEMS[1], missing: true });
+    actor.send({ type: 'COVERAGE_CHOSEN', coverage: MULTI_CAUSE });
+    expect(actor.getSnapshot().context.files.map((file) => file.item)).toEqual([null]);
+    expect(actor.getSnapshot().context.missing).toEqual({});
+    expect(actor.getSnapshot().context.requiredItems).toEqual(['Carta de penalidad del prestador']);
     actor.stop();
   });
 
@@ -158,7 +274,8 @@ describe('claimForm rules', () => {
       values: { sinister_country: 'ARG', sinister_date: '21/01/2024', currency: 'USD', amount: '100' },
     });
     actor.send({ type: 'COVERAGE_CHOSEN', coverage: MEDICAL });
-    actor.send({ type: 'FILES_CHOSEN', files: [receiptPdf] });
+    actor.send({ type: 'FILES_CHOSEN', files: [receiptPdf], item: MEDICAL_ITEMS[0] });
+    actor.send({ type: 'FILES_CHOSEN', files: [receiptPng], item: MEDICAL_ITEMS[1] });
     actor.send({ type: 'SUBMIT' });
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.errors).toEqual({
@@ -181,7 +298,7 @@ describe('claimForm rules', () => {
       values: { sinister_country: 'ARG', sinister_date: '10/01/2024', currency: 'USD', amount: '100' },
     });
     actor.send({ type: 'COVERAGE_CHOSEN', coverage: MULTI_CAUSE });
-    actor.send({ type: 'FILES_CHOSEN', files: [receiptPdf] });
+    actor.send({ type: 'FILES_CHOSEN', files: [receiptPdf], item: 'Carta de penalidad del prestador' });
     actor.send({ type: 'SUBMIT' });
     expect(actor.getSnapshot().context.errors.multi_cause).toBe(text.serviceRequired);
     actor.send({ type: 'SERVICE_TOGGLED', service: 'transporte', selected: true });

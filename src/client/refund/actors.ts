@@ -54,7 +54,7 @@ function prepareFilesActor(token: string, imageServiceUrl: string) {
         const stored = await uploadReceipts(imageServiceUrl, token, prepared, (fraction) =>
           send({ type: 'PREPARE_PROGRESS', value: 50 + Math.round(fraction * 50) }),
         );
-        send({ type: 'PREPARE_DONE', files: stored });
+        send({ type: 'PREPARE_DONE', files: stored, sources: prepared.map((file) => file.source) });
       } catch (error) {
         send({
           type: 'PREPARE_FAILED',

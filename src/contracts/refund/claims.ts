@@ -8,8 +8,13 @@ import { messages } from '../messages';
 import { findCountryByIso3, findCurrency } from '../static';
 import { AMOUNT_PATTERN, amountSchema, isPositiveAmount, normalizeAmount } from './amounts';
 import { sinisterDateSchema } from './dates';
-import { fileRefSchema } from './files';
-import { MAX_CLAIM_FILES, MAX_COMMENT_LENGTH } from './limits';
+import { claimFileRefSchema } from './files';
+import {
+  MAX_CHECKLIST_ITEM_LENGTH,
+  MAX_CLAIM_FILES,
+  MAX_COMMENT_LENGTH,
+  MAX_MISSING_REASON_LENGTH,
+} from './limits';
 import type { RefundLoginData } from './login';
 import { isIsoDate, requiredText, text, uniqueIds } from './shared';
 
@@ -188,10 +193,23 @@ export function multiCauseRows(value: MultiCause): {
 }
 
 export const claimFilesSchema = z
-  .array(fileRefSchema, text.filesRequired)
+  .array(claimFileRefSchema, text.filesRequired)
   .min(1, text.filesRequired)
   .max(MAX_CLAIM_FILES, text.filesTooMany(MAX_CLAIM_FILES))
   .refine(uniqueIds, text.duplicateFile);
+
+const checklistText = messages.refundChecklist;
+
+/** A checklist item the traveller does not have ('No lo tengo'), with the reason (issue 30 §3). */
+export const missingItemSchema = z.object({
+  item: requiredText(checklistText.itemUnknown(''), MAX_CHECKLIST_ITEM_LENGTH),
+  reason: z
+    .string(checklistText.reasonRequired)
+    .trim()
+    .min(1, checklistText.reasonRequired)
+    .max(MAX_MISSING_REASON_LENGTH, checklistText.reasonTooLong(MAX_MISSING_REASON_LENGTH)),
+});
+export type MissingItem = z.infer<typeof missingItemSchema>;
 
 /** One claim of the 'Carga de reintegro' dialog, as sent. */
 export const claimSchema = z.object({
@@ -214,6 +232,8 @@ export const claimSchema = z.object({
     .refine((value) => findCurrency(value) !== undefined, text.currencyRequired),
   amount: amountSchema,
   coverage_files: claimFilesSchema,
+  /** The coverage's documents marked 'No lo tengo', each with its reason (issue 30 §3). */
+  missing_items: z.array(missingItemSchema).max(50).default([]),
   /** Present (and required) only for a multi-cause coverage; null otherwise. */
   multi_cause: multiCauseSchema.nullable().default(null),
 });
@@ -224,7 +244,53 @@ export type Claim = z.infer<typeof claimSchema>;
 export type RefundCoverageRules = Pick<
   RefundLoginData,
   'coverages' | 'multi_cause_coverages' | 'date_in' | 'date_out'
->;
+> &
+  Partial<Pick<RefundLoginData, 'required_items'>>;
+
+/** The checklist of a coverage: its required documents (issue 30 §3; one source, the coverage's list). */
+export function checklistItemsOf(
+  rules: Partial<Pick<RefundLoginData, 'required_items'>>,
+  coverage: string,
+): string[] {
+  return rules.required_items?.[coverage] ?? [];
+}
+
+/**
+ * Issue 30 §3: files and 'No lo tengo' may only name the coverage's documents; an item is not
+ * both missing and provided, nor missing twice. Paths relative to the claim.
+ */
+export function checklistProblems(
+  claim: {
+    coverage: string;
+    coverage_files: readonly { item?: string | null }[];
+    missing_items: readonly { item: string }[];
+  },
+  rules: Partial<Pick<RefundLoginData, 'required_items'>>,
+): PathProblem[] {
+  const items = checklistItemsOf(rules, claim.coverage);
+  const problems: PathProblem[] = [];
+  const provided = new Set<string>();
+  claim.coverage_files.forEach((file, index) => {
+    if (file.item == null) return;
+    if (!items.includes(file.item))
+      problems.push({
+        path: ['coverage_files', index, 'item'],
+        message: checklistText.itemUnknown(file.item),
+      });
+    provided.add(file.item);
+  });
+  const missing = new Set<string>();
+  claim.missing_items.forEach((entry, index) => {
+    const path = ['missing_items', index, 'item'];
+    if (!items.includes(entry.item)) problems.push({ path, message: checklistText.itemUnknown(entry.item) });
+    else if (missing.has(entry.item))
+      problems.push({ path, message: checklistText.itemRepeated(entry.item) });
+    else if (provided.has(entry.item))
+      problems.push({ path, message: checklistText.itemMissingWithFiles(entry.item) });
+    missing.add(entry.item);
+  });
+  return problems;
+}
 
 /**
  * Issue 17: the event date (ISO) must fall within the voucher's validity when the login gave it;
@@ -268,6 +334,7 @@ export function claimSchemaFor(rules: RefundCoverageRules) {
     .superRefine((claim, context) => {
       for (const problem of claimCoverageProblems(claim, rules))
         context.addIssue({ code: 'custom', ...problem });
+      for (const problem of checklistProblems(claim, rules)) context.addIssue({ code: 'custom', ...problem });
       const date = sinisterDateProblem(claim.sinister_date, rules);
       if (date) context.addIssue({ code: 'custom', path: ['sinister_date'], message: date });
     });

@@ -4,6 +4,9 @@ export const REFUND_WINDOW_DAYS = 30;
 export const MAX_CLAIM_FILES = 20;
 export const MAX_AUTHORIZATION_FILES = 5;
 export const MAX_COMMENT_LENGTH = 255;
+/** Issue 30 §3: a checklist item's name (a coverage's required document) and a 'No lo tengo' reason. */
+export const MAX_CHECKLIST_ITEM_LENGTH = 255;
+export const MAX_MISSING_REASON_LENGTH = 200;
 export const MAX_AMOUNT_INTEGER_DIGITS = 7;
 /** Image service limits: per file, per request (bytes) and files per request. */
 export const MAX_UPLOAD_FILE_BYTES = 10 * 1024 * 1024;

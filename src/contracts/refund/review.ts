@@ -70,6 +70,10 @@ export const refundDetailSchema = refundRowSchema.extend({
           amount_recovered: z.string(),
         }),
       ),
+      /** Issue 30 §3: the coverage's documents (its checklist) and those marked 'No lo tengo'. */
+      /** Optional: details recorded before the checklist (and fixtures) have none. */
+      checklist: z.array(z.string()).optional(),
+      missing_items: z.array(z.object({ item: z.string(), reason: z.string() })).optional(),
     }),
   ),
   files: z.array(
@@ -80,6 +84,8 @@ export const refundDetailSchema = refundRowSchema.extend({
       size: z.number().int(),
       kind: z.string(),
       claim: z.number().int().nullable(),
+      /** A claim receipt's checklist item; null: 'Otros documentos' (issue 30 §3). */
+      item: z.string().nullable().optional(),
     }),
   ),
   rejection_reason: z.string(),

@@ -16,7 +16,8 @@ export const refundSubmissionRefundSchema = refundApplicantSchema.extend({
 export type RefundSubmissionRules = Pick<
   RefundLoginData,
   'country_residence' | 'coverages' | 'multi_cause_coverages'
->;
+> &
+  Partial<Pick<RefundLoginData, 'required_items'>>;
 
 export function refundSubmissionSchemaFor(rules: RefundSubmissionRules) {
   return z.object({

@@ -34,6 +34,8 @@ import { findCountryByIso3 } from '../../contracts/static';
 import type { Principal } from '../auth/principal';
 import type { Transaction } from '../db/client';
 import {
+  coverages,
+  refundClaimMissingItems,
   refundClaimServices,
   refundClaims,
   refundFiles,
@@ -115,6 +117,40 @@ export async function bankDataOf(
   return { complete: payment.status, masked, fields };
 }
 
+/** Issue 30 §3: each claim's checklist (its coverage's documents) and its 'No lo tengo' items. */
+async function claimChecklistOf(
+  reader: Reader,
+  claims: readonly { id: number; coverageId: number }[],
+): Promise<
+  (claim: { id: number; coverageId: number }) => {
+    checklist: string[];
+    missing_items: { item: string; reason: string }[];
+  }
+> {
+  if (claims.length === 0) return () => ({ checklist: [], missing_items: [] });
+  const missing = await reader
+    .select()
+    .from(refundClaimMissingItems)
+    .where(
+      inArray(
+        refundClaimMissingItems.claimId,
+        claims.map((claim) => claim.id),
+      ),
+    )
+    .orderBy(asc(refundClaimMissingItems.id));
+  const items = await reader
+    .select({ id: coverages.id, requiredItems: coverages.requiredItems })
+    .from(coverages)
+    .where(inArray(coverages.id, [...new Set(claims.map((claim) => claim.coverageId))]));
+  const byCoverage = new Map(items.map((row) => [row.id, row.requiredItems]));
+  return (claim) => ({
+    checklist: byCoverage.get(claim.coverageId) ?? [],
+    missing_items: missing
+      .filter((row) => row.claimId === claim.id)
+      .map((row) => ({ item: row.item, reason: row.reason })),
+  });
+}
+
 async function detailOf(reader: Reader, refund: RefundRecord): Promise<RefundDetail> {
   const claims = await reader
     .select()
@@ -133,6 +169,7 @@ async function detailOf(reader: Reader, refund: RefundRecord): Promise<RefundDet
         )
         .orderBy(asc(refundClaimServices.id))
     : [];
+  const checklist = await claimChecklistOf(reader, claims);
   const files = await reader
     .select({ link: refundFiles, file: storedFiles })
     .from(refundFiles)
@@ -166,6 +203,7 @@ async function detailOf(reader: Reader, refund: RefundRecord): Promise<RefundDet
           amount_paid: service.amountPaid,
           amount_recovered: service.amountRecovered,
         })),
+      ...checklist(claim),
     })),
     files: files.map(({ link, file }) => ({
       id: file.id,
@@ -174,6 +212,7 @@ async function detailOf(reader: Reader, refund: RefundRecord): Promise<RefundDet
       size: file.size,
       kind: link.kind,
       claim: link.claimId,
+      item: link.item,
     })),
     rejection_reason: refund.rejectionReason,
     payment: await bankDataOf(reader, refund.id, true),

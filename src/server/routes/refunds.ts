@@ -35,6 +35,7 @@ import {
   coverages,
   passengers,
   productCoverages,
+  refundClaimMissingItems,
   refundClaimServices,
   refundClaims,
   refundFiles,
@@ -368,14 +369,28 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
             claim.coverage_files,
             `refund_coverage.claims.${position}.coverage_files`,
           );
+          // Issue 30 §3: each receipt keeps the checklist item it was added under (the first
+          // reference wins when a file is listed twice; the schema refuses duplicates anyway).
+          const itemOf = new Map<string, string | null>();
+          for (const file of claim.coverage_files) if (!itemOf.has(file.id)) itemOf.set(file.id, file.item);
           await tx.insert(refundFiles).values(
             fileIds.map((fileId) => ({
               refundId: refund.id,
               claimId: claimRow.id,
               fileId,
               kind: 'claim' as const,
+              item: itemOf.get(fileId) ?? null,
             })),
           );
+          if (claim.missing_items.length) {
+            await tx.insert(refundClaimMissingItems).values(
+              claim.missing_items.map((entry) => ({
+                claimId: claimRow.id,
+                item: entry.item,
+                reason: entry.reason,
+              })),
+            );
+          }
         }
 
         const payment = submission.refund_payment;

@@ -20,6 +20,17 @@ export function pageFileName(fileName: string, page: number): string {
   return `${baseName(fileName)}-${page}.jpg`;
 }
 
+/** How many pages a PDF has (issue 30 §4: the limit counts them, at the pick). */
+export async function countPdfPages(file: Blob): Promise<number> {
+  const data = new Uint8Array(await file.arrayBuffer()).slice();
+  const loadingTask = getDocument({ data });
+  try {
+    return (await loadingTask.promise).numPages;
+  } finally {
+    await loadingTask.destroy();
+  }
+}
+
 /**
  * Renders one page at a time, freeing each canvas before the next. `onPage(done, total)` reports
  * progress. The bytes are copied first: pdfjs transfers (detaches) the buffer it is given.

@@ -2,6 +2,11 @@
  * Dialog 'Carga de reintegro' (SPEC §2): country, date (__/__/____), coverage (without those
  * already loaded), currency, amount (masked), 'Comprobantes' with a progress bar, and the
  * penalty-letter section for the multi-cause coverage. Renders the claimForm machine.
+ *
+ * Issue 30 §3: the receipts are a checklist of the coverage's required documents; each item holds
+ * its files ('Adjuntar archivos', 'Sacar foto' with the camera on phones) or 'No lo tengo' with a
+ * reason; 'Otros documentos' takes the rest with the dialog's one 'Agregar archivos'. The counter
+ * counts pages, as the limit does.
  */
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -9,12 +14,19 @@ import {
   availableCoverages,
   type ClaimField,
   type ClaimFormEvent,
+  type ClaimReceipt,
   canAddFiles,
   type claimFormMachine,
+  pagesOf,
   type ServiceKey,
 } from '../../../../machines/claimForm';
 import { messages } from '../../../contracts/messages';
-import { MAX_CLAIM_FILES, type ServiceAmounts, TRANSPORT_SERVICES } from '../../../contracts/refund';
+import {
+  MAX_CLAIM_FILES,
+  MAX_MISSING_REASON_LENGTH,
+  type ServiceAmounts,
+  TRANSPORT_SERVICES,
+} from '../../../contracts/refund';
 import { countries, currencies } from '../../../contracts/static';
 import { maskAmountInput, maskDateInput } from '../../refund/masks';
 import { Dialog } from '../../ui/dialog';
@@ -36,6 +48,7 @@ import { styled } from '../../ui/theme';
 import { FilePicker } from './FilePicker';
 
 const text = messages.refund;
+const checklistText = messages.refundChecklist;
 export type ClaimFormActor = ActorRefFrom<typeof claimFormMachine>;
 
 const FileList = styled('ul', {
@@ -46,6 +59,15 @@ const FileList = styled('ul', {
   flexDirection: 'column',
   gap: '$1',
 });
+const ItemBox = styled('div', {
+  border: '1px solid $border',
+  borderRadius: '$1',
+  padding: '$3',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$2',
+});
+const ItemTitle = styled('h3', { fontSize: '$3', margin: 0, fontWeight: 600 });
 const Indented = styled('div', { paddingLeft: '$5', display: 'flex', flexDirection: 'column', gap: '$2' });
 
 function ServiceRow({
@@ -118,6 +140,40 @@ function ServiceRow({
   );
 }
 
+/** The receipts of one checklist item, each with 'Quitar'. */
+function ReceiptList({
+  files,
+  busy,
+  send,
+}: {
+  files: readonly ClaimReceipt[];
+  busy: boolean;
+  send: (event: ClaimFormEvent) => void;
+}) {
+  if (files.length === 0) return null;
+  return (
+    <FileList>
+      {files.map((file) => (
+        <li key={file.id}>
+          <Row justify="between">
+            <span>{checklistText.fileWithPages(file.name, Math.max(1, file.pages ?? 1))}</span>
+            <Button
+              type="button"
+              size="small"
+              variant="ghost"
+              disabled={busy}
+              aria-label={`${text.removeFileButton} ${file.name}`}
+              onClick={() => send({ type: 'FILE_REMOVED', id: file.id })}
+            >
+              {text.removeFileButton}
+            </Button>
+          </Row>
+        </li>
+      ))}
+    </FileList>
+  );
+}
+
 export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose: () => void }) {
   const snapshot = useSelector(actor, (state) => state);
   const context = snapshot.context;
@@ -174,18 +230,6 @@ export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose
               onValueChange={(coverage) => send({ type: 'COVERAGE_CHOSEN', coverage })}
             />
           </Cell>
-          {context.requiredItems.length ? (
-            <Cell span={12}>
-              <Alert tone="warning">
-                {text.requiredItemsWarning}
-                <ul>
-                  {context.requiredItems.map((item) => (
-                    <li key={item}>{item}</li>
-                  ))}
-                </ul>
-              </Alert>
-            </Cell>
-          ) : null}
           <Cell span={6}>
             <SelectField
               label={text.currencyLabel}
@@ -269,41 +313,88 @@ export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose
 
         <section aria-label={text.filesLabel}>
           <Subheading>{text.filesLabel}</Subheading>
-          <Stack css={{ gap: '$2' }}>
-            <Row justify="between">
-              <Muted>{text.filesCount(files.length, MAX_CLAIM_FILES)}</Muted>
-              <FilePicker
-                label={text.addFilesButton}
-                testId="claim-files"
-                disabled={busy || !canAddFiles(context)}
-                onChosen={(chosen) => send({ type: 'FILES_CHOSEN', files: chosen })}
-              />
-            </Row>
+          <Stack css={{ gap: '$3' }}>
+            <Muted>{checklistText.filesCount(pagesOf(files), MAX_CLAIM_FILES)}</Muted>
+            {context.requiredItems.length ? <Muted>{checklistText.checklistIntro}</Muted> : null}
             {context.fileNotice ? (
               <Alert tone="warning" role="alert">
                 {context.fileNotice}
               </Alert>
             ) : null}
-            {files.length ? (
-              <FileList>
-                {files.map((file) => (
-                  <li key={file.id}>
-                    <Row justify="between">
-                      <span>{file.name}</span>
-                      <Button
-                        type="button"
-                        size="small"
-                        variant="ghost"
-                        disabled={busy}
-                        onClick={() => send({ type: 'FILE_REMOVED', id: file.id })}
-                      >
-                        {text.removeFileButton}
-                      </Button>
-                    </Row>
-                  </li>
-                ))}
-              </FileList>
+            {errors.checklist ? (
+              <Alert tone="danger" role="alert">
+                {errors.checklist}
+              </Alert>
             ) : null}
+            {context.requiredItems.map((item, index) => {
+              const itemFiles = files.filter((file) => file.item === item);
+              const missing = item in context.missing;
+              return (
+                <ItemBox key={item} role="group" aria-labelledby={`claim-item-${index}`}>
+                  <Row justify="between">
+                    <ItemTitle id={`claim-item-${index}`}>{item}</ItemTitle>
+                    <Muted css={{ margin: 0 }}>
+                      {itemFiles.length
+                        ? checklistText.itemDone
+                        : missing
+                          ? checklistText.itemMissing
+                          : checklistText.itemEmpty}
+                    </Muted>
+                  </Row>
+                  <ReceiptList files={itemFiles} busy={busy} send={send} />
+                  <Row css={{ gap: '$2', flexWrap: 'wrap' }}>
+                    <FilePicker
+                      label={checklistText.attachFiles}
+                      testId={`claim-item-files-${index}`}
+                      disabled={busy || !canAddFiles(context)}
+                      onChosen={(chosen) => send({ type: 'FILES_CHOSEN', files: chosen, item })}
+                    />
+                    <FilePicker
+                      label={checklistText.takePhoto}
+                      variant="ghost"
+                      capture
+                      disabled={busy || !canAddFiles(context)}
+                      onChosen={(chosen) => send({ type: 'FILES_CHOSEN', files: chosen, item })}
+                    />
+                  </Row>
+                  {itemFiles.length ? null : (
+                    <Checkbox
+                      label={checklistText.notAvailable}
+                      checked={missing}
+                      disabled={busy}
+                      onCheckedChange={(checked) =>
+                        send({ type: 'ITEM_MISSING_TOGGLED', item, missing: checked })
+                      }
+                    />
+                  )}
+                  {missing ? (
+                    <TextField
+                      label={checklistText.notAvailableReason}
+                      value={context.missing[item] ?? ''}
+                      maxLength={MAX_MISSING_REASON_LENGTH}
+                      disabled={busy}
+                      error={errors[`missing.${item}`]}
+                      onValueChange={(reason) => send({ type: 'MISSING_REASON_CHANGED', item, reason })}
+                    />
+                  ) : null}
+                </ItemBox>
+              );
+            })}
+            <ItemBox role="group" aria-labelledby="claim-item-other">
+              <ItemTitle id="claim-item-other">{checklistText.otherDocuments}</ItemTitle>
+              {context.requiredItems.length ? (
+                <Muted css={{ margin: 0 }}>{checklistText.otherDocumentsIntro}</Muted>
+              ) : null}
+              <ReceiptList files={files.filter((file) => file.item === null)} busy={busy} send={send} />
+              <Row>
+                <FilePicker
+                  label={text.addFilesButton}
+                  testId="claim-files"
+                  disabled={busy || !canAddFiles(context)}
+                  onChosen={(chosen) => send({ type: 'FILES_CHOSEN', files: chosen, item: null })}
+                />
+              </Row>
+            </ItemBox>
             {errors.files ? (
               <Alert tone="danger" role="alert">
                 {errors.files}

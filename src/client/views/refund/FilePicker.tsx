@@ -1,18 +1,42 @@
-/** A file chooser that stores the chosen bytes (IndexedDB) and hands the machine metadata only. */
-import { type ChangeEvent, useId } from 'react';
+/**
+ * A file chooser that stores the chosen bytes (IndexedDB) and hands the machine metadata only,
+ * with each PDF's page count (issue 30 §4: the limit counts pages, so a pick is checked at once).
+ * One control: the button; the input it opens is hidden (display: none), so axe and getByRole find
+ * one 'Agregar archivos' (issue 30 §4). `capture` opens the camera on phones.
+ */
+import { type ChangeEvent, useRef } from 'react';
 import type { ReceiptRef } from '../../../../machines/claimForm';
 import { allowedExtensionsAccept } from '../../../../machines/claimForm';
 import { hasAllowedExtension } from '../../../contracts/refund';
+import { isPdf } from '../../refund/files/prepare';
 import { saveReceipt } from '../../refund/files/receiptStore';
 import { newIdempotencyKey } from '../../refund/session';
 import { Button } from '../../ui/primitives';
+
+/** A PDF's pages (1 when it cannot be read here: the preparation then says what is wrong). */
+async function pagesOfFile(file: File): Promise<number> {
+  if (!isPdf({ name: file.name, blob: file })) return 1;
+  try {
+    const { countPdfPages } = await import('../../refund/files/pdf');
+    return Math.max(1, await countPdfPages(file));
+  } catch {
+    return 1;
+  }
+}
 
 export async function storeChosenFiles(files: FileList | File[]): Promise<ReceiptRef[]> {
   const refs: ReceiptRef[] = [];
   for (const file of Array.from(files)) {
     const id = newIdempotencyKey();
-    if (hasAllowedExtension(file.name)) await saveReceipt(id, file, file.name);
-    refs.push({ id, name: file.name, size: file.size, type: file.type });
+    const allowed = hasAllowedExtension(file.name);
+    if (allowed) await saveReceipt(id, file, file.name);
+    refs.push({
+      id,
+      name: file.name,
+      size: file.size,
+      type: file.type,
+      pages: allowed ? await pagesOfFile(file) : 1,
+    });
   }
   return refs;
 }
@@ -22,38 +46,41 @@ export function FilePicker({
   disabled,
   onChosen,
   testId,
+  capture,
+  variant = 'secondary',
 }: {
   label: string;
   disabled?: boolean;
   onChosen: (files: ReceiptRef[]) => void;
   testId?: string;
+  /** Opens the camera on phones (an image input with `capture`). */
+  capture?: boolean;
+  variant?: 'secondary' | 'ghost';
 }) {
-  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
   const change = async (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
-    const files = input.files ? Array.from(input.files) : [];
-    input.value = '';
+    const target = event.currentTarget;
+    const files = target.files ? Array.from(target.files) : [];
+    target.value = '';
     if (files.length) onChosen(await storeChosenFiles(files));
   };
   return (
     <>
       <input
-        id={id}
+        ref={input}
         data-testid={testId}
         type="file"
-        multiple
-        accept={allowedExtensionsAccept}
+        multiple={!capture}
+        accept={capture ? 'image/*' : allowedExtensionsAccept}
+        capture={capture ? 'environment' : undefined}
         disabled={disabled}
         onChange={change}
-        style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
+        // Hidden (display: none): out of the accessibility tree and the tab order; the label stays
+        // for tests that hand it files (Playwright's setInputFiles works on a hidden input).
+        hidden
         aria-label={label}
       />
-      <Button
-        type="button"
-        variant="secondary"
-        disabled={disabled}
-        onClick={() => (document.getElementById(id) as HTMLInputElement | null)?.click()}
-      >
+      <Button type="button" variant={variant} disabled={disabled} onClick={() => input.current?.click()}>
         {label}
       </Button>
     </>

@@ -214,6 +214,8 @@ export const refundFiles = pgTable(
       onDelete: 'set null',
     }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A claim receipt's checklist item (issue 30 §3); null: 'Otros documentos' (migration 0031). */
+    item: varchar('item', { length: 255 }),
   },
   (table) => [
     index('refund_files_refund_idx').on(table.refundId),
@@ -287,5 +289,25 @@ export const refundDecisionMails = pgTable(
     index('refund_decision_mails_refund_idx').on(table.refundId),
     index('refund_decision_mails_unmailed_idx').on(table.id).where(sql`mailed_at is null`),
     check('refund_decision_mails_decision_check', sql`${table.decision} in ('approve', 'pay', 'reject')`),
+  ],
+);
+
+/**
+ * The coverage documents a traveller marked 'No lo tengo' on a claim, with the reason (issue 30
+ * §3, migration 0031); staff see them in the review's receipts grouped by item.
+ */
+export const refundClaimMissingItems = pgTable(
+  'refund_claim_missing_items',
+  {
+    id: serial('id').primaryKey(),
+    claimId: integer('claim_id')
+      .notNull()
+      .references(() => refundClaims.id, { onDelete: 'cascade' }),
+    item: varchar('item', { length: 255 }).notNull(),
+    reason: varchar('reason', { length: 200 }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('refund_claim_missing_items_claim_item_key').on(table.claimId, table.item),
+    check('refund_claim_missing_items_reason_check', sql`length(btrim(${table.reason})) > 0`),
   ],
 );

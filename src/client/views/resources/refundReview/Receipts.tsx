@@ -9,6 +9,7 @@ import { messages } from '../../../../contracts/messages';
 import { Alert, Button, Card, Muted, Row, Spinner, Subheading } from '../../../ui/primitives';
 import { type ReceiptDownloadActor, receiptDownloadLogic } from '../detailWiring';
 import { text } from './parts';
+import { ReceiptsByItem } from './ReceiptsByItem';
 import { ReceiptViewer } from './ReceiptViewer';
 
 /** Every file of the refund in viewing order: each claim's receipts, then the authorization files. */
@@ -16,7 +17,10 @@ function viewerFilesOf(refund: ReviewedRefund): (ViewerFile & { caption: string;
   const claimFiles = refund.claims.flatMap((claim, index) =>
     refund.files
       .filter((file) => file.kind === 'claim' && file.claim === claim.id)
-      .map((file) => ({ ...file, caption: `${text.claim(index + 1)} · ${claim.coverage}` })),
+      .map((file) => ({
+        ...file,
+        caption: `${text.claim(index + 1)} · ${claim.coverage} · ${file.item ?? messages.refundChecklist.otherDocuments}`,
+      })),
   );
   // Documents the traveller sent through a request link (issue 17 'Links').
   const requested = refund.files
@@ -57,6 +61,7 @@ export function Receipts({ refund }: { refund: ReviewedRefund }) {
           <Muted>{text.noReceipts}</Muted>
         )}
       </Card>
+      {refund.claims.length ? <ReceiptsByItem refund={refund} /> : null}
       <Card aria-labelledby="refund-authorization">
         <Subheading id="refund-authorization">{text.authorization}</Subheading>
         {authorization.length ? (
