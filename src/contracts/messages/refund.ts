@@ -49,7 +49,8 @@ export const refundMessages = {
   voucherRequired: 'Ingrese su número de voucher',
   emailInvalid: 'Introduce un email válido',
   phoneRequired: 'Ingrese un Telefono',
-  phoneNumeric: 'El teléfono solo puede contener números.',
+  phoneNumeric:
+    'Escriba el teléfono solo con números, o con el código de país (por ejemplo +57 601 3456789).',
 
   // Step 1 'Carga de reintegros'
   claimsTitle: 'Selección y carga de reintegros',

@@ -96,6 +96,7 @@ export function PaymentStep({ actor }: { actor: WizardActor }) {
         label={paymentFieldLabel(field, country)}
         value={payment[textField]}
         error={paymentErrors[textField]}
+        inputMode={field === 'phone' ? 'tel' : undefined}
         hint={warnings[field] ?? (field === 'cbu' ? text.cbuOrAliasHint : undefined)}
         onValueChange={(value) => set(textField, value)}
       />
