@@ -109,6 +109,8 @@ export const refundMessages = {
   fileUnknown: 'Uno de los archivos no existe o no pertenece a este voucher. Vuelva a cargarlo.',
   preparingFiles: 'Preparando archivos...',
   uploadingFiles: 'Subiendo archivos...',
+  // Issue 30 §4: a file picked while another uploads waits its turn.
+  uploadWaiting: (name: string) => `${name} (en espera para subir)`,
   fileConversionFailed: 'No se pudo procesar el archivo. Pruebe con otro archivo o vuelva a intentarlo.',
   uploadFailed: 'No se pudieron subir los archivos. Vuelva a intentarlo.',
   uploadRefusedType: 'El archivo no es una imagen JPG o PNG ni un PDF válido.',
