@@ -68,8 +68,19 @@ export interface RefundWizardContext extends RefundWizardInput {
   uploadingField: PaymentFileField | null;
   uploadProgress: number;
   pendingAuthorizationFiles: ReceiptRef[];
+  /**
+   * Choices made while another upload is in flight (issue 30 §4: the ID photo picked right after
+   * the letter was dropped), uploaded one after the other, in the order chosen.
+   */
+  queuedAuthorizationFiles: QueuedAuthorizationFiles[];
   result: RefundSubmissionResponse | null;
   error: string | null;
+}
+
+/** An authorization choice waiting for the upload in flight. */
+export interface QueuedAuthorizationFiles {
+  field: PaymentFileField;
+  files: ReceiptRef[];
 }
 
 export interface SubmitRefundInput {
@@ -175,6 +186,34 @@ function acceptAuthorizationFiles(current: readonly { name: string }[], chosen: 
 }
 
 /**
+ * The files a field already holds, is uploading or has waiting: a new choice is checked against
+ * all of them (the limit of 5 and duplicate names count the queued ones too).
+ */
+export function authorizationFilesOf(
+  context: Pick<
+    RefundWizardContext,
+    'payment' | 'uploadingField' | 'pendingAuthorizationFiles' | 'queuedAuthorizationFiles'
+  >,
+  field: PaymentFileField,
+): { name: string }[] {
+  // A snapshot stored before the queue existed has none.
+  const queued = context.queuedAuthorizationFiles ?? [];
+  return [
+    ...context.payment[field],
+    ...(context.uploadingField === field ? context.pendingAuthorizationFiles : []),
+    ...queued.filter((choice) => choice.field === field).flatMap((choice) => choice.files),
+  ];
+}
+
+/** The refusal of an authorization choice, or null when it can upload. */
+function authorizationChoiceProblem(
+  context: RefundWizardContext,
+  event: { field: PaymentFileField; files: ReceiptRef[] },
+): string | null {
+  return acceptAuthorizationFiles(authorizationFilesOf(context, event.field), event.files);
+}
+
+/**
  * The tag of the states a reload may resume (the wizard's steps and the submission, which is
  * idempotent); the result screens and the redirect are not resumed.
  */
@@ -198,6 +237,58 @@ export const refundWizardMachine = setup({
     forgetLogin: () => {},
     /** Leaves the portal for the given address. */
     redirect: (_, _params: { url: string }) => {},
+    refuseAuthorizationChoice: assign(({ context, event }) => {
+      if (event.type !== 'AUTHORIZATION_FILES_CHOSEN') return {};
+      return {
+        authorizationNotice: {
+          ...context.authorizationNotice,
+          [event.field]: authorizationChoiceProblem(context, event) ?? undefined,
+        },
+      };
+    }),
+    keepUploadedAuthorization: assign(({ context, event }) => {
+      if (event.type !== 'PREPARE_DONE') return {};
+      const field = context.uploadingField ?? 'authorization_letter';
+      const payment = {
+        ...context.payment,
+        [field]: [
+          ...context.payment[field],
+          ...event.files.map((file: StoredFile) => ({ id: file.id, name: file.name })),
+        ],
+      };
+      const paymentErrors = { ...context.paymentErrors };
+      delete paymentErrors[field];
+      return {
+        payment,
+        paymentErrors,
+        uploadingField: null,
+        pendingAuthorizationFiles: [],
+        uploadProgress: 100,
+      };
+    }),
+    noticeFailedAuthorization: assign(({ context, event }) => {
+      if (event.type !== 'PREPARE_FAILED') return {};
+      return {
+        authorizationNotice: {
+          ...context.authorizationNotice,
+          [context.uploadingField ?? 'authorization_letter']: event.message || text.uploadFailed,
+        },
+        uploadingField: null,
+        pendingAuthorizationFiles: [],
+        uploadProgress: 0,
+      };
+    }),
+    /** The next waiting choice becomes the upload in flight. */
+    startQueuedAuthorization: assign(({ context }) => {
+      const [next, ...rest] = context.queuedAuthorizationFiles ?? [];
+      if (!next) return {};
+      return {
+        uploadingField: next.field,
+        pendingAuthorizationFiles: next.files,
+        queuedAuthorizationFiles: rest,
+        uploadProgress: 0,
+      };
+    }),
   },
   delays: { refundRedirect: 20_000 },
   guards: {
@@ -205,8 +296,8 @@ export const refundWizardMachine = setup({
     claimsValid: ({ context }) => claimsProblem(context) === null,
     paymentValid: ({ context }) => Object.keys(currentPaymentProblems(context)).length === 0,
     authorizationChoiceValid: ({ context, event }) =>
-      event.type === 'AUTHORIZATION_FILES_CHOSEN' &&
-      acceptAuthorizationFiles(context.payment[event.field], event.files) === null,
+      event.type === 'AUTHORIZATION_FILES_CHOSEN' && authorizationChoiceProblem(context, event) === null,
+    authorizationQueued: ({ context }) => (context.queuedAuthorizationFiles ?? []).length > 0,
   },
 }).createMachine({
   id: 'refundWizard',
@@ -223,6 +314,7 @@ export const refundWizardMachine = setup({
     uploadingField: null,
     uploadProgress: 0,
     pendingAuthorizationFiles: [],
+    queuedAuthorizationFiles: [],
     result: null,
     error: null,
   }),
@@ -327,15 +419,7 @@ export const refundWizardMachine = setup({
                   authorizationNotice: { ...context.authorizationNotice, [event.field]: undefined },
                 })),
               },
-              {
-                actions: assign({
-                  authorizationNotice: ({ context, event }) => ({
-                    ...context.authorizationNotice,
-                    [event.field]:
-                      acceptAuthorizationFiles(context.payment[event.field], event.files) ?? undefined,
-                  }),
-                }),
-              },
+              { actions: 'refuseAuthorizationChoice' },
             ],
             AUTHORIZATION_FILE_REMOVED: {
               actions: assign({
@@ -363,41 +447,39 @@ export const refundWizardMachine = setup({
             input: ({ context }) => ({ files: context.pendingAuthorizationFiles }),
           },
           on: {
-            PREPARE_PROGRESS: { actions: assign({ uploadProgress: ({ event }) => event.value }) },
-            PREPARE_DONE: {
-              target: 'editing',
-              actions: assign(({ context, event }) => {
-                const field = context.uploadingField ?? 'authorization_letter';
-                const payment = {
-                  ...context.payment,
-                  [field]: [
-                    ...context.payment[field],
-                    ...event.files.map((file: StoredFile) => ({ id: file.id, name: file.name })),
+            // A choice while a file uploads waits its turn (issue 30 §4); a refused one says why.
+            AUTHORIZATION_FILES_CHOSEN: [
+              {
+                guard: 'authorizationChoiceValid',
+                actions: assign(({ context, event }) => ({
+                  queuedAuthorizationFiles: [
+                    ...(context.queuedAuthorizationFiles ?? []),
+                    { field: event.field, files: event.files },
                   ],
-                };
-                const paymentErrors = { ...context.paymentErrors };
-                delete paymentErrors[field];
-                return {
-                  payment,
-                  paymentErrors,
-                  uploadingField: null,
-                  pendingAuthorizationFiles: [],
-                  uploadProgress: 100,
-                };
-              }),
-            },
-            PREPARE_FAILED: {
-              target: 'editing',
-              actions: assign(({ context, event }) => ({
-                authorizationNotice: {
-                  ...context.authorizationNotice,
-                  [context.uploadingField ?? 'authorization_letter']: event.message || text.uploadFailed,
-                },
-                uploadingField: null,
-                pendingAuthorizationFiles: [],
-                uploadProgress: 0,
-              })),
-            },
+                  authorizationNotice: { ...context.authorizationNotice, [event.field]: undefined },
+                })),
+              },
+              { actions: 'refuseAuthorizationChoice' },
+            ],
+            PREPARE_PROGRESS: { actions: assign({ uploadProgress: ({ event }) => event.value }) },
+            PREPARE_DONE: [
+              {
+                guard: 'authorizationQueued',
+                target: 'uploadingAuthorization',
+                reenter: true,
+                actions: ['keepUploadedAuthorization', 'startQueuedAuthorization'],
+              },
+              { target: 'editing', actions: 'keepUploadedAuthorization' },
+            ],
+            PREPARE_FAILED: [
+              {
+                guard: 'authorizationQueued',
+                target: 'uploadingAuthorization',
+                reenter: true,
+                actions: ['noticeFailedAuthorization', 'startQueuedAuthorization'],
+              },
+              { target: 'editing', actions: 'noticeFailedAuthorization' },
+            ],
           },
         },
       },

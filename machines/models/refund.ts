@@ -347,12 +347,18 @@ export const refundWizardModel = defineModel({
         );
       return events;
     }
-    if (snapshot.matches({ payment: 'uploadingAuthorization' }))
+    if (snapshot.matches({ payment: 'uploadingAuthorization' })) {
+      // Issue 30 §4: the other file picked while this one uploads waits its turn (or is refused).
+      const letter = snapshot.context.uploadingField === 'authorization_letter';
+      const other = letter ? 'authorized_document' : 'authorization_letter';
       return [
         { type: 'PREPARE_PROGRESS', value: 40 },
-        { type: 'PREPARE_DONE', files: [sampleUploaded[0]] },
+        { type: 'PREPARE_DONE', files: [sampleUploaded[letter ? 0 : 1]] },
         { type: 'PREPARE_FAILED', message: 'No se pudieron subir los archivos. Vuelva a intentarlo.' },
+        { type: 'AUTHORIZATION_FILES_CHOSEN', field: other, files: [receiptPng] },
+        { type: 'AUTHORIZATION_FILES_CHOSEN', field: other, files: [receiptBad] },
       ];
+    }
     if (snapshot.matches('submitting'))
       return [
         {
@@ -389,6 +395,8 @@ export const refundWizardModel = defineModel({
         Object.keys(context.paymentErrors).length > 0,
         context.payment.refund_method,
         Object.values(context.authorizationNotice).some(Boolean),
+        context.uploadingField,
+        context.queuedAuthorizationFiles.length,
       ]);
     return JSON.stringify([snapshot.value, Boolean(context.error)]);
   },
@@ -424,6 +432,21 @@ export const refundWizardModel = defineModel({
         { type: 'PREPARE_DONE', files: [sampleUploaded[0]] },
         { type: 'AUTHORIZATION_FILE_REMOVED', field: 'authorization_letter', id: sampleUploaded[0].id },
       ],
+      // Issue 30 §4: the ID photo picked while the letter uploads waits its turn, then uploads,
+      // whether the letter's upload ends well or fails.
+      ...['PREPARE_DONE', 'PREPARE_FAILED'].map((letterEnd) => [
+        ...toPayment,
+        {
+          type: 'PAYMENT_CHANGED',
+          values: { ...validArgentinePayment, refund_method: 'Autorizar a tercero' },
+        },
+        { type: 'AUTHORIZATION_FILES_CHOSEN', field: 'authorization_letter', files: [receiptPdf] },
+        { type: 'AUTHORIZATION_FILES_CHOSEN', field: 'authorized_document', files: [receiptPng] },
+        letterEnd === 'PREPARE_DONE'
+          ? { type: 'PREPARE_DONE', files: [sampleUploaded[0]] }
+          : { type: 'PREPARE_FAILED', message: 'No se pudieron subir los archivos. Vuelva a intentarlo.' },
+        { type: 'PREPARE_DONE', files: [sampleUploaded[1]] },
+      ]),
       [
         ...readyToSend,
         {

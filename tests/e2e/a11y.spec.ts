@@ -6,8 +6,21 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { validArgentinePayment } from '../../machines/models/refund';
+import { messages } from '../../src/contracts/messages';
 import { SECTIONS } from '../../src/contracts/modules';
-import { signIn } from './support';
+import { paymentFieldLabel } from '../../src/contracts/refund';
+import { gradientPng } from './fixtures/refund/files';
+import {
+  askTraveller,
+  closeRefund,
+  holdPortal,
+  loginFor,
+  openWizard,
+  wizardWithClaim,
+} from './portalSupport';
+import { chileanVoucher, submitRefund } from './refundSubmission';
+import { openSignedIn, signIn } from './support';
 
 const LISTS = SECTIONS.filter((section) => section.menu).map((section) => section.routing);
 
@@ -171,4 +184,115 @@ test('keyboard: a skip link to the content; Escape closes a dialog and gives foc
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
   await expect(bell).toBeFocused();
+});
+
+// ---- the portal (issue 30 §4): focus on each new step's heading, axe on every portal screen ------
+
+const refund = messages.refund;
+
+test('portal: after the login and each step change the focus is on the step heading; no axe violation', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const violations: string[] = [];
+  // A real login (the Mexican traveller no other spec submits for): the first step's heading has the focus.
+  let voucher = 0;
+  for (const candidate of [4, 1, 2, 3, 5, 6, 7, 8])
+    if (!voucher && (await request.get(`/api/refund_data/?voucher_id=${candidate}&document=HEDD850101`)).ok())
+      voucher = candidate;
+  expect(voucher).toBeGreaterThan(0);
+  await page.goto('/refund');
+  await page.getByLabel(refund.documentLabel).fill('HEDD850101');
+  await page.getByLabel(refund.voucherIdLabel).fill(String(voucher));
+  await page.getByRole('button', { name: refund.loginButton }).click();
+  await expect(page.getByRole('heading', { name: refund.applicantTitle })).toBeFocused();
+  violations.push(...(await axeViolations(page, 'wizard step 1')));
+
+  // The three steps and the result, on the models' login with held uploads and submission.
+  const wizard = await page.context().newPage();
+  const portal = holdPortal(wizard);
+  await portal.ready;
+  const login = loginFor('ARG');
+  await openWizard(wizard, login, wizardWithClaim(login));
+  await expect(wizard.getByRole('heading', { name: refund.claimsTitle })).toBeFocused();
+  violations.push(...(await axeViolations(wizard, 'wizard step 2')));
+  await wizard.getByRole('button', { name: refund.previousButton }).click();
+  await expect(wizard.getByRole('heading', { name: refund.applicantTitle })).toBeFocused();
+  await wizard.getByRole('button', { name: refund.continueButton }).click();
+  await expect(wizard.getByRole('heading', { name: refund.claimsTitle })).toBeFocused();
+  await wizard.getByRole('button', { name: refund.continueButton }).click();
+  await expect(wizard.getByRole('heading', { name: refund.paymentTitle })).toBeFocused();
+  const field = (name: Parameters<typeof paymentFieldLabel>[0]) =>
+    wizard.getByLabel(paymentFieldLabel(name, 'ARG'), { exact: true });
+  await field('refund_method').selectOption('Autorizar a tercero');
+  for (const [name, value] of Object.entries(validArgentinePayment)) {
+    const control = field(name as Parameters<typeof paymentFieldLabel>[0]);
+    await (['bank', 'account_type'].includes(name) ? control.selectOption(value) : control.fill(value));
+  }
+  violations.push(...(await axeViolations(wizard, 'wizard step 3')));
+  await field('refund_method').selectOption('Cuenta propia');
+  await wizard.getByRole('button', { name: refund.finishButton }).click();
+  await portal.submit.answer(200, {
+    refund: { id: 41, status: 'RECIBIDO' },
+    refund_payment: { status: true },
+    create: true,
+  });
+  await expect(wizard.getByRole('heading', { name: refund.successTitle })).toBeFocused();
+  violations.push(...(await axeViolations(wizard, 'wizard result')));
+  await attachScreenshot(wizard, testInfo, 'wizard result.png');
+  expect(violations).toEqual([]);
+});
+
+test('portal links and the receipt viewer: no axe violation; the receipt box takes the focus', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const violations: string[] = [];
+  const { id } = await submitRefund(request, await chileanVoucher(request));
+  const traveller = await (await browser.newContext()).newPage();
+  const documentsLink = await askTraveller(
+    request,
+    id,
+    'request_documents',
+    { documents: ['Factura original'], max_files: 3 },
+    'matias@example.com',
+  );
+  await traveller.goto(documentsLink);
+  await expect(traveller.getByTestId('files-allowed')).toBeVisible();
+  await traveller
+    .getByTestId('pending-docs-files')
+    .setInputFiles({ name: 'factura.png', mimeType: 'image/png', buffer: gradientPng(48, 32) });
+  violations.push(...(await axeViolations(traveller, 'pending documents')));
+  await traveller.getByRole('button', { name: messages.refundLinks.send }).click();
+  await expect(traveller.getByRole('heading', { name: messages.refundLinks.successTitle })).toBeFocused({
+    timeout: 30_000,
+  });
+  violations.push(...(await axeViolations(traveller, 'pending documents sent')));
+
+  const bankLink = await askTraveller(
+    request,
+    id,
+    'request_bank_data',
+    { fields: ['rut', 'account_number'] },
+    'matias@example.com',
+  );
+  await traveller.goto(bankLink);
+  await expect(traveller.getByRole('button', { name: messages.refundLinks.update })).toBeVisible();
+  violations.push(...(await axeViolations(traveller, 'bank-data link')));
+  await attachScreenshot(traveller, testInfo, 'bank-data link.png');
+
+  // Staff: the receipt viewer's scrolling box is a named focusable region (axe scrollable-region-focusable).
+  await openSignedIn(page, `/dashboard/reintegros/${id}`);
+  const receipts = page.getByRole('region', { name: 'Comprobantes' });
+  const box = receipts.getByRole('region', { name: /^Comprobante 1 de / });
+  await expect(box.getByRole('img')).toBeVisible({ timeout: 30_000 });
+  await box.focus();
+  await expect(box).toBeFocused();
+  const scrollable = await new AxeBuilder({ page }).withRules(['scrollable-region-focusable']).analyze();
+  expect(scrollable.violations.map((violation) => violation.id)).toEqual([]);
+  await closeRefund(request, id);
+  expect(violations).toEqual([]);
 });

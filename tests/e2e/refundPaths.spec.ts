@@ -553,8 +553,14 @@ for (const path of wizardPaths) {
         for (const notice of notices)
           await expect(page.getByRole('alert').filter({ hasText: notice })).toBeVisible();
       },
-      'payment.uploadingAuthorization': async () => {
+      'payment.uploadingAuthorization': async (snapshot) => {
+        const { queuedAuthorizationFiles } = snapshot.context as {
+          queuedAuthorizationFiles: { files: { name: string }[] }[];
+        };
         await expect(page.getByRole('progressbar', { name: text.uploadingFiles })).toBeVisible();
+        // Issue 30 §4: a file picked during the upload is listed as waiting, never dropped.
+        for (const file of queuedAuthorizationFiles.flatMap((choice) => choice.files))
+          await expect(page.getByText(text.uploadWaiting(file.name), { exact: true })).toBeVisible();
         await expect(finish).toBeDisabled();
         await expect(previous).toBeDisabled();
       },

@@ -1,14 +1,16 @@
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import {
   badFile,
   factura,
+  LINK_INPUT,
   LINK_USED,
   pendingDocsModel,
   sampleDocsAccess,
   TOO_LONG_COMMENT,
   UPLOAD_KO,
 } from '../../machines/models/refundLinks';
-import { pendingDocsProblems } from '../../machines/pendingDocs';
+import { type PendingDocsInput, pendingDocsMachine, pendingDocsProblems } from '../../machines/pendingDocs';
 import { messages } from '../../src/contracts/messages';
 import { testMachineModel } from './harness';
 
@@ -104,4 +106,44 @@ testMachineModel('pendingDocs', pendingDocsModel, {
     expect(snapshot.status).toBe('done');
     expect(snapshot.context.fileIds).toEqual(['f-1']);
   },
+});
+
+describe('two quick picks (issue 30 §4)', () => {
+  it('keeps both files when the second pick comes right after the first, and sends both', async () => {
+    const sent: string[][] = [];
+    const machine = pendingDocsMachine.provide({
+      actors: {
+        loadAccess: fromPromise(async () => sampleDocsAccess),
+        prepareDocs: fromPromise(async ({ input }) =>
+          input.files.map((file) => ({ name: file.name, blob: null })),
+        ),
+        uploadDocs: fromPromise(async ({ input }) => {
+          sent.push(input.files.map((file) => file.name));
+          return {
+            status: 'ok' as const,
+            files: input.files.map((file, index) => ({
+              file_id: `f${index}`,
+              name: file.name,
+              content_type: 'image/jpeg',
+              size: 900,
+            })),
+          };
+        }),
+        patchRefund: fromPromise<unknown, PendingDocsInput & { comment: string; fileIds: string[] }>(
+          async () => ({}),
+        ),
+      },
+    });
+    const actor = createActor(machine, { input: LINK_INPUT });
+    actor.start();
+    await waitFor(actor, (state) => state.matches('editing'));
+    const idPhoto = { ...factura, id: 'doc-dni', name: 'dni.jpg' };
+    actor.send({ type: 'FILES_CHOSEN', files: [factura] });
+    actor.send({ type: 'FILES_CHOSEN', files: [idPhoto] });
+    expect(actor.getSnapshot().context.files.map((file) => file.name)).toEqual(['factura.png', 'dni.jpg']);
+    expect(actor.getSnapshot().context.notice).toBeNull();
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (state) => state.matches('sent'));
+    expect(sent).toEqual([['factura.png', 'dni.jpg']]);
+  });
 });

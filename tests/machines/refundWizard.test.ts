@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromCallback } from 'xstate';
+import type { PrepareFilesEvent, PrepareFilesInput } from '../../machines/claimForm';
 import {
   MULTI_CAUSE,
+  receiptPdf,
+  receiptPng,
   refundWizardModel,
   sampleClaim,
   sampleMultiCauseClaim,
   sampleRefundLogin,
+  sampleUploaded,
   validArgentinePayment,
 } from '../../machines/models/refund';
 import {
@@ -18,7 +22,7 @@ import {
   stepIndexOf,
 } from '../../machines/refundWizard';
 import { messages } from '../../src/contracts/messages';
-import { refundSubmissionSchemaFor } from '../../src/contracts/refund';
+import { type PaymentFileField, refundSubmissionSchemaFor } from '../../src/contracts/refund';
 import { testMachineModel } from './harness';
 
 const text = messages.refund;
@@ -74,6 +78,8 @@ testMachineModel('refundWizard', refundWizardModel, {
     const { paymentErrors, authorizationNotice, claims } = snapshot.context;
     expect(claims.length).toBeGreaterThan(0);
     for (const message of Object.values(paymentErrors)) expect(typeof message).toBe('string');
+    // Nothing waits once the uploads are over.
+    expect(snapshot.context.queuedAuthorizationFiles).toEqual([]);
     for (const notice of Object.values(authorizationNotice))
       if (notice)
         expect([
@@ -84,9 +90,41 @@ testMachineModel('refundWizard', refundWizardModel, {
         ]).toContain(notice);
     expect(stepIndexOf(snapshot)).toBe(2);
   },
-  'payment.uploadingAuthorization': (snapshot) => {
-    expect(snapshot.context.uploadingField).not.toBeNull();
-    expect(snapshot.context.pendingAuthorizationFiles.length).toBeGreaterThan(0);
+  'payment.uploadingAuthorization': (snapshot, event, _trail, before) => {
+    const { uploadingField, pendingAuthorizationFiles, queuedAuthorizationFiles, payment } = snapshot.context;
+    expect(uploadingField).not.toBeNull();
+    expect(pendingAuthorizationFiles.length).toBeGreaterThan(0);
+    const previous = before!.context;
+    const wasUploading = before!.matches({ payment: 'uploadingAuthorization' });
+    // Issue 30 §4: nothing picked is dropped. A choice while a file uploads waits its turn (a
+    // refused one leaves its notice); when the upload ends the next choice starts, the finished
+    // one's files kept under their field.
+    const ended = event.type === 'PREPARE_DONE' || event.type === 'PREPARE_FAILED';
+    const chosenWhileUploading = event.type === 'AUTHORIZATION_FILES_CHOSEN' && wasUploading;
+    const accepted =
+      chosenWhileUploading &&
+      snapshot.context.authorizationNotice[event.field as PaymentFileField] === undefined;
+    const expectedQueue = ended
+      ? previous.queuedAuthorizationFiles.slice(1)
+      : accepted
+        ? [...previous.queuedAuthorizationFiles, { field: event.field, files: event.files }]
+        : wasUploading
+          ? previous.queuedAuthorizationFiles
+          : [];
+    expect(queuedAuthorizationFiles).toEqual(expectedQueue);
+    expect([uploadingField, pendingAuthorizationFiles]).toEqual(
+      ended
+        ? [previous.queuedAuthorizationFiles[0].field, previous.queuedAuthorizationFiles[0].files]
+        : wasUploading
+          ? [previous.uploadingField, previous.pendingAuthorizationFiles]
+          : [event.field, event.files],
+    );
+    const finished = event.type === 'PREPARE_DONE' ? previous.uploadingField : null;
+    for (const field of ['authorization_letter', 'authorized_document'] as const)
+      expect(payment[field].map((file) => file.id)).toEqual([
+        ...previous.payment[field].map((file) => file.id),
+        ...(field === finished ? event.files.map((file: { id: string }) => file.id) : []),
+      ]);
   },
   submitting: (snapshot) => {
     const { submission } = buildSubmission(snapshot.context);
@@ -236,6 +274,100 @@ describe('refundWizard journeys', () => {
         defaultSiteUrl: input.defaultSiteUrl,
       }),
     ).toBe(input.defaultSiteUrl);
+  });
+});
+
+describe('refundWizard quick authorization picks (issue 30 §4)', () => {
+  it('uploads the ID photo picked while the letter is still uploading, after the letter', () => {
+    // Each upload started, with its way to answer; none answers by itself.
+    const uploads: { files: string[]; answer: (event: PrepareFilesEvent) => void; stopped: boolean }[] = [];
+    const machine = refundWizardMachine.provide({
+      actors: {
+        prepareFiles: fromCallback<PrepareFilesEvent, PrepareFilesInput>(({ sendBack, input }) => {
+          const upload = { files: input.files.map((file) => file.name), answer: sendBack, stopped: false };
+          uploads.push(upload);
+          return () => {
+            upload.stopped = true;
+          };
+        }),
+      },
+    });
+    const persisted = (() => {
+      const first = createActor(machine, { input: refundWizardModel.input! });
+      first.start();
+      const stored = first.getPersistedSnapshot() as unknown as { context: { claims: unknown[] } };
+      first.stop();
+      stored.context.claims = [sampleClaim];
+      return stored;
+    })();
+    const actor = createActor(machine, { input: refundWizardModel.input!, snapshot: persisted as never });
+    actor.start();
+    actor.send({ type: 'CONTINUE' });
+    actor.send({ type: 'CONTINUE' });
+    actor.send({
+      type: 'PAYMENT_CHANGED',
+      values: { ...validArgentinePayment, refund_method: 'Autorizar a tercero' },
+    });
+    actor.send({ type: 'AUTHORIZATION_FILES_CHOSEN', field: 'authorization_letter', files: [receiptPdf] });
+    // The ID photo, a moment later: the letter's upload is still in flight.
+    actor.send({ type: 'AUTHORIZATION_FILES_CHOSEN', field: 'authorized_document', files: [receiptPng] });
+    expect(uploads.map((upload) => [upload.files, upload.stopped])).toEqual([[['factura.pdf'], false]]);
+    expect(actor.getSnapshot().context.queuedAuthorizationFiles).toEqual([
+      { field: 'authorized_document', files: [receiptPng] },
+    ]);
+    expect(actor.getSnapshot().context.authorizationNotice).toEqual({
+      authorization_letter: undefined,
+      authorized_document: undefined,
+    });
+
+    uploads[0].answer({ type: 'PREPARE_DONE', files: [sampleUploaded[0]] });
+    expect(actor.getSnapshot().matches({ payment: 'uploadingAuthorization' })).toBe(true);
+    expect(uploads.map((upload) => [upload.files, upload.stopped])).toEqual([
+      [['factura.pdf'], true],
+      [['receta.PNG'], false],
+    ]);
+    uploads[1].answer({ type: 'PREPARE_DONE', files: [sampleUploaded[1]] });
+
+    const { payment, queuedAuthorizationFiles } = actor.getSnapshot().context;
+    expect(actor.getSnapshot().matches({ payment: 'editing' })).toBe(true);
+    expect(queuedAuthorizationFiles).toEqual([]);
+    expect([payment.authorization_letter, payment.authorized_document]).toEqual([
+      [{ id: sampleUploaded[0].id, name: sampleUploaded[0].name }],
+      [{ id: sampleUploaded[1].id, name: sampleUploaded[1].name }],
+    ]);
+    actor.send({ type: 'FINISH' });
+    expect(actor.getSnapshot().value).toBe('submitting');
+    actor.stop();
+  });
+
+  it('counts the waiting files against the limit and refuses a waiting duplicate name', () => {
+    const actor = createActor(
+      refundWizardMachine.provide({ actors: { prepareFiles: fromCallback(() => {}) } }),
+      { input: refundWizardModel.input! },
+    );
+    const stored = actor.getPersistedSnapshot() as unknown as {
+      value: unknown;
+      context: Record<string, unknown>;
+    };
+    stored.value = { payment: 'editing' };
+    stored.context.claims = [sampleClaim];
+    stored.context.payment = {
+      ...(stored.context.payment as object),
+      ...validArgentinePayment,
+      refund_method: 'Autorizar a tercero',
+    };
+    const running = createActor(
+      refundWizardMachine.provide({ actors: { prepareFiles: fromCallback(() => {}) } }),
+      { input: refundWizardModel.input!, snapshot: stored as never },
+    );
+    running.start();
+    running.send({ type: 'AUTHORIZATION_FILES_CHOSEN', field: 'authorized_document', files: [receiptPdf] });
+    running.send({ type: 'AUTHORIZATION_FILES_CHOSEN', field: 'authorized_document', files: [receiptPdf] });
+    expect(running.getSnapshot().context.authorizationNotice.authorized_document).toBe(
+      text.duplicateFileName,
+    );
+    expect(running.getSnapshot().context.queuedAuthorizationFiles).toEqual([]);
+    running.stop();
   });
 });
 

@@ -528,6 +528,22 @@ describe('POST /api/refund_data/ (submission)', () => {
     });
   }
 
+  it('applies one phone rule to step 1 and step 3: a Bogotá landline with its country code (issue 30 §4)', async () => {
+    const login = await loginOk(PAYMENTS.COL.doc);
+    const files = await uploadOk(login.access, [{ filename: 'recibo.png', data: PNG }]);
+    const data = submissionFor(login, files, { ...PAYMENTS.COL.payment, phone: '+57 601 3456789' });
+    data.refund.phone_contact = '+57 601 3456789';
+    const response = await submit(login.access, data, files);
+    expect(response.statusCode, response.body).toBe(200);
+    const id = response.json().refund.id;
+    const [refund] = await testApp.context.db.select().from(refunds).where(eq(refunds.id, id));
+    const [payment] = await testApp.context.db
+      .select()
+      .from(refundPayments)
+      .where(eq(refundPayments.refundId, id));
+    expect([refund.phoneContact, payment.phone]).toEqual(['+576013456789', '+576013456789']);
+  });
+
   it('stores amounts as exact decimals, the multi-cause rows, the comment and the file links', async () => {
     const login = await loginOk('30123456');
     const files = await uploadOk(login.access, [
@@ -833,7 +849,14 @@ describe('POST /api/refund_data/ (submission)', () => {
     ['CHL', 'chilean bank', { bank: '285' }, 'bank', text.bankInvalid],
     ['COL', 'cedula', { cedula: 'abc' }, 'cedula', text.cedulaInvalid],
     ['COL', 'address', { adress: '' }, 'adress', text.fieldRequired],
-    ['COL', 'phone', { phone: '300-123' }, 'phone', text.phoneInvalid],
+    ['COL', 'phone', { phone: '300-123' }, 'phone', text.phoneNumeric],
+    [
+      'COL',
+      'phone number',
+      { phone: '+57 601 345678' },
+      'phone',
+      messages.refundLinks.phoneInternationalInvalid,
+    ],
     ['MEX', 'clabe', { cable: '002010077777777779' }, 'cable', messages.banking.clabeCheckDigit],
     ['USA', 'aba', { ba_wire: '112000025' }, 'ba_wire', messages.banking.abaCheckDigit],
     ['ESP (IBAN)', 'iban', { iban: 'ES9121000418450200051333' }, 'iban', messages.banking.ibanCheckDigits],

@@ -49,7 +49,8 @@ export const refundMessages = {
   voucherRequired: 'Ingrese su número de voucher',
   emailInvalid: 'Introduce un email válido',
   phoneRequired: 'Ingrese un Telefono',
-  phoneNumeric: 'El teléfono solo puede contener números.',
+  phoneNumeric:
+    'Escriba el teléfono solo con números, o con el código de país (por ejemplo +57 601 3456789).',
 
   // Step 1 'Carga de reintegros'
   claimsTitle: 'Selección y carga de reintegros',
@@ -108,6 +109,8 @@ export const refundMessages = {
   fileUnknown: 'Uno de los archivos no existe o no pertenece a este voucher. Vuelva a cargarlo.',
   preparingFiles: 'Preparando archivos...',
   uploadingFiles: 'Subiendo archivos...',
+  // Issue 30 §4: a file picked while another uploads waits its turn.
+  uploadWaiting: (name: string) => `${name} (en espera para subir)`,
   fileConversionFailed: 'No se pudo procesar el archivo. Pruebe con otro archivo o vuelva a intentarlo.',
   uploadFailed: 'No se pudieron subir los archivos. Vuelva a intentarlo.',
   uploadRefusedType: 'El archivo no es una imagen JPG o PNG ni un PDF válido.',

@@ -32,6 +32,7 @@ import {
   findChileanBank,
   findCountryByIso3,
 } from '../static';
+import { travellerPhone } from './applicant';
 import { fileRefSchema } from './files';
 import { MAX_AUTHORIZATION_FILES } from './limits';
 import { banking, text, uniqueIds } from './shared';
@@ -289,8 +290,9 @@ export function paymentProblems(payment: RefundPaymentInput, countryIso3: string
     if (value('cedula') === '') set('cedula', text.fieldRequired);
     else if (!/^\d{5,12}$/.test(value('cedula'))) set('cedula', text.cedulaInvalid);
     if (value('adress') === '') set('adress', text.fieldRequired);
+    const phone = travellerPhone(value('phone'));
     if (value('phone') === '') set('phone', text.fieldRequired);
-    else if (!/^\d+$/.test(value('phone'))) set('phone', text.phoneInvalid);
+    else if (!phone.ok) set('phone', phone.message);
   } else {
     const swift = checkSwift(value('swift'));
     if (!swift.ok) set('swift', banking[swift.reason]);
@@ -356,6 +358,10 @@ export function cleanPaymentFor(payment: RefundPayment, countryIso3: string): Re
   if (cleaned.ba_wire) cleaned.ba_wire = normalizeAba(cleaned.ba_wire);
   if (cleaned.iban) cleaned.iban = normalizeIban(cleaned.iban);
   if (iso3 === 'PER' && cleaned.bank_adress) cleaned.bank_adress = normalizeCci(cleaned.bank_adress);
+  if (cleaned.phone) {
+    const phone = travellerPhone(cleaned.phone);
+    if (phone.ok) cleaned.phone = phone.value;
+  }
   cleaned.authorization_letter = shown.has('authorization_letter') ? payment.authorization_letter : [];
   cleaned.authorized_document = shown.has('authorized_document') ? payment.authorized_document : [];
   return cleaned;

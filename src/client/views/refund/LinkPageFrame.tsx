@@ -10,6 +10,7 @@ import { messages } from '../../../contracts/messages';
 import { publicConfigOrDefaults } from '../../api/publicConfig';
 import { Alert, Button, Card, Heading, Muted, Row, Spinner, Stack, Subheading } from '../../ui/primitives';
 import { Stepper } from '../../ui/stepper';
+import { useHeadingFocus } from './useHeadingFocus';
 
 const text = messages.refundLinks;
 
@@ -64,6 +65,8 @@ export function LinkPageFrame<A>({ snapshot, actor, busy, texts, children }: Lin
   const { access, error } = snapshot.context;
   const sent = snapshot.matches('sent');
   const failed = snapshot.matches('failed');
+  // Issue 30 §4: the final step's heading takes the focus when the form is sent or fails.
+  const resultRef = useHeadingFocus<HTMLElement>(sent || failed);
 
   if (snapshot.matches('loading')) return <Spinner label={messages.common.loading} />;
   if (snapshot.matches('accessError') || !access) return <AccessError message={error} />;
@@ -73,12 +76,12 @@ export function LinkPageFrame<A>({ snapshot, actor, busy, texts, children }: Lin
       <Heading>{texts.title}</Heading>
       <Stepper steps={[texts.step, text.stepSent]} current={sent || failed ? 1 : 0} />
       {sent ? (
-        <Card css={{ textAlign: 'center' }} data-testid="link-result">
+        <Card css={{ textAlign: 'center' }} data-testid="link-result" ref={resultRef}>
           <Subheading>{texts.sentTitle}</Subheading>
           <p>{texts.sentText}</p>
         </Card>
       ) : failed ? (
-        <Card css={{ textAlign: 'center' }} data-testid="link-result">
+        <Card css={{ textAlign: 'center' }} data-testid="link-result" ref={resultRef}>
           <Stack>
             <Subheading>{text.failureTitle}</Subheading>
             <p>{texts.failureText}</p>

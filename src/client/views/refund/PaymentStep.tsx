@@ -40,8 +40,15 @@ const text = messages.refund;
 
 export function PaymentStep({ actor }: { actor: WizardActor }) {
   const snapshot = useSelector(actor, (state) => state);
-  const { payment, paymentErrors, authorizationNotice, login, uploadingField, uploadProgress } =
-    snapshot.context;
+  const {
+    payment,
+    paymentErrors,
+    authorizationNotice,
+    login,
+    uploadingField,
+    uploadProgress,
+    queuedAuthorizationFiles,
+  } = snapshot.context;
   const country = login.refunds.country_residence;
   const fields = paymentFieldsFor(country, payment.refund_method);
   const warnings = paymentWarnings(payment, country);
@@ -96,11 +103,18 @@ export function PaymentStep({ actor }: { actor: WizardActor }) {
         label={paymentFieldLabel(field, country)}
         value={payment[textField]}
         error={paymentErrors[textField]}
+        inputMode={field === 'phone' ? 'tel' : undefined}
         hint={warnings[field] ?? (field === 'cbu' ? text.cbuOrAliasHint : undefined)}
         onValueChange={(value) => set(textField, value)}
       />
     );
   };
+
+  // Files picked while another upload is in flight wait their turn (issue 30 §4): listed, never dropped.
+  const waitingFiles = (field: PaymentFileField) =>
+    (queuedAuthorizationFiles ?? [])
+      .filter((choice) => choice.field === field)
+      .flatMap((choice) => choice.files);
 
   const uploadField = (field: PaymentFileField) => (
     <Cell span={6} key={field}>
@@ -110,7 +124,6 @@ export function PaymentStep({ actor }: { actor: WizardActor }) {
           <FilePicker
             label={`${text.addFilesButton} (${paymentFieldLabel(field, country)})`}
             testId={`payment-${field}`}
-            disabled={uploading}
             onChosen={(files) => actor.send({ type: 'AUTHORIZATION_FILES_CHOSEN', field, files })}
           />
         </Row>
@@ -129,6 +142,11 @@ export function PaymentStep({ actor }: { actor: WizardActor }) {
                   {text.removeFileButton}
                 </Button>
               </Row>
+            </li>
+          ))}
+          {waitingFiles(field).map((file) => (
+            <li key={file.id}>
+              <Muted>{text.uploadWaiting(file.name)}</Muted>
             </li>
           ))}
         </ul>

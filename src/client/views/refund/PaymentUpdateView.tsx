@@ -54,6 +54,7 @@ export default function PaymentUpdateView() {
         label={label}
         value={values[field] ?? ''}
         error={errors[field]}
+        inputMode={field === 'phone' ? 'tel' : undefined}
         disabled={busy}
         onValueChange={(value) => set(field, value)}
       />

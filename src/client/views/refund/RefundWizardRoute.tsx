@@ -8,6 +8,7 @@ import { Navigate } from 'react-router-dom';
 import { readRefundLogin, refundWizardSlot } from '../../refund/session';
 import { RefundWizardView } from './RefundWizardView';
 import { SubmittedRefunds } from './SubmittedRefunds';
+import { useHeadingFocus } from './useHeadingFocus';
 
 export default function RefundWizardRoute() {
   // Read once: the wizard forgets the login on completion and must stay on its result screen.
@@ -16,14 +17,18 @@ export default function RefundWizardRoute() {
     () =>
       login !== null && (login.submitted_refunds?.length ?? 0) > 0 && refundWizardSlot(login).read() === null,
   );
+  // Issue 30 §4: after the login the focus goes to the first screen's heading.
+  const focusRef = useHeadingFocus<HTMLDivElement>(showSubmitted);
   if (!login) return <Navigate to="/refund" replace />;
   if (showSubmitted)
     return (
-      <SubmittedRefunds
-        refunds={login.submitted_refunds ?? []}
-        countryResidence={login.refunds.country_residence}
-        onNewRefund={() => setShowSubmitted(false)}
-      />
+      <div ref={focusRef}>
+        <SubmittedRefunds
+          refunds={login.submitted_refunds ?? []}
+          countryResidence={login.refunds.country_residence}
+          onNewRefund={() => setShowSubmitted(false)}
+        />
+      </div>
     );
   return <RefundWizardView login={login} />;
 }

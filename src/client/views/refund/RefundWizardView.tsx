@@ -18,6 +18,7 @@ import { ApplicantStep } from './ApplicantStep';
 import { ClaimsStep } from './ClaimsStep';
 import { PaymentStep } from './PaymentStep';
 import { ResultScreen } from './ResultScreen';
+import { useHeadingFocus } from './useHeadingFocus';
 
 const text = messages.refund;
 
@@ -34,8 +35,16 @@ export function RefundWizardView({ login }: { login: RefundLoginResponse }) {
   const snapshot = useSelector(actor, (state) => state);
 
   const step = stepIndexOf(snapshot);
-  if (snapshot.matches('submitted') || snapshot.matches('failed') || snapshot.matches('redirecting')) {
-    return <ResultScreen actor={actor} supportEmail={config.refundSupportEmail} />;
+  const result =
+    snapshot.matches('submitted') || snapshot.matches('failed') || snapshot.matches('redirecting');
+  // Issue 30 §4: after the login and every step change the focus goes to the step's heading.
+  const focusRef = useHeadingFocus<HTMLDivElement>(result ? 'result' : step);
+  if (result) {
+    return (
+      <div ref={focusRef}>
+        <ResultScreen actor={actor} supportEmail={config.refundSupportEmail} />
+      </div>
+    );
   }
   const sending = snapshot.matches('submitting');
   const uploading = snapshot.matches({ payment: 'uploadingAuthorization' });
@@ -44,7 +53,7 @@ export function RefundWizardView({ login }: { login: RefundLoginResponse }) {
     <Card>
       <Heading>{text.wizardTitle}</Heading>
       <Stepper steps={text.steps} current={step} />
-      <Stack>
+      <Stack ref={focusRef}>
         {step === 0 ? <ApplicantStep actor={actor} /> : null}
         {step === 1 ? <ClaimsStep actor={actor} /> : null}
         {step === 2 ? <PaymentStep actor={actor} /> : null}

@@ -94,7 +94,14 @@ export function ReceiptViewer({
         </Alert>
       ) : null}
       {shown && url ? (
-        <div style={{ overflow: 'auto', maxHeight: 640, border: '1px solid #ddd', borderRadius: 4 }}>
+        // Issue 30 §4 (axe scrollable-region-focusable): the zoomed receipt scrolls, so its box takes
+        // the focus (arrow keys scroll it) and is named after the receipt it shows.
+        <section
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must take the focus so the keyboard can scroll it (WCAG 2.1.1, axe scrollable-region-focusable).
+          tabIndex={0}
+          aria-label={`${text.receiptOf(index + 1, files.length)} — ${file.caption}: ${file.name}`}
+          style={{ overflow: 'auto', maxHeight: 640, border: '1px solid #ddd', borderRadius: 4 }}
+        >
           {file.content_type === 'application/pdf' ? (
             <object data={url} type="application/pdf" width="100%" height="600" aria-label={file.name}>
               <a href={url} download={file.name}>
@@ -108,7 +115,7 @@ export function ReceiptViewer({
               style={{ width: `${ZOOM_LEVELS[zoom] * 100}%`, display: 'block' }}
             />
           )}
-        </div>
+        </section>
       ) : null}
     </Stack>
   );
