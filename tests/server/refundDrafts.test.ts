@@ -204,4 +204,64 @@ describe('refund draft (issue 30 §1)', () => {
       .where(eq(refundDrafts.voucherId, Number(refunds.voucher)));
     expect(left).toEqual([]);
   });
+
+  it('is deleted in the same transaction as the submission', async () => {
+    const login = await loginOk('45678912');
+    const file = await uploadPng(login.access);
+    expect((await draftCall('PUT', login.access, { version: 0, data: draftData(file) })).statusCode).toBe(
+      200,
+    );
+    const data = login.refunds;
+    const coverage = data.coverages.find((name) => !data.multi_cause_coverages.includes(name))!;
+    const today = localTodayIso();
+    const submission = {
+      idempotency_key: randomUUID(),
+      refund: {
+        name: data.name,
+        surname: data.surname,
+        doc_number: data.doc_number,
+        voucher: data.voucher,
+        email: 'viajero@example.com',
+        phone_contact: '1145678901',
+        client_comment: '',
+      },
+      refund_coverage: {
+        claims: [
+          {
+            coverage,
+            sinister_country: 'ITA',
+            sinister_date: data.date_out && data.date_out < today ? data.date_out : today,
+            currency: 'EUR',
+            amount: '10.00',
+            coverage_files: [file],
+          },
+        ],
+        comment: '',
+      },
+      refund_payment: {
+        payment_method: 'Transferencia',
+        refund_method: 'Cuenta propia',
+        owner: 'Titular Demo',
+        bank: 'BCP',
+        account_type: 'Caja de ahorro',
+        account_number: '123456789',
+        swift: 'BCPLPEPL',
+        doc_number: '45678912',
+        bank_adress: '00219300123456789012',
+      },
+    };
+    const sent = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/refund_data/',
+      payload: { data: submission, files: [file] },
+      headers: { authorization: `Bearer ${login.access}` },
+      remoteAddress: nextIp(),
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const left = await testApp.context.db
+      .select()
+      .from(refundDrafts)
+      .where(eq(refundDrafts.voucherId, Number(data.voucher)));
+    expect(left).toEqual([]);
+  });
 });
