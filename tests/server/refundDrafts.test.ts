@@ -109,7 +109,7 @@ describe('refund draft (issue 30 §1)', () => {
     expect((await draftCall('GET', null)).statusCode).toBe(401);
     expect((await draftCall('PUT', null, { version: 0, data: draftData(null) })).statusCode).toBe(401);
     const staff = await testApp.login('admin');
-    expect((await draftCall('GET', staff.token)).statusCode).toBe(401);
+    expect((await draftCall('GET', staff)).statusCode).toBe(401);
   });
 
   it('saves, reads back after a new login, refuses stale versions and another voucher', async () => {
