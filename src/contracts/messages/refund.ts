@@ -106,6 +106,13 @@ export const refundMessages = {
   badExtension: 'Las extensiones admitidas son jpg, png, pdf, jpeg',
   duplicateFileName: 'Ya cargó un archivo con ese nombre.',
   duplicateFile: 'El mismo archivo fue cargado más de una vez.',
+  draftStale:
+    'La solicitud se modificó desde otra pestaña o dispositivo. Recargue la página para ver la última versión guardada.',
+  draftSaveFailed: 'No se pudo guardar el borrador. Sus datos siguen en pantalla; vuelva a intentarlo.',
+  draftSaved:
+    'Guardamos su solicitud. Puede cerrar esta ventana y continuar después ingresando con el mismo documento y voucher.',
+  saveAndContinueLater: 'Guardar y seguir después',
+  draftRetry: 'Reintentar guardado',
   fileUnknown: 'Uno de los archivos no existe o no pertenece a este voucher. Vuelva a cargarlo.',
   preparingFiles: 'Preparando archivos...',
   uploadingFiles: 'Subiendo archivos...',

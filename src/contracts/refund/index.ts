@@ -30,6 +30,7 @@ export * from './amounts';
 export * from './applicant';
 export * from './claims';
 export * from './dates';
+export * from './drafts';
 export * from './files';
 export * from './limits';
 export * from './login';

@@ -26,6 +26,8 @@ export const refundApiPaths = {
   authorizationLetter: '/refund_data/authorization-letter/',
   /** POST 'Salir': revokes the traveller's refund access tokens (issue 28 §6); 204. */
   logout: '/refund_data/logout/',
+  /** GET, PUT and DELETE the wizard's server-side draft (issue 30 §1). */
+  draft: '/refund_data/draft/',
   /** Relative to the image service base address (config `imageServiceUrl`, default '/images'). */
   uploadImage: '/upload-image',
 } as const;

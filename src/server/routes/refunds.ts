@@ -21,6 +21,7 @@ import {
   type RefundLoginResponse,
   type RefundSubmissionResponse,
   refundApiPaths,
+  refundDraftSaveSchema,
   refundLoginQuerySchema,
   refundSubmissionSchemaFor,
   storedFileSchema,
@@ -55,6 +56,7 @@ import { parseWith } from '../http/validate';
 import { auditedWrite } from '../resources/engine';
 import { authorizationLetterPdf } from '../services/authorizationLetter';
 import { runAfterResponse } from '../services/background';
+import { deleteDraftIn, discardDraft, readDraft, saveDraft } from '../services/refundDrafts';
 import { mailSubmissionConfirmation, submittedRefundsOf } from '../services/refundLinks';
 
 const text = messages.refund;
@@ -204,6 +206,7 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
   // The route's rate limit is only a coarse flood guard (60 a minute per address, all instances).
   const attempts = createAttemptCounters(db);
   refundLogoutRoute(app, context);
+  refundDraftRoutes(app, context);
 
   app.get(
     refundApiPaths.refundData,
@@ -320,8 +323,10 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
           .onConflictDoNothing({ target: refunds.idempotencyKey })
           .returning({ id: refunds.id, status: refunds.status, voucherId: refunds.voucherId });
         if (!refund) return { result: null, audit: [] };
-        // The submission ends the session: its tokens are revoked with the refund's own commit.
+        // The submission ends the session: its tokens are revoked with the refund's own commit,
+        // and the wizard's draft (issue 30 §1) goes with it.
         await revokeRefundAccess(tx, access);
+        await deleteDraftIn(tx, access);
 
         const ownFiles = async (refs: readonly { id: string }[], field: string) => {
           const ids = [...new Set(refs.map((ref) => ref.id))];
@@ -450,6 +455,30 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
         );
       }
       return answerFor(refund, access.voucherId);
+    },
+  );
+}
+
+/**
+ * The wizard's server-side draft (issue 30 §1, docs/refund-drafts.md), scoped by the caller's
+ * token (voucher + document): GET answers {draft|null}; PUT {version, data} answers {version} or
+ * 409 when another tab or device saved first; DELETE discards it (204).
+ */
+function refundDraftRoutes(app: FastifyInstance, context: AppContext) {
+  const guard = { preHandler: requireRefundAccess(context) };
+  app.get(refundApiPaths.draft, { ...guard, config: rateLimited(120, '15 minutes') }, async (request) => ({
+    draft: await readDraft(context.db, request.refundAccess!),
+  }));
+  app.put(refundApiPaths.draft, { ...guard, config: rateLimited(600, '15 minutes') }, async (request) => {
+    const save = parseWith(refundDraftSaveSchema, request.body);
+    return saveDraft(context.db, request.refundAccess!, save);
+  });
+  app.delete(
+    refundApiPaths.draft,
+    { ...guard, config: rateLimited(60, '15 minutes') },
+    async (request, reply) => {
+      await discardDraft(context.db, request.refundAccess!);
+      return reply.status(204).send();
     },
   );
 }

@@ -3,16 +3,19 @@
  * - orphan uploads: files uploaded and never attached to a submitted refund are deleted a day
  *   after their upload (rows first, with `DELETE … RETURNING`, then their bytes), so several
  *   instances running the job at once never delete a row twice nor bytes still referenced;
+ * - refund wizard drafts untouched for 30 days (issue 30 §1) are deleted first, so their files
+ *   are orphans in the same run; a file a live draft references is never an orphan;
  * - attempt counters idle for a day (success markers after their 30 days) are deleted.
  */
-import { and, inArray, isNull, lt } from 'drizzle-orm';
+import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
-import { storedFiles } from '../db/schema';
+import { refundDraftFiles, storedFiles } from '../db/schema';
 import { createAttemptCounters } from '../http/attempts';
 import { MARKER_RETENTION_MS } from '../http/limits';
 import type { FileStore } from './files';
+import { deleteStaleDrafts } from './refundDrafts';
 
 /** Unattached uploads older than this are deleted. */
 export const ORPHAN_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
@@ -20,6 +23,11 @@ export const ORPHAN_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
 export const MAINTENANCE_EVERY_MS = 60 * 60 * 1000;
 const FIRST_RUN_AFTER_MS = 60 * 1000;
 const BATCH = 500;
+
+/** Not referenced by a live wizard draft (issue 30 §1). */
+function notInDraft() {
+  return sql`not exists (select 1 from ${refundDraftFiles} where ${refundDraftFiles.fileId} = ${storedFiles.id})`;
+}
 
 /** Deletes the orphan uploads older than a day at `now`; answers how many went. */
 export async function deleteOrphanUploads(
@@ -33,7 +41,7 @@ export async function deleteOrphanUploads(
     const batch = await db
       .select({ id: storedFiles.id })
       .from(storedFiles)
-      .where(and(isNull(storedFiles.attachedAt), lt(storedFiles.createdAt, cutoff)))
+      .where(and(isNull(storedFiles.attachedAt), lt(storedFiles.createdAt, cutoff), notInDraft()))
       .limit(BATCH);
     if (batch.length === 0) return deleted;
     // The conditions again in the DELETE: a file attached meanwhile (its submission sets
@@ -49,6 +57,7 @@ export async function deleteOrphanUploads(
           ),
           isNull(storedFiles.attachedAt),
           lt(storedFiles.createdAt, cutoff),
+          notInDraft(),
         ),
       )
       .returning({ path: storedFiles.path });
@@ -60,9 +69,10 @@ export async function deleteOrphanUploads(
 
 /** One run of every maintenance task at `now`. */
 export async function runMaintenance(db: Database, store: Pick<FileStore, 'remove'>, now = new Date()) {
+  const staleDrafts = await deleteStaleDrafts(db, now);
   const orphanUploads = await deleteOrphanUploads(db, store, now);
   const attemptCounters = await createAttemptCounters(db).prune(MARKER_RETENTION_MS, now);
-  return { orphanUploads, attemptCounters };
+  return { staleDrafts, orphanUploads, attemptCounters };
 }
 
 export interface MaintenanceSchedule {

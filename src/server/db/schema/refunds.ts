@@ -11,11 +11,13 @@ import {
   char,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   timestamp,
@@ -309,5 +311,52 @@ export const refundClaimMissingItems = pgTable(
   (table) => [
     uniqueIndex('refund_claim_missing_items_claim_item_key').on(table.claimId, table.item),
     check('refund_claim_missing_items_reason_check', sql`length(btrim(${table.reason})) > 0`),
+  ],
+);
+
+/**
+ * The refund wizard's draft (issue 30 §1): one per login subject (voucher + document), the
+ * wizard's data as the contract `refundDraftDataSchema` shapes it, with a version for optimistic
+ * concurrency. Deleted with the submission, or after 30 days untouched (maintenance).
+ */
+export const refundDrafts = pgTable(
+  'refund_drafts',
+  {
+    voucherId: integer('voucher_id')
+      .notNull()
+      .references(() => vouchers.id, { onDelete: 'cascade' }),
+    docNumber: varchar('doc_number', { length: 30 }).notNull(),
+    data: jsonb('data').$type<unknown>().notNull(),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'refund_drafts_pkey', columns: [table.voucherId, table.docNumber] }),
+    index('refund_drafts_updated_at_idx').on(table.updatedAt),
+  ],
+);
+
+/** The uploaded files a draft references: kept from the orphan collector while the draft lives. */
+export const refundDraftFiles = pgTable(
+  'refund_draft_files',
+  {
+    voucherId: integer('voucher_id').notNull(),
+    docNumber: varchar('doc_number', { length: 30 }).notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({
+      name: 'refund_draft_files_pkey',
+      columns: [table.voucherId, table.docNumber, table.fileId],
+    }),
+    foreignKey({
+      name: 'refund_draft_files_draft_fk',
+      columns: [table.voucherId, table.docNumber],
+      foreignColumns: [refundDrafts.voucherId, refundDrafts.docNumber],
+    }).onDelete('cascade'),
+    index('refund_draft_files_file_idx').on(table.fileId),
   ],
 );
