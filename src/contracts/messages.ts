@@ -18,6 +18,7 @@ import { polishMessages } from './messages/polish';
 import { productsMessages } from './messages/products';
 import { promotionsMessages } from './messages/promotions';
 import { qaMessages } from './messages/qa';
+import { receiptReadingMessages } from './messages/receiptReading';
 import { refundMessages } from './messages/refund';
 import { refundLinksMessages } from './messages/refundLinks';
 import { refundReviewMessages } from './messages/refundReview';
@@ -46,6 +47,7 @@ export const messages = {
   invoicing: invoicingMessages,
   polish: polishMessages,
   terms: termsMessages,
+  receiptReading: receiptReadingMessages,
 } as const;
 
 export type Messages = typeof messages;
