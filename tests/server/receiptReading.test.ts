@@ -203,6 +203,28 @@ describe('staff: figures beside the claims, and flags', () => {
       (await admin({ method: 'GET', url: `/api/refund/${first.refundId}/readings/` })).json(),
     );
     expect(firstAnswer.flags.map((flag) => flag.kind).sort()).toEqual(['date_outside_validity', 'reused']);
+
+    // 'Con alertas': within the validity now, the first refund without its receipt has none; a third
+    // refund with the original receipt and the second (its copy) are each other's reuse.
+    await db
+      .update(reservations)
+      .set({ dateIn: '2026-11-01', dateOut: '2026-11-30' })
+      .where(eq(reservations.id, voucher!.reservationId));
+    const listed = async (query: string) => {
+      const response = await admin({ method: 'GET', url: `/api/refund/?limit=100&${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ results: { id: number }[] }>().results.map((row) => row.id);
+    };
+    await db.delete(refundFiles).where(eq(refundFiles.refundId, first.refundId));
+    const third = await refundWith(original, 'ARS', '12345.50');
+    const withAlerts = await listed('alerts=true');
+    expect(withAlerts).toEqual(expect.arrayContaining([second.refundId, third.refundId]));
+    expect(withAlerts).not.toContain(first.refundId);
+    expect(await listed('alerts=false')).toContain(first.refundId);
+    const thirdFlags = refundReadingsResponseSchema.parse(
+      (await admin({ method: 'GET', url: `/api/refund/${third.refundId}/readings/` })).json(),
+    ).flags;
+    expect(thirdFlags.map((flag) => flag.kind)).toEqual(['reused']);
   });
 
   it('answers 404 for an unknown refund and refuses a traveller token', async () => {

@@ -42,6 +42,7 @@ import {
 } from '../db/schema';
 import { FieldValidationError, HttpError } from '../http/errors';
 import { contains } from '../http/filters';
+import { alertsFilter } from '../services/receiptReading/alerts';
 import { defineResource, type EntityOf, type Permission, type Reader, type ResourceAction } from './engine';
 
 type RefundRecord = typeof refunds.$inferSelect;
@@ -372,6 +373,8 @@ export const refundReviewResource = defineResource({
       build: (value) => claimsWhere(sql`${refundClaims.sinisterCountry} = ${value.trim().toUpperCase()}`),
     },
     coverage: { kind: 'custom', build: (value) => claimsWhere(contains(refundClaims.coverageName, value)) },
+    // Issue 31: 'Con alertas' (services/receiptReading/alerts.ts).
+    alerts: { kind: 'custom', build: alertsFilter(refunds.id) },
   },
   ordering: { created_at: refunds.createdAt },
 });
