@@ -62,6 +62,7 @@ export interface ReceiptReader {
 const readers = new WeakMap<AppContext, ReceiptReader>();
 
 function createReader(context: AppContext): ReceiptReader {
+  let reader: ReceiptReader;
   const settings = context.config.receiptReading;
   let pool: OcrPool | null = null;
   let chain: Promise<void> = Promise.resolve();
@@ -113,7 +114,7 @@ function createReader(context: AppContext): ReceiptReader {
       .onConflictDoNothing();
   };
 
-  return {
+  reader = {
     schedule(fileIds) {
       if (!settings.enabled || closed) return;
       for (const fileId of fileIds) {
@@ -133,10 +134,13 @@ function createReader(context: AppContext): ReceiptReader {
     },
     async close() {
       closed = true;
+      // An app built again on the same context (a restart) gets a new reader.
+      if (readers.get(context) === reader) readers.delete(context);
       await pool?.close();
       await chain;
     },
   };
+  return reader;
 }
 
 /** The reader of this app (one queue and OCR pool per app). */
