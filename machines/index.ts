@@ -12,6 +12,7 @@ import { recordHistoryModel } from './models/history';
 import { paymentDetailModel } from './models/invoicing';
 import { productDetailModel, productWizardMachineModel } from './models/products';
 import { promotionDetailModel, promotionOfficesModel, promotionWizardModel } from './models/promotions';
+import { receiptReadingModel } from './models/receiptReading';
 import { claimFormModel, refundLoginModel, refundWizardModel } from './models/refund';
 import { paymentUpdateModel, pendingDocsModel } from './models/refundLinks';
 import {
@@ -177,5 +178,10 @@ export const machineCatalogue: MachineEntry[] = [
     'promotionOffices',
     "The offices of one product of a promotion (idPromotionProductOffices, view=show): load, or its error and Reintentar, or 'no longer in the promotion'; paged 2, 4 or 8 (default 2).",
     promotionOfficesModel,
+  ),
+  catalogued(
+    'receiptReading',
+    "A receipt's reading in the claim dialog (issue 31): ask the server, again while a file is being read, then suggest the read amount, currency and date ('¿usar estos datos?'), accepted or dismissed; a failed reading says nothing; other files start over.",
+    receiptReadingModel,
   ),
 ];

@@ -18,6 +18,7 @@ import { polishMessages } from './messages/polish';
 import { productsMessages } from './messages/products';
 import { promotionsMessages } from './messages/promotions';
 import { qaMessages } from './messages/qa';
+import { receiptReadingMessages } from './messages/receiptReading';
 import { refundMessages } from './messages/refund';
 import { refundChecklistMessages } from './messages/refundChecklist';
 import { refundDecisionsMessages } from './messages/refundDecisions';
@@ -50,6 +51,7 @@ export const messages = {
   terms: termsMessages,
   refundDecisions: refundDecisionsMessages,
   refundChecklist: refundChecklistMessages,
+  receiptReading: receiptReadingMessages,
 } as const;
 
 export type Messages = typeof messages;

@@ -58,6 +58,11 @@ const environmentSchema = z.object({
   REFUND_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   /** Issue 12: whether this instance runs export jobs (false: it only answers requests). */
   EXPORT_WORKER: booleanFlag.default(true),
+  /** Issue 31: whether this instance reads uploaded receipts (OCR in a worker thread). */
+  RECEIPT_READING: booleanFlag.default(true),
+  /** Issue 31: receipt pages read at once (worker threads), and the time limit of one page. */
+  RECEIPT_READING_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+  RECEIPT_READING_PAGE_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -109,6 +114,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     listExactCountLimit: env.LIST_EXACT_COUNT_LIMIT,
     fileStorage: env.FILE_STORAGE,
     exportWorker: env.EXPORT_WORKER,
+    receiptReading: {
+      enabled: env.RECEIPT_READING,
+      concurrency: env.RECEIPT_READING_CONCURRENCY,
+      pageTimeoutMs: env.RECEIPT_READING_PAGE_SECONDS * 1000,
+    },
   };
 }
 

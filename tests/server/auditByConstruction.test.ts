@@ -298,6 +298,8 @@ const WRITES_OUTSIDE_THE_ENGINE: Record<string, string> = {
   'services/refundLinks.ts update refundRequests': 'link mailer bookkeeping (mailed at, expiry; a job)',
   'services/storage.ts delete fileBlobs': 'file bytes of the storage layer (the file rows are audited)',
   'services/storage.ts insert fileBlobs': 'file bytes of the storage layer (the file rows are audited)',
+  'services/receiptReading/index.ts insert receiptReadings':
+    'what OCR read on an uploaded file (a background job; the upload is audited)',
 };
 
 const serverRoot = path.resolve(__dirname, '../../src/server');

@@ -33,6 +33,8 @@ export const ADMIN_PASSWORD = 'Admin-Test-Password-1';
 export async function createTestApp(
   options: {
     seedDemo?: boolean;
+    /** Issue 31: read uploaded receipts (OCR); off unless a test asks for it. */
+    receiptReading?: boolean;
     rootRouteModules?: RouteModule[];
     onRoute?: BuildAppOptions['onRoute'];
   } = {},
@@ -46,6 +48,7 @@ export async function createTestApp(
     ADMIN_PASSWORD,
     SEED_DEMO: options.seedDemo === false ? 'false' : 'true',
     LOG_LEVEL: 'silent',
+    RECEIPT_READING: options.receiptReading ? 'true' : 'false',
   } as NodeJS.ProcessEnv);
   const { databaseUrl, dropDatabase } = await freshDatabaseUrl();
   const handle = await openDatabase({ databaseUrl });

@@ -123,6 +123,8 @@ export const refundReviewContract = defineContract({
     created_to: EXACT,
     country: EXACT,
     coverage: CONTAINS,
+    /** Issue 31: 'Con alertas' (alerts=true). */
+    alerts: EXACT,
   },
   ordering: ['created_at'] as const,
   defaultOrdering: '-created_at',

@@ -47,6 +47,7 @@ import {
 import { FieldValidationError, HttpError } from '../http/errors';
 import { contains } from '../http/filters';
 import { parseWith } from '../http/validate';
+import { alertsFilter } from '../services/receiptReading/alerts';
 import { recordDecision } from '../services/refundDecisions';
 import { defineResource, type EntityOf, type Permission, type Reader, type ResourceAction } from './engine';
 
@@ -437,6 +438,8 @@ export const refundReviewResource = defineResource({
       build: (value) => claimsWhere(sql`${refundClaims.sinisterCountry} = ${value.trim().toUpperCase()}`),
     },
     coverage: { kind: 'custom', build: (value) => claimsWhere(contains(refundClaims.coverageName, value)) },
+    // Issue 31: 'Con alertas' (services/receiptReading/alerts.ts).
+    alerts: { kind: 'custom', build: alertsFilter(refunds.id) },
   },
   ordering: { created_at: refunds.createdAt },
 });

@@ -23,8 +23,10 @@ import { storedFiles } from '../db/schema';
 import { FieldValidationError, HttpError } from '../http/errors';
 import { rateLimited } from '../http/rateLimit';
 import { auditedWrite } from '../resources/engine';
+import { runAfterResponse } from '../services/background';
 import { createFileStore, type ReceivedFile } from '../services/files';
 import { startMaintenance } from '../services/maintenance';
+import { receiptReaderOf } from '../services/receiptReading';
 import { storageOf } from '../services/storage';
 
 const text = messages.refund;
@@ -140,6 +142,10 @@ export function imagesRoutes(app: FastifyInstance, context: AppContext) {
         content_type: file.contentType!,
         size: file.size,
       }));
+      // Issue 31: the receipts are read after the answer, never before it.
+      runAfterResponse(reply, 'receipt reading', async () => {
+        receiptReaderOf(context).schedule(files.map((file) => file.id));
+      });
       return reply.status(201).send({ files });
     },
   );

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { historyRoutes } from '../resources/history';
+import { receiptReadingRoutes } from '../services/receiptReading/routes';
 import { authRoutes } from './auth';
 import { bookingRoutes } from './bookings';
 import { exportRoutes } from './exports';
@@ -40,6 +41,7 @@ export const apiRouteModules: RouteModule[] = [
   exportRoutes,
   bookingRoutes,
   invoicingRoutes,
+  receiptReadingRoutes,
 ];
 
 /** Route modules mounted outside /api (the image service of section 7 lives at /images). */

@@ -53,7 +53,9 @@ import { rateLimited } from '../http/rateLimit';
 import { parseWith } from '../http/validate';
 import type { AuditEntry } from '../resources/audit';
 import { auditedWrite } from '../resources/engine';
+import { runAfterResponse } from '../services/background';
 import { createFileStore, type ReceivedFile } from '../services/files';
+import { receiptReaderOf } from '../services/receiptReading';
 import {
   mailPendingRequests,
   type RefundRecord,
@@ -273,6 +275,10 @@ export function refundLinkRoutes(app: FastifyInstance, context: AppContext) {
         throw error;
       }
       reply.status(201);
+      // Issue 31: the documents are read after the answer, never before it.
+      runAfterResponse(reply, 'receipt reading', async () => {
+        receiptReaderOf(context).schedule(received.map((file) => file.id));
+      });
       return {
         status: 'ok',
         files: received.map((file) => ({

@@ -18,8 +18,10 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  real,
   serial,
   smallint,
+  text,
   timestamp,
   uniqueIndex,
   uuid,
@@ -358,5 +360,42 @@ export const refundDraftFiles = pgTable(
       foreignColumns: [refundDrafts.voucherId, refundDrafts.docNumber],
     }).onDelete('cascade'),
     index('refund_draft_files_file_idx').on(table.fileId),
+  ],
+);
+
+/**
+ * Issue 31: what was read on each page of a stored receipt (OCR text, extracted figures with their
+ * confidences, perceptual hash). Written by services/receiptReading after the upload answered.
+ */
+export const receiptReadings = pgTable(
+  'receipt_readings',
+  {
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+    page: smallint('page').notNull(),
+    status: varchar('status', { length: 20 }).$type<'read' | 'unreadable' | 'failed'>().notNull(),
+    text: text('text').notNull().default(''),
+    ocrConfidence: real('ocr_confidence').notNull().default(0),
+    total: numeric('total', { precision: 14, scale: 2 }),
+    totalConfidence: real('total_confidence').notNull().default(0),
+    date: date('date'),
+    dateConfidence: real('date_confidence').notNull().default(0),
+    currency: varchar('currency', { length: 3 }),
+    currencyConfidence: real('currency_confidence').notNull().default(0),
+    taxId: varchar('tax_id', { length: 30 }),
+    taxIdKind: varchar('tax_id_kind', { length: 10 }),
+    taxIdConfidence: real('tax_id_confidence').notNull().default(0),
+    /** 256-bit dHash, 64 hex digits (services/receiptReading/hash.ts). */
+    dhash: char('dhash', { length: 64 }),
+    milliseconds: integer('milliseconds').notNull().default(0),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'receipt_readings_pkey', columns: [table.fileId, table.page] }),
+    index('receipt_readings_figures_idx')
+      .on(table.taxId, table.date, table.total)
+      .where(sql`tax_id is not null`),
+    check('receipt_readings_status_check', sql`${table.status} in ('read', 'unreadable', 'failed')`),
   ],
 );

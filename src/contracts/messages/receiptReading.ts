@@ -1,0 +1,38 @@
+/** Issue 31: what was read on the receipts, for the traveller and for staff (docs/receipt-reading.md). */
+
+const amountFormat = (currency: string) =>
+  new Intl.NumberFormat('es-AR', {
+    minimumFractionDigits: currency === 'CLP' ? 0 : 2,
+    maximumFractionDigits: 2,
+  });
+
+/** '12345.50', 'ARS' -> '12.345,50 ARS'. */
+export const readAmount = (amount: string, currency: string | null) =>
+  `${amountFormat(currency ?? '').format(Number(amount))}${currency ? ` ${currency}` : ''}`;
+
+/** '2026-11-12' -> '12/11/2026'. */
+export const readDate = (iso: string) => iso.split('-').reverse().join('/');
+
+export const receiptReadingMessages = {
+  /** 'Leímos en el comprobante: 12.345,50 ARS del 12/11/2026 — ¿usar estos datos?' */
+  suggestion: (amount: string, currency: string | null, date: string | null) =>
+    `Leímos en el comprobante: ${readAmount(amount, currency)}${date ? ` del ${readDate(date)}` : ''} — ¿usar estos datos?`,
+  useData: 'Usar estos datos',
+  dismiss: 'No, gracias',
+  accepted: 'Completamos el importe con lo leído en el comprobante. Revíselo antes de continuar.',
+  reading: 'Leyendo el comprobante…',
+  staffTitle: 'Lo que dicen los comprobantes',
+  staffClaimed: 'Reclamado',
+  staffRead: 'Leído en los comprobantes',
+  staffPending: 'Todavía no se leyó',
+  staffUnread: 'Sin lectura',
+  flags: {
+    claimed_above_total: 'Lo reclamado supera el total de los comprobantes',
+    date_outside_validity: 'La fecha del comprobante está fuera de la vigencia del voucher',
+    currency_mismatch: 'La moneda del comprobante es distinta de la reclamada',
+    unreadable: 'Comprobante ilegible',
+    reused: 'Comprobante ya usado en otro reclamo o reintegro',
+  },
+  reusedIn: (refundId: number) => `Ver el reintegro N° ${refundId}`,
+  withAlerts: 'Con alertas',
+} as const;

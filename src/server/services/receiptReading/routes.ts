@@ -1,0 +1,71 @@
+/**
+ * The readings' API (issue 31):
+ * - GET /api/refund_data/readings/?ids=…[&country=ARG] — the traveller (refund access token):
+ *   what was read on their own uploads (files of their voucher; others are simply absent).
+ * - GET /api/refund/:id/readings/ — staff with refund/view: per claim the read figures beside the
+ *   claimed amount, and the flags (./flags.ts).
+ * The app's close stops the reader (its OCR worker threads).
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { messages } from '../../../contracts/messages';
+import {
+  type FileReadingsResponse,
+  fileReadingsQuerySchema,
+  type RefundReadingsResponse,
+  receiptReadingPaths,
+} from '../../../contracts/refund/reading';
+import { requirePermission } from '../../auth/guard';
+import { requireRefundAccess } from '../../auth/refundAccess';
+import type { AppContext } from '../../context';
+import { receiptReadings, storedFiles } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { rateLimited } from '../../http/rateLimit';
+import { parseWith } from '../../http/validate';
+import { fileReadingOf, refundReadings } from './flags';
+import { receiptReaderOf } from './index';
+
+const refundParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export function receiptReadingRoutes(app: FastifyInstance, context: AppContext) {
+  app.addHook('onClose', async () => {
+    await receiptReaderOf(context).close();
+  });
+
+  app.get(
+    receiptReadingPaths.own,
+    { preHandler: requireRefundAccess(context), config: rateLimited(600, '15 minutes') },
+    async (request): Promise<FileReadingsResponse> => {
+      const query = parseWith(fileReadingsQuerySchema, request.query);
+      const voucherId = request.refundAccess!.voucherId;
+      const own = await context.db
+        .select({ id: storedFiles.id })
+        .from(storedFiles)
+        .where(and(inArray(storedFiles.id, query.ids), eq(storedFiles.voucherId, voucherId)));
+      const ids = own.map((file) => file.id);
+      const rows =
+        ids.length === 0
+          ? []
+          : await context.db.select().from(receiptReadings).where(inArray(receiptReadings.fileId, ids));
+      return { readings: ids.map((id) => fileReadingOf(id, rows, query.country ?? null)) };
+    },
+  );
+
+  app.get(
+    receiptReadingPaths.refund,
+    { preHandler: requirePermission(context, 'refund', 'view') },
+    async (request): Promise<RefundReadingsResponse> => {
+      const params = (() => {
+        try {
+          return parseWith(refundParamsSchema, request.params);
+        } catch {
+          throw notFound(messages.common.notFound);
+        }
+      })();
+      const readings = await refundReadings(context.db, params.id);
+      if (!readings) throw notFound(messages.common.notFound);
+      return readings;
+    },
+  );
+}

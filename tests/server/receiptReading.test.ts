@@ -1,0 +1,240 @@
+/**
+ * Issue 31: uploaded receipts are read after the upload answered (real OCR on two small generated
+ * images: a pharmacy ticket and a re-compressed copy of it), the traveller sees what was read on
+ * their own uploads, and staff see the figures beside the claims with the flags, among them the
+ * reuse of a receipt in another refund.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileReadingsResponseSchema, refundReadingsResponseSchema } from '../../src/contracts/refund/reading';
+import {
+  coverages,
+  passengers,
+  receiptReadings,
+  refundClaims,
+  refundFiles,
+  refunds,
+  reservations,
+  voucherPassengers,
+  vouchers,
+} from '../../src/server/db/schema';
+import { settleBackgroundWork } from '../../src/server/services/background';
+import { receiptReaderOf } from '../../src/server/services/receiptReading';
+import { as, createTestApp, type TestApp } from './support';
+
+const TICKET_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="620" height="320"><rect width="100%" height="100%" fill="white"/>
+<g font-family="DejaVu Sans Mono" font-size="22" fill="black">
+<text x="30" y="45">FARMACIA DEL CENTRO</text>
+<text x="30" y="80">CUIT 30-71234567-1</text>
+<text x="30" y="115">Fecha: 12/11/2026</text>
+<text x="30" y="165" xml:space="preserve">Ibuprofeno 400    $ 4.345,50</text>
+<text x="30" y="200" xml:space="preserve">Amoxicilina       $ 8.000,00</text>
+<text x="30" y="255">TOTAL $ 12.345,50</text></g></svg>`;
+
+let testApp: TestApp;
+let admin: ReturnType<typeof as>;
+let access: string;
+let voucherId: number;
+let original: string;
+let copy: string;
+
+async function upload(name: string, bytes: Buffer): Promise<string> {
+  const boundary = `----reading${randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/images/upload-image',
+    payload,
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      authorization: `Bearer ${access}`,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { files: { id: string }[] }).files[0]!.id;
+}
+
+/** A submitted refund of the voucher with one claim holding `fileId`. */
+async function refundWith(fileId: string, currency: string, amount: string) {
+  const { db } = testApp.context;
+  const [coverage] = await db.select({ id: coverages.id }).from(coverages).limit(1);
+  const [refund] = await db
+    .insert(refunds)
+    .values({
+      voucherId,
+      docNumber: '30123456',
+      name: 'Lucía',
+      surname: 'Lectura',
+      email: 'lucia@example.com',
+      phoneContact: '+5491130123456',
+      idempotencyKey: randomUUID(),
+      countryResidence: 'ARG',
+    })
+    .returning({ id: refunds.id });
+  const [claim] = await db
+    .insert(refundClaims)
+    .values({
+      refundId: refund!.id,
+      position: 0,
+      coverageId: coverage!.id,
+      coverageName: 'Asistencia médica',
+      sinisterCountry: 'ARG',
+      sinisterDate: '2026-11-12',
+      currencyCode: currency,
+      amount,
+    })
+    .returning({ id: refundClaims.id });
+  await db.insert(refundFiles).values({ refundId: refund!.id, claimId: claim!.id, fileId, kind: 'claim' });
+  return { refundId: refund!.id, claimId: claim!.id };
+}
+
+beforeAll(async () => {
+  testApp = await createTestApp({ receiptReading: true });
+  admin = as(testApp, await testApp.login('admin'));
+  const [row] = await testApp.context.db
+    .select({ voucherId: voucherPassengers.voucherId })
+    .from(voucherPassengers)
+    .innerJoin(passengers, eq(passengers.id, voucherPassengers.paxId))
+    .where(eq(passengers.docNumber, '30123456'));
+  voucherId = row!.voucherId;
+  const login = await testApp.app.inject({
+    method: 'GET',
+    url: `/api/refund_data/?voucher_id=${voucherId}&document=30123456`,
+  });
+  expect(login.statusCode, login.body).toBe(200);
+  access = (login.json() as { access: string }).access;
+  const ticket = await sharp(Buffer.from(TICKET_SVG)).png().toBuffer();
+  original = await upload('ticket.png', ticket);
+  copy = await upload('copia.jpg', await sharp(ticket).resize(500).jpeg({ quality: 40 }).toBuffer());
+  // The uploads queue their files once answered (background work), then the reader reads them.
+  await settleBackgroundWork();
+  await receiptReaderOf(testApp.context).idle();
+}, 120_000);
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+describe('reading after upload', () => {
+  it('stores each page read with its hash, off the request', async () => {
+    const rows = await testApp.context.db
+      .select()
+      .from(receiptReadings)
+      .where(eq(receiptReadings.fileId, original));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      status: 'read',
+      total: '12345.50',
+      date: '2026-11-12',
+      taxId: '30-71234567-1',
+    });
+    expect(rows[0]!.dhash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("answers the traveller what was read on their own uploads, '$' resolved by the country", async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/refund_data/readings/?ids=${original},${randomUUID()}&country=ARG`,
+      headers: { authorization: `Bearer ${access}` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { readings } = fileReadingsResponseSchema.parse(response.json());
+    // The unknown id is not answered at all.
+    expect(readings.map((reading) => reading.fileId)).toEqual([original]);
+    expect(readings[0]!.status).toBe('read');
+    expect(readings[0]!.pages[0]).toMatchObject({ total: '12345.50', date: '2026-11-12', currency: 'ARS' });
+  });
+
+  it('refuses bad ids with a Spanish message, and no token', async () => {
+    const bad = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/refund_data/readings/?ids=nada',
+      headers: { authorization: `Bearer ${access}` },
+    });
+    expect(bad.statusCode).toBe(400);
+    const anonymous = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/refund_data/readings/?ids=${original}`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('staff: figures beside the claims, and flags', () => {
+  it('flags the copy used in another refund, a currency and an amount above the receipt, a date outside the validity', async () => {
+    const { db } = testApp.context;
+    const [voucher] = await db
+      .select({ reservationId: vouchers.reservationId })
+      .from(vouchers)
+      .where(eq(vouchers.id, voucherId));
+    await db
+      .update(reservations)
+      .set({ dateIn: '2026-12-01', dateOut: '2026-12-31' })
+      .where(eq(reservations.id, voucher!.reservationId));
+    const first = await refundWith(original, 'ARS', '12345.50');
+    const second = await refundWith(copy, 'EUR', '20000.00');
+
+    const response = await admin({ method: 'GET', url: `/api/refund/${second.refundId}/readings/` });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = refundReadingsResponseSchema.parse(response.json());
+    expect(body.claims).toHaveLength(1);
+    expect(body.claims[0]).toMatchObject({
+      claimId: second.claimId,
+      claimedAmount: '20000.00',
+      claimedCurrency: 'EUR',
+    });
+    expect(body.claims[0]!.files[0]!.pages[0]).toMatchObject({ total: '12345.50', currency: 'ARS' });
+    const kinds = body.flags.map((flag) => flag.kind).sort();
+    expect(kinds).toEqual(['claimed_above_total', 'currency_mismatch', 'date_outside_validity', 'reused']);
+    expect(body.flags.find((flag) => flag.kind === 'reused')!.reference).toMatchObject({
+      refundId: first.refundId,
+      claimId: first.claimId,
+      fileId: original,
+    });
+
+    // The first refund matches its receipt's figures; only the reuse (by the later copy) and the date remain.
+    const firstAnswer = refundReadingsResponseSchema.parse(
+      (await admin({ method: 'GET', url: `/api/refund/${first.refundId}/readings/` })).json(),
+    );
+    expect(firstAnswer.flags.map((flag) => flag.kind).sort()).toEqual(['date_outside_validity', 'reused']);
+
+    // 'Con alertas': within the validity now, the first refund without its receipt has none; a third
+    // refund with the original receipt and the second (its copy) are each other's reuse.
+    await db
+      .update(reservations)
+      .set({ dateIn: '2026-11-01', dateOut: '2026-11-30' })
+      .where(eq(reservations.id, voucher!.reservationId));
+    const listed = async (query: string) => {
+      const response = await admin({ method: 'GET', url: `/api/refund/?limit=100&${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ results: { id: number }[] }>().results.map((row) => row.id);
+    };
+    await db.delete(refundFiles).where(eq(refundFiles.refundId, first.refundId));
+    const third = await refundWith(original, 'ARS', '12345.50');
+    const withAlerts = await listed('alerts=true');
+    expect(withAlerts).toEqual(expect.arrayContaining([second.refundId, third.refundId]));
+    expect(withAlerts).not.toContain(first.refundId);
+    expect(await listed('alerts=false')).toContain(first.refundId);
+    const thirdFlags = refundReadingsResponseSchema.parse(
+      (await admin({ method: 'GET', url: `/api/refund/${third.refundId}/readings/` })).json(),
+    ).flags;
+    expect(thirdFlags.map((flag) => flag.kind)).toEqual(['reused']);
+  });
+
+  it('answers 404 for an unknown refund and refuses a traveller token', async () => {
+    expect((await admin({ method: 'GET', url: '/api/refund/999999/readings/' })).statusCode).toBe(404);
+    expect((await admin({ method: 'GET', url: '/api/refund/abc/readings/' })).statusCode).toBe(404);
+    const traveller = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/refund/1/readings/',
+      headers: { authorization: `Bearer ${access}` },
+    });
+    expect(traveller.statusCode).toBe(401);
+  });
+});
