@@ -10,7 +10,7 @@ import { sampleClaim, sampleRefundLogin } from '../../machines/models/refund';
 import { refundWizardMachine } from '../../machines/refundWizard';
 import type { RefundLoginResponse } from '../../src/contracts/refund';
 import { holdRequests } from './machineWalk';
-import { ADMIN, latestMailTo, linkInMail } from './support';
+import { ADMIN, latestMailTo, signedLinkInMail } from './support';
 
 /** The wizard's calls with the login's token: receipt uploads and the submission. */
 export function holdPortal(page: Page) {
@@ -86,7 +86,7 @@ export async function askTraveller(
   expect(response.ok(), await response.text()).toBe(true);
   const newLink = () => {
     const mail = latestMailTo(travellerMail);
-    return mail && mail !== before ? linkInMail(mail) : null;
+    return mail && mail !== before ? signedLinkInMail(mail) : null;
   };
   await expect.poll(newLink, { timeout: 15_000 }).not.toBeNull();
   return newLink()!;

@@ -83,3 +83,9 @@ export function linkInMail(mail: string): string | null {
   const body = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
   return body.match(/https?:\/\/\S+/)?.[0] ?? null;
 }
+
+/** The signed link a staff request mails (its `hash=`), wherever it stands in the mail, or null. */
+export function signedLinkInMail(mail: string): string | null {
+  const body = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  return body.match(/https?:\/\/\S+hash=\S+/)?.[0] ?? null;
+}
