@@ -284,6 +284,7 @@ const WRITES_OUTSIDE_THE_ENGINE: Record<string, string> = {
   'routes/refundLinks.ts update refundRequests': 'auditedWrite',
   'routes/refundLinks.ts update refunds': 'auditedWrite',
   'routes/refundLinks.ts update storedFiles': 'auditedWrite',
+  'routes/refunds.ts insert refundClaimMissingItems': 'auditedWrite',
   'routes/refunds.ts insert refundClaimServices': 'auditedWrite',
   'routes/refunds.ts insert refundClaims': 'auditedWrite',
   'routes/refunds.ts insert refundFiles': 'auditedWrite',
@@ -292,6 +293,14 @@ const WRITES_OUTSIDE_THE_ENGINE: Record<string, string> = {
   'routes/refunds.ts update storedFiles': 'auditedWrite',
   'routes/terms.ts update vouchers': 'auditedWrite',
   'services/maintenance.ts delete storedFiles': 'orphan upload cleanup (a scheduled job)',
+  // Issue 30 §1: the traveller's draft, saved and discarded through auditedWrite; the submission
+  // deletes it inside its own audited transaction; the 30-day sweep is maintenance.
+  'services/refundDrafts.ts insert refundDrafts': 'auditedWrite',
+  'services/refundDrafts.ts update refundDrafts': 'auditedWrite',
+  'services/refundDrafts.ts delete refundDrafts':
+    'auditedWrite (discard; in the audited submission) and the maintenance sweep of stale drafts',
+  'services/refundDrafts.ts delete refundDraftFiles': 'auditedWrite',
+  'services/refundDrafts.ts insert refundDraftFiles': 'auditedWrite',
   // Issue 30 §2: queued inside the staff transition's engine transaction (the transition is audited).
   'services/refundDecisions.ts insert refundDecisionMails': 'engine',
   'services/refundDecisions.ts update refundDecisionMails': 'decision mailer bookkeeping (mailed at; a job)',
