@@ -34,6 +34,10 @@ export type FieldAccessMap = Record<string, FieldAccess>;
 export interface FormOption {
   value: string;
   label: string;
+  /** More text a searchable picker matches besides the label (an office's unit, tags, country). */
+  keywords?: string;
+  /** The value of another field this option belongs to (a business unit's country). */
+  parent?: string;
 }
 export type FormOptions = Record<string, FormOption[]>;
 export type FieldErrors = Record<string, string[]>;
@@ -62,7 +66,15 @@ export interface ResourceFormInput {
   id: number | null;
   /** The values of an empty form (defaults such as doc_type DNI). */
   defaults: FormValues;
+  /**
+   * The values that follow from a change (issue 32: a voucher's net price from its commission),
+   * applied to every field change, to fields the user may not edit too.
+   */
+  derive?: DeriveValues;
 }
+
+/** The form's values after `changed` took its new value (pure). */
+export type DeriveValues = (values: FormValues, changed: string) => FormValues;
 
 export interface ResourceFormContext {
   mode: FormMode;
@@ -82,6 +94,7 @@ export interface ResourceFormContext {
   /** Whether retrying the failed load can help (not after a permission refusal). */
   retryable: boolean;
   saved: ResourceRecord | null;
+  derive: DeriveValues | null;
 }
 
 export type ResourceFormEvent =
@@ -157,7 +170,8 @@ export const resourceFormMachine = setup({
     recordSaved: (_, _params: { record: ResourceRecord }) => {},
     changeField: assign(({ context, event }) => {
       if (event.type !== 'FIELD_CHANGED') return {};
-      const values = { ...context.values, [event.field]: event.value };
+      const changed = { ...context.values, [event.field]: event.value };
+      const values = context.derive ? context.derive(changed, event.field) : changed;
       return {
         values,
         dirty: differs(values, context.pristine),
@@ -182,6 +196,7 @@ export const resourceFormMachine = setup({
     error: null,
     retryable: true,
     saved: null,
+    derive: input?.derive ?? null,
   }),
   initial: 'loading',
   states: {

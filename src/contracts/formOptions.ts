@@ -28,7 +28,13 @@ export const FORM_OPTION_READERS = {
   '/product/': [grant('product/view'), grant('product_sperta/add')],
   '/tags/': [grant('tags/view'), grant('office/add')],
   '/bussines_unit/': [grant('bussines_unit/view'), grant('office/add')],
-  '/office_name_id/': [grant('office/view'), grant('office/add'), grant('user/add')],
+  // reservation/add: the reservation form's office picker (issue 32: a picker, never an id box).
+  '/office_name_id/': [
+    grant('office/view'),
+    grant('office/add'),
+    grant('user/add'),
+    grant('reservation/add'),
+  ],
   '/karing/get_municipios/': [grant('office/view'), grant('office/add')],
   '/groups/': [grant('group/view'), grant('user/add')],
   '/permission/': [grant('permission/view'), grant('user/add'), grant('group/add')],

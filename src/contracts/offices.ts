@@ -362,8 +362,18 @@ export const officeContract = defineContract({
   defaultOrdering: 'long_name',
 });
 
-/** GET /office_name_id/: id and name only, for selectors (limit up to 10000). */
-export const officeNameIdSchema = z.object({ id: z.number().int(), long_name: z.string() });
+/**
+ * GET /office_name_id/: id and name for selectors (limit up to 10000), plus what the office picker
+ * searches as the four office search modes do (issue 32): short name, unit, country, tags.
+ */
+export const officeNameIdSchema = z.object({
+  id: z.number().int(),
+  long_name: z.string(),
+  short_name: z.string(),
+  country_name: z.string().nullable(),
+  bussines_unit_name: z.string().nullable(),
+  tag_names: z.array(z.string()),
+});
 
 /** GET /karing/get_municipios/. */
 export const municipalitySchema = z.object({ id: z.number().int(), name: z.string(), province: z.string() });

@@ -158,6 +158,7 @@ test('Usuarios through the screens: a weak password is refused, then the user is
   await page.getByLabel('Usuario', { exact: true }).fill('e2e_pantalla');
   await page.getByLabel('Email').fill('e2e.pantalla@example.com');
   await page.getByLabel('Contraseña').fill('corta');
+  await page.getByLabel('Buscar oficina').fill('córdoba');
   await page.getByRole('combobox', { name: 'Oficina' }).selectOption({ label: 'Sucursal Córdoba' });
   await page.getByLabel('Nombre', { exact: true }).fill('Pantalla');
   await page.getByRole('group', { name: 'Grupos' }).getByLabel('Agencia').check();

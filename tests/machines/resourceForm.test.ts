@@ -23,6 +23,7 @@ import {
 import { FieldErrorsError } from '../../machines/support/errors';
 import { fieldAccessOf } from '../../src/contracts/access';
 import { messages } from '../../src/contracts/messages';
+import { recalculatedPrices } from '../../src/contracts/voucherPrices';
 import { testMachineModel } from './harness';
 
 const knownValues = ['', 'NAC', 'NAC2'];
@@ -124,6 +125,37 @@ describe('per-field access from access.ts', () => {
     expect(actor.getSnapshot().context.values.zones).toEqual(['2', '3']);
     expect(actor.getSnapshot().context.dirty).toBe(true);
     actor.send({ type: 'FIELD_CHANGED', field: 'zones', value: ['1', '2'] });
+    expect(actor.getSnapshot().context.dirty).toBe(false);
+  });
+});
+
+describe("values derived from a change (issue 32: a voucher's net price)", () => {
+  it('recalculates the net price as the commission is typed, though the user may not edit the net price', async () => {
+    const loaded: LoadedForm = {
+      values: { final_price: '222,00', commission: '33,30', net_price: '188,70' },
+      options: {},
+      fieldAccess: { net_price: 'read' },
+    };
+    const actor = createActor(
+      resourceFormMachine.provide({
+        actors: { loadForm: fromPromise(async (): Promise<LoadedForm> => loaded) },
+      }),
+      { input: { mode: 'edit', id: 1, defaults: {}, derive: recalculatedPrices } },
+    );
+    actor.start();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    actor.send({ type: 'FIELD_CHANGED', field: 'commission', value: '32,65' });
+    expect(actor.getSnapshot().context.values).toEqual({
+      final_price: '222,00',
+      commission: '32,65',
+      net_price: '189,35',
+    });
+    expect(actor.getSnapshot().context.dirty).toBe(true);
+    // The read-only net price itself still ignores the user's changes.
+    actor.send({ type: 'FIELD_CHANGED', field: 'net_price', value: '1,00' });
+    expect(actor.getSnapshot().context.values.net_price).toBe('189,35');
+    actor.send({ type: 'FIELD_CHANGED', field: 'commission', value: '33,30' });
+    expect(actor.getSnapshot().context.values.net_price).toBe('188,70');
     expect(actor.getSnapshot().context.dirty).toBe(false);
   });
 });

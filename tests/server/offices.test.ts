@@ -247,6 +247,38 @@ describe('office with its sub-records', () => {
       expect(response.json()).toEqual({ parent: [text.parentCycle] });
     }
   });
+
+  it('refuses a business unit of another country, on create and on update (issue 32)', async () => {
+    const argentineUnit = (
+      await admin({ method: 'GET', url: '/api/bussines_unit/?short_name=UN-ARG' })
+    ).json().results[0].id as number;
+    const created = await admin({
+      method: 'POST',
+      url: '/api/office/',
+      payload: fullOffice('UNITX', { bussines_unit: argentineUnit }),
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toEqual({ bussines_unit: [text.unitOfOtherCountry] });
+    const office = (
+      await admin({ method: 'POST', url: '/api/office/', payload: fullOffice('UNITOK') })
+    ).json();
+    const detail = (await admin({ method: 'GET', url: `/api/office/${office.id}/` })).json();
+    const changed = await admin({
+      method: 'PUT',
+      url: `/api/office/${office.id}/`,
+      payload: {
+        short_name: detail.short_name,
+        long_name: detail.long_name,
+        country: detail.country,
+        bussines_unit: argentineUnit,
+      },
+    });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json()).toEqual({ bussines_unit: [text.unitOfOtherCountry] });
+    expect((await admin({ method: 'GET', url: `/api/office/${office.id}/` })).json().bussines_unit).toBe(
+      ids.unit,
+    );
+  });
 });
 
 describe('delete', () => {
@@ -313,12 +345,29 @@ describe('search modes (SPEC §2)', () => {
     expect(disabled.results.every((row: { is_enabled: boolean }) => !row.is_enabled)).toBe(true);
   });
 
-  it('answers the selector list with id and name only', async () => {
+  it('answers the selector list with the names the office picker searches (issue 32)', async () => {
     const response = await admin({ method: 'GET', url: '/api/office_name_id/?limit=10000' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.count).toBeGreaterThanOrEqual(275);
-    expect(Object.keys(body.results[0]).sort()).toEqual(['id', 'long_name']);
+    expect(Object.keys(body.results[0]).sort()).toEqual([
+      'bussines_unit_name',
+      'country_name',
+      'id',
+      'long_name',
+      'short_name',
+      'tag_names',
+    ]);
+    const parent = body.results.find((row: { id: number }) => row.id === ids.parent);
+    const detail = (await admin({ method: 'GET', url: `/api/office/${ids.parent}/` })).json();
+    expect(parent).toEqual({
+      id: ids.parent,
+      long_name: detail.long_name,
+      short_name: detail.short_name,
+      country_name: detail.country_name,
+      bussines_unit_name: detail.bussines_unit_name,
+      tag_names: detail.tag_names,
+    });
   });
 });
 
@@ -548,7 +597,14 @@ describe('permissions', () => {
     ).toBe(403);
     expect((await agencia({ method: 'GET', url: '/api/office/' })).statusCode).toBe(403);
     expect((await agencia({ method: 'GET', url: '/api/office_payments/' })).statusCode).toBe(403);
-    expect((await agencia({ method: 'GET', url: '/api/office_name_id/' })).statusCode).toBe(403);
+    // The reservation form's office picker (reservation/add) lists the agency's own offices only.
+    const agencyOffices = await agencia({ method: 'GET', url: '/api/office_name_id/?limit=10000' });
+    expect(agencyOffices.statusCode).toBe(200);
+    const agencyProfile = (await agencia({ method: 'GET', url: '/api/profile/?queryType=LOGIN' })).json();
+    const allOffices = (await admin({ method: 'GET', url: '/api/office_name_id/?limit=10000' })).json();
+    expect(agencyOffices.json().count).toBeGreaterThan(0);
+    expect(agencyOffices.json().count).toBeLessThan(allOffices.count);
+    expect(agencyOffices.json().results.map((row: { id: number }) => row.id)).toContain(agencyProfile.office);
     expect(
       (
         await ejecutivo({

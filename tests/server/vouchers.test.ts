@@ -263,6 +263,55 @@ describe('§6 role table, field by field', () => {
   });
 });
 
+describe('prices follow one rule: net = final − commission (issue 32)', () => {
+  const pricesOf = async (id: number) => {
+    const voucher = (await admin({ method: 'GET', url: `/api/voucher/${id}/` })).json();
+    return [voucher.final_price, voucher.commission, voucher.net_price];
+  };
+  const put = (id: number, payload: Record<string, unknown>) =>
+    admin({ method: 'PUT', url: `/api/voucher/${id}/`, payload });
+
+  it('recalculates the net price from the commission or the final price, and the commission from the net price', async () => {
+    const { voucher } = await createBooking(null);
+    expect((await put(voucher, { commission: '32,65' })).statusCode).toBe(200);
+    expect(await pricesOf(voucher)).toEqual(['300.00', '32.65', '267.35']);
+    expect((await put(voucher, { final_price: '222,00' })).statusCode).toBe(200);
+    expect(await pricesOf(voucher)).toEqual(['222.00', '32.65', '189.35']);
+    expect((await put(voucher, { net_price: '188,70' })).statusCode).toBe(200);
+    expect(await pricesOf(voucher)).toEqual(['222.00', '33.30', '188.70']);
+    // Unchanged prices sent beside a change (what the form sends) count as unchanged.
+    expect(
+      (await put(voucher, { final_price: '222,00', commission: '22,00', net_price: '188,70' })).statusCode,
+    ).toBe(200);
+    expect(await pricesOf(voucher)).toEqual(['222.00', '22.00', '200.00']);
+  });
+
+  it('refuses a commission above the final price and a commission and net price that break the rule', async () => {
+    const { voucher } = await createBooking(null);
+    const above = await put(voucher, { commission: '300,01' });
+    expect(above.statusCode).toBe(400);
+    expect(above.json()).toEqual({ commission: ['La comisión no puede superar el precio final.'] });
+    const broken = await put(voucher, { commission: '10,00', net_price: '10,00' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({
+      net_price: ['El precio neto debe ser el precio final menos la comisión.'],
+    });
+    expect(await pricesOf(voucher)).toEqual(['300.00', '50.00', '250.00']);
+  });
+
+  it('a role that edits only the commission still gets the net price recalculated (§6 Administracion Central)', async () => {
+    const central = as(testApp, await testApp.login('administracion_central', DEMO_PASSWORD));
+    const { voucher } = await createBooking(await officeOf('administracion_central'));
+    const response = await central({
+      method: 'PUT',
+      url: `/api/voucher/${voucher}/`,
+      payload: { commission: '75' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await pricesOf(voucher)).toEqual(['300.00', '75.00', '225.00']);
+  });
+});
+
 describe('office users edit their reservations (§6 Proveedor, Administracion Proveedor)', () => {
   it('a Proveedor edits an allowed field, and never moves a reservation out of its office tree', async () => {
     const proveedor = as(testApp, await testApp.login('proveedor', DEMO_PASSWORD));

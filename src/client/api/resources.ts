@@ -24,7 +24,7 @@ import type {
   ResourceRecord,
   RowActionRequest,
 } from '../../../machines/resourceList';
-import { FieldErrorsError, UserFacingError } from '../../../machines/support/errors';
+import { FieldErrorsError, isRefusal, UserFacingError } from '../../../machines/support/errors';
 import { type AccessSubject, fieldAccessOf } from '../../contracts/access';
 import {
   bulkActionResultSchema,
@@ -35,8 +35,13 @@ import {
 import { paginatedSchema, SELECTOR_LIMIT } from '../../contracts/http';
 import { messages } from '../../contracts/messages';
 import type { FieldView } from '../../contracts/roleRules';
-import type { FieldDescriptor, OptionSource, ResourceDescriptor } from '../resources/descriptor';
-import { filterParamsOf, flatFields, optionSourceOf } from '../resources/descriptor';
+import type {
+  FieldDescriptor,
+  OptionSource,
+  ResourceDescriptor,
+  TemplateDescriptor,
+} from '../resources/descriptor';
+import { filterParamsOf, flatFields, optionSourceOf, TEMPLATE_OPTIONS } from '../resources/descriptor';
 import { request } from './http';
 
 const recordSchema = z.looseObject({ id: z.number().int() });
@@ -137,6 +142,13 @@ export async function getRecord(descriptor: ResourceDescriptor, id: number): Pro
   return parseRecord(descriptor, await request(z.unknown(), `${descriptor.path}${id}/`));
 }
 
+/** The server's proposal for a record copied from a template: a write body, not an entity. */
+async function templateProposal(template: TemplateDescriptor, id: number): Promise<ResourceRecord> {
+  return request(z.record(z.string(), z.unknown()), template.path, {
+    query: { [template.param]: String(id) },
+  }) as Promise<ResourceRecord>;
+}
+
 export async function createRecord(descriptor: ResourceDescriptor, body: unknown): Promise<ResourceRecord> {
   return parseRecord(descriptor, await request(z.unknown(), descriptor.path, { method: 'POST', body }));
 }
@@ -165,7 +177,12 @@ async function loadOptionRows(path: string): Promise<ResourceRecord[]> {
 }
 
 function optionOf(source: OptionSource, row: ResourceRecord): FormOption {
-  return { value: source.value ? source.value(row) : String(row.id), label: source.label(row) };
+  return {
+    value: source.value ? source.value(row) : String(row.id),
+    label: source.label(row),
+    ...(source.keywords ? { keywords: source.keywords(row) } : {}),
+    ...(source.parent ? { parent: source.parent(row) } : {}),
+  };
 }
 
 export async function loadOptions(source: OptionSource) {
@@ -186,11 +203,36 @@ export async function loadFieldOptions(fields: readonly FieldDescriptor[]): Prom
         rows = loadOptionRows(source.path);
         calls.set(source.path, rows);
       }
-      const options: FormOption[] = (await rows).map((row) => optionOf(source, row));
+      // A user who may only read the record cannot list a picker's options: the record names its
+      // choice (`chosenLabel`), so the form still opens.
+      const loaded = await rows.catch((error: unknown) => {
+        if (field.chosenLabel && isRefusal(error)) return [];
+        throw error;
+      });
+      const options: FormOption[] = loaded.map((row) => optionOf(source, row));
       return [field.name, options] as const;
     }),
   );
   return Object.fromEntries(entries);
+}
+
+/** The options with each picker's current choice, named by the record, when the list lacks it. */
+export function withChosenOptions(
+  fields: readonly FieldDescriptor[],
+  record: ResourceRecord | null,
+  options: FormOptions,
+): FormOptions {
+  if (!record) return options;
+  const completed = { ...options };
+  for (const field of fields) {
+    const value = field.chosenLabel ? record[field.name] : null;
+    const name = field.chosenLabel ? record[field.chosenLabel] : null;
+    if (value === null || value === undefined || typeof name !== 'string') continue;
+    const current = completed[field.name] ?? [];
+    if (current.some((option) => option.value === String(value))) continue;
+    completed[field.name] = [{ value: String(value), label: name }, ...current];
+  }
+  return completed;
 }
 
 /**
@@ -302,13 +344,26 @@ export function formActors(descriptor: ResourceDescriptor, { canEdit, mode, subj
     loadForm: fromPromise<LoadedForm, LoadFormRequest>(async ({ input }) => {
       if (input.mode !== 'create' && input.id === null)
         throw new UserFacingError(messages.resourceScreens.invalidRecord);
+      const fields = flatFields(descriptor.fields);
       const [record, options] = await Promise.all([
-        input.mode === 'create' || input.id === null ? null : getRecord(descriptor, input.id),
-        loadFieldOptions(flatFields(descriptor.fields)),
+        input.mode === 'create' || input.id === null
+          ? null
+          : input.mode === 'clone' && descriptor.template
+            ? templateProposal(descriptor.template, input.id)
+            : getRecord(descriptor, input.id),
+        loadFieldOptions(fields),
       ]);
+      // The create page's template picker ('Duplicar desde plantilla') reads its options here too.
+      const templates =
+        input.mode === 'create' && descriptor.template
+          ? await loadOptions(descriptor.template.options).catch(() => [])
+          : null;
       return {
         values: record ? descriptor.toValues(record, input.mode) : null,
-        options,
+        options: {
+          ...withChosenOptions(fields, record, options),
+          ...(templates ? { [TEMPLATE_OPTIONS]: templates } : {}),
+        },
         readOnly: input.mode === 'edit' && !canEdit,
         fieldAccess: formFieldAccess(descriptor, subject, input.mode),
       };

@@ -13,7 +13,14 @@
  */
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import type { FormGroup, FormMode, FormOption, FormValue, FormValues } from '../../../machines/resourceForm';
+import type {
+  DeriveValues,
+  FormGroup,
+  FormMode,
+  FormOption,
+  FormValue,
+  FormValues,
+} from '../../../machines/resourceForm';
 import type { ResourceRecord } from '../../../machines/resourceList';
 import { EXPORT_KINDS, type ExportKind } from '../../contracts/exports';
 import { formatAmount, formatDate, formatLocalDate } from '../../contracts/format';
@@ -63,6 +70,10 @@ export interface OptionSource {
   label: (row: ResourceRecord) => string;
   /** The option's value (default: the row's id). */
   value?: (row: ResourceRecord) => string;
+  /** Extra text a searchable picker matches (issue 32: the office picker searches as the four office search modes do). */
+  keywords?: (row: ResourceRecord) => string;
+  /** The id of the record the option belongs to, for `optionsFilteredBy` (a business unit's country). */
+  parent?: (row: ResourceRecord) => string;
 }
 
 export type Span = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
@@ -77,6 +88,16 @@ export interface FieldDescriptor {
   source?: string;
   /** Static options, or another module's rows. */
   options?: readonly FormOption[] | OptionSource;
+  /**
+   * Offer only the options whose `parent` is this other field's current value (issue 32: the
+   * office's business unit by its country); every option while that field is empty.
+   */
+  optionsFilteredBy?: string;
+  /**
+   * The record's key naming its chosen option (`office_name`): the picker shows the current
+   * choice even to a user who may not list every option (a read-only viewer).
+   */
+  chosenLabel?: string;
   /** Select values are ids (numbers) unless this is false (static text options). */
   numeric?: boolean;
   default?: FormValue;
@@ -249,6 +270,25 @@ export interface ResourceDescriptor {
   /** The server's figures over the filtered list (`GET {path}summary/`), shown above it, or null. */
   summary: ListSummaryKey | null;
   showTabs: readonly ShowTabKey[];
+  /** Where a new record is proposed from a template ('Duplicar desde plantilla'), or null. */
+  template: TemplateDescriptor | null;
+  /** Values that follow from a change, shown before saving (Vouchers: the net price), or null. */
+  derive: DeriveValues | null;
+}
+
+/** The key of the template picker's options in a create form's options (never a field name). */
+export const TEMPLATE_OPTIONS = '#template';
+
+/**
+ * A create from a template (issue 32, Oficinas' 'Duplicar desde plantilla'): the create page offers
+ * the template's picker, and `:id/clone` opens the create form filled with the server's proposal
+ * (`GET {path}?{param}={id}`: the copy's body, sub-records included), saved as a create.
+ */
+export interface TemplateDescriptor {
+  path: string;
+  param: string;
+  /** The options of the template picker. */
+  options: OptionSource;
 }
 
 /** Show views a descriptor may name; the views map each key to a screen (issue 17: the refund review). */
@@ -310,6 +350,8 @@ export interface DescriptorSpec {
   download?: ListDownloadDescriptor;
   summary?: ListSummaryKey;
   showTabs?: readonly ShowTabKey[];
+  template?: TemplateDescriptor;
+  derive?: DeriveValues;
 }
 
 const text = messages.resourceScreens;
@@ -374,6 +416,22 @@ function isOptionSource(options: FieldDescriptor['options']): options is OptionS
 
 export function optionSourceOf(field: FieldDescriptor): OptionSource | null {
   return isOptionSource(field.options) ? field.options : null;
+}
+
+/**
+ * The options a field offers with the form's current values: with `optionsFilteredBy`, those
+ * belonging to the other field's value (and the chosen one, so a saved value never vanishes:
+ * the server says why it does not fit).
+ */
+export function offeredOptions(
+  field: FieldDescriptor,
+  options: readonly FormOption[],
+  values: FormValues,
+): FormOption[] {
+  const parentValue = field.optionsFilteredBy ? values[field.optionsFilteredBy] : undefined;
+  if (typeof parentValue !== 'string' || parentValue === '') return [...options];
+  const chosen = values[field.name];
+  return options.filter((option) => option.parent === parentValue || option.value === chosen);
 }
 
 /** The default conversion of an entity value into a form value. */
@@ -571,6 +629,8 @@ export function defineDescriptor(spec: DescriptorSpec): ResourceDescriptor {
     download: spec.download ?? null,
     summary: spec.summary ?? null,
     showTabs: spec.showTabs ?? [],
+    template: spec.template ?? null,
+    derive: spec.derive ?? null,
     toValues:
       spec.toValues ??
       ((record) =>

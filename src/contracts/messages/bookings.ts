@@ -41,6 +41,12 @@ export const bookingsMessages = {
   downloading: 'Descargando...',
   downloaded: (fileName: string) => `Se descargó ${fileName}.`,
   downloadFailed: 'No se pudo descargar el archivo. Intente nuevamente.',
+  /** Issue 32: net price = final price − commission (src/contracts/voucherPrices.ts). */
+  netPriceRule: 'El precio neto debe ser el precio final menos la comisión.',
+  commissionNegative: 'La comisión no puede ser negativa.',
+  commissionAboveFinal: 'La comisión no puede superar el precio final.',
+  netAboveFinal: 'El precio neto no puede superar el precio final.',
+  pricesRule: 'El precio neto se recalcula como precio final menos comisión.',
   /** The heading of each passenger of a voucher's form. */
   passengerItem: (index: number) => `Pasajero ${index}`,
   /** The transitions of a voucher's status, as buttons. */

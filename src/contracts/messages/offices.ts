@@ -104,6 +104,8 @@ export const officesMessages = {
   paymentTermInvalid: 'Ingrese un plazo entre 0 y 365 días.',
   instalmentsInvalid: 'Ingrese entre 1 y 24 cuotas.',
   parentCycle: 'La oficina padre no puede ser la misma oficina ni una de sus oficinas hijas.',
+  /** Issue 32: the office form offers the chosen country's units only; the server holds the rule. */
+  unitOfOtherCountry: 'La unidad de negocio pertenece a otro país: elija una del país de la oficina.',
   shortNameTaken: 'Ya existe una oficina con esa abreviatura.',
   hasChildren: 'No se puede eliminar: la oficina tiene oficinas hijas. Asígneles otra oficina padre primero.',
   tooManyAditional: 'Puede cargar hasta 20 oficinas adicionales.',

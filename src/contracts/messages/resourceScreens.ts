@@ -52,6 +52,12 @@ export const resourceScreensMessages = {
   editTitle: (title: string) => `${title}: editar`,
   showTitle: (title: string) => `${title}: detalle`,
   cloneTitle: (title: string) => `${title}: clonar`,
+  /** Issue 32: a create from a template ('Duplicar desde plantilla', Oficinas). */
+  templateTitle: 'Duplicar desde plantilla',
+  templateLabel: 'Plantilla',
+  templateHint:
+    'El formulario se completa con los datos y sub-registros de la plantilla; revise los nombres antes de guardar.',
+  useTemplate: 'Usar como plantilla',
   clone: 'Clonar',
   selectPlaceholder: 'Seleccione...',
   datePlaceholder: 'DD/MM/AAAA',

@@ -28,6 +28,7 @@ import { messages } from '../../contracts/messages';
 import { can } from '../../contracts/permissions';
 import type { Pax } from '../../contracts/resources/passengers';
 import type { ReservationStatusId } from '../../contracts/static/statuses';
+import { PRICE_FIELDS, type PriceField, reconcilePrices } from '../../contracts/voucherPrices';
 import { assertEditableFields, subjectOf } from '../auth/fieldRules';
 import { officeInScope, ownedByOffice, rowScopeOf } from '../auth/officeScope';
 import type { Principal } from '../auth/principal';
@@ -410,6 +411,36 @@ export const voucherResource = defineResource({
         if (refusal) throw new HttpError(409, refusal);
       }
     }
+  },
+  // Issue 32: net price = final price − commission, whatever the client sent (contracts/voucherPrices).
+  async beforeWrite(tx, input, id) {
+    if (id === null) return undefined;
+    const [stored] = await tx
+      .select({
+        final_price: vouchers.finalPrice,
+        commission: vouchers.commission,
+        net_price: vouchers.netPrice,
+      })
+      .from(vouchers)
+      .where(eq(vouchers.id, id));
+    if (!stored) return undefined;
+    const current = {
+      final_price: stored.final_price ?? '0',
+      commission: stored.commission ?? '0',
+      net_price: stored.net_price ?? '0',
+    };
+    const prices = { ...current };
+    const changed = new Set<PriceField>();
+    for (const field of PRICE_FIELDS) {
+      const value = input[field];
+      if (value === undefined || Number(value) === Number(current[field])) continue;
+      prices[field] = value;
+      changed.add(field);
+    }
+    if (changed.size === 0) return undefined;
+    const outcome = reconcilePrices(prices, changed);
+    if (!outcome.ok) throw new FieldValidationError({ [outcome.field]: [outcome.message] });
+    return { commission: outcome.prices.commission, netPrice: outcome.prices.net_price };
   },
   async afterWrite(tx, id, input) {
     for (const passenger of input.pax ?? []) {

@@ -18,8 +18,10 @@ import { ownedByOffice } from '../auth/officeScope';
 import { aditionalOffices, officeKaring, officePayments, officeSperta, offices } from '../db/schema';
 import { type ColumnValues, defineResource, type ResourceDefinition, type WriteInputOf } from './engine';
 import {
-  mayListOffices,
+  mayPickOffices,
   municipalityNameOf,
+  officeExtra,
+  officeRelations,
   serializeAditional,
   serializeKaring,
   serializePayments,
@@ -140,8 +142,18 @@ export const officeNameIdResource = defineResource({
   // The office picker offers the offices in the user's scope only (a user form gives no other).
   ownership: ownedByOffice(offices.id),
   operations: ['list'],
-  serialize: (row) => ({ id: row.id, long_name: row.longName }),
+  // Issue 32: what the office picker searches besides the name (the four office search modes).
+  extra: { countryName: officeExtra.countryName, bussinesUnitName: officeExtra.bussinesUnitName },
+  relations: { tagList: officeRelations.tagList },
+  serialize: (row) => ({
+    id: row.id,
+    long_name: row.longName,
+    short_name: row.shortName,
+    country_name: row.countryName,
+    bussines_unit_name: row.bussinesUnitName,
+    tag_names: (row.tagList ?? []).map((tag) => tag.name),
+  }),
   filters: { long_name: { kind: 'contains', on: [offices.longName] } },
   ordering: { long_name: offices.longName },
-  permissions: { list: mayListOffices },
+  permissions: { list: mayPickOffices },
 });

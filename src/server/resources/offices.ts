@@ -53,13 +53,13 @@ const text = messages.offices;
 const nameOf = (table: typeof countries | typeof businessUnits, idColumn: AnyPgColumn) =>
   sql<string | null>`(select ${table.longName} from ${table} where ${table.id} = ${idColumn})`;
 
-const officeExtra = {
+export const officeExtra = {
   countryName: nameOf(countries, offices.countryId),
   bussinesUnitName: nameOf(businessUnits, offices.bussinesUnitId),
   parentName: sql<string | null>`(select p.long_name from offices p where p.id = "offices"."parent_id")`,
 };
 
-const officeRelations = {
+export const officeRelations = {
   tagList: loader(async (reader, ids) =>
     groupRows(
       await reader
@@ -242,6 +242,33 @@ async function assertNoCycle(tx: Transaction, id: number, parent: number | null)
     select id from descendants where id = ${parent} limit 1`);
   const found = Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows;
   if (found.length) throw new FieldValidationError({ parent: [text.parentCycle] });
+}
+
+/**
+ * Issue 32: an office's business unit belongs to the office's country (a unit without a country
+ * fits any). Values left out of the write keep the stored ones.
+ */
+async function assertUnitOfCountry(
+  tx: Transaction,
+  id: number | null,
+  input: Pick<OfficeWriteInput, 'country' | 'bussines_unit'>,
+) {
+  const [stored] =
+    id === null || (input.country !== undefined && input.bussines_unit !== undefined)
+      ? []
+      : await tx
+          .select({ country: offices.countryId, unit: offices.bussinesUnitId })
+          .from(offices)
+          .where(eq(offices.id, id));
+  const country = input.country !== undefined ? input.country : (stored?.country ?? null);
+  const unit = input.bussines_unit !== undefined ? input.bussines_unit : (stored?.unit ?? null);
+  if (country === null || unit === null) return;
+  const [row] = await tx
+    .select({ country: businessUnits.countryId })
+    .from(businessUnits)
+    .where(eq(businessUnits.id, unit));
+  if (row && row.country !== null && row.country !== country)
+    throw new FieldValidationError({ bussines_unit: [text.unitOfOtherCountry] });
 }
 
 type SubRecordInput = Pick<OfficeWriteInput, 'tags' | 'payments' | 'sperta' | 'karing' | 'aditional_offices'>;
@@ -568,6 +595,13 @@ const officeColumns = {
 
 /** office/view reads offices; the Usuarios form (user/add) reads the list for its office select. */
 export const mayListOffices = (principal: Principal) =>
+  can(principal, 'office', 'view') || can(principal, 'office', 'add') || can(principal, 'user', 'add');
+
+/**
+ * The office picker's light list (GET /office_name_id/): whoever may use a form with an office
+ * picker (src/contracts/formOptions.ts), the reservation form included.
+ */
+export const mayPickOffices = (principal: Principal) =>
   optionReaders('/office_name_id/').some((grant) => can(principal, grant.resource, grant.action));
 
 const containsIn =
@@ -653,6 +687,7 @@ export const officeResource = defineResource({
         } as Office),
   async beforeWrite(tx, input, id) {
     if (id !== null) await assertNoCycle(tx, id, input.parent);
+    await assertUnitOfCountry(tx, id, input);
     return undefined;
   },
   async afterWrite(tx, id, input, _principal, operation) {

@@ -30,6 +30,7 @@ const tagOptions: OptionSource = {
 const businessUnitOptions: OptionSource = {
   path: '/bussines_unit/',
   label: (row) => String(row.long_name ?? ''),
+  parent: (row) => String(row.country ?? ''),
 };
 const municipalityOptions: OptionSource = {
   path: '/karing/get_municipios/',
@@ -110,14 +111,17 @@ export const oficinasDescriptor = defineDescriptor({
       type: 'select',
       span: 4,
       options: businessUnitOptions,
+      // Issue 32: only the units of the chosen country.
+      optionsFilteredBy: 'country',
       section: section.general,
     },
     {
       name: 'parent',
       label: label.parent,
-      type: 'select',
+      type: 'searchselect',
       span: 4,
       options: officeOptions,
+      chosenLabel: 'parent_name',
       section: section.general,
     },
     {
@@ -293,5 +297,7 @@ export const oficinasDescriptor = defineDescriptor({
     },
   ],
   rowActions: [{ action: 'duplicate', label: text.duplicate, opens: 'edit' }],
+  // Issue 32: Crear oficina offers 'Duplicar desde plantilla' (SPEC §7 GET /duplicate_office/).
+  template: { path: '/duplicate_office/', param: 'office_template', options: officeOptions },
   export: { kind: 'offices' },
 });

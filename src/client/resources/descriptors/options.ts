@@ -19,8 +19,19 @@ export const productOptions: OptionSource = {
   label: (row) => text(row.long_name),
 };
 
-/** GET /office_name_id/ (issue 12): id and name only, the light list meant for selectors. */
+/**
+ * GET /office_name_id/ (issue 12): the light list meant for selectors; the picker also finds an
+ * office by its short name, business unit, tags and country (issue 32: as the four office search
+ * modes do).
+ */
 export const officeOptions: OptionSource = {
   path: '/office_name_id/',
   label: (row) => text(row.long_name),
+  keywords: (row) =>
+    [
+      text(row.short_name),
+      text(row.bussines_unit_name),
+      text(row.country_name),
+      ...(Array.isArray(row.tag_names) ? row.tag_names.map(text) : []),
+    ].join(' '),
 };

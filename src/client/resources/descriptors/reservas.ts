@@ -11,6 +11,7 @@ import { messages } from '../../../contracts/messages';
 import { reservationStatusName } from '../../../contracts/static/statuses';
 import { cellText, defineDescriptor } from '../descriptor';
 import { sendingOnly, statusOptions } from './bookingsShared';
+import { officeOptions } from './options';
 
 const text = messages.bookings;
 const label = text.fields;
@@ -45,8 +46,15 @@ export const reservasDescriptor = sendingOnly(
       { name: 'id', label: label.id, span: 2 },
       { name: 'user_detail', label: label.user_detail, span: 5 },
       { name: 'user_reservation_detail', label: label.user_reservation_detail, span: 5 },
-      { name: 'office_name', label: label.office, span: 6 },
-      { name: 'office', label: `${label.office} (ID)`, type: 'integer', span: 2 },
+      // Issue 32: the office is chosen by name (searching as the office search modes do), never typed as an id.
+      {
+        name: 'office',
+        label: label.office,
+        type: 'searchselect',
+        span: 8,
+        options: officeOptions,
+        chosenLabel: 'office_name',
+      },
       { name: 'payment_method', label: label.payment_method, span: 4 },
       { name: 'status', label: label.status, type: 'select', numeric: true, options: statusOptions, span: 4 },
       { name: 'total_price', label: label.total_price, type: 'amount', span: 4 },

@@ -16,6 +16,7 @@ import { formatAmount, formatDate } from '../../../contracts/format';
 import { messages } from '../../../contracts/messages';
 import { DOC_TYPES } from '../../../contracts/resources';
 import { reservationStatusName } from '../../../contracts/static/statuses';
+import { recalculatedPrices } from '../../../contracts/voucherPrices';
 import { cellText, defineDescriptor } from '../descriptor';
 import { sendingOnly, statusOptions } from './bookingsShared';
 import { countryOptions } from './options';
@@ -122,11 +123,13 @@ export const vouchersDescriptor = sendingOnly(
       { name: 'pvp', label: label.pvp, type: 'amount', span: 3 },
       { name: 'final_price', label: label.final_price, type: 'amount', span: 3 },
       { name: 'commission', label: label.commission, type: 'amount', span: 3 },
-      { name: 'net_price', label: label.net_price, type: 'amount', span: 3 },
+      { name: 'net_price', label: label.net_price, type: 'amount', span: 3, hint: text.pricesRule },
       { name: 'observations', label: label.observations, type: 'textarea', span: 12, maxLength: 2000 },
     ],
     actions: { remove: false },
     fieldAccess: 'voucher',
+    // Issue 32: net price = final price − commission, recalculated as the user types (the server holds the rule).
+    derive: recalculatedPrices,
     rowActions: statusActions,
     bulkActions: statusActions,
     export: { kind: 'vouchers' },

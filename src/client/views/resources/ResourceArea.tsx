@@ -55,7 +55,7 @@ export function ResourceScreens({ descriptor }: { descriptor: ResourceDescriptor
         path=":id/edit"
         element={<ResourceFormView key="edit" descriptor={descriptor} mode="edit" access={access} />}
       />
-      {descriptor.actions.clone ? (
+      {descriptor.actions.clone || descriptor.template ? (
         <Route
           path=":id/clone"
           element={

@@ -16,6 +16,7 @@ import {
   type FieldAccessMap,
   type FormGroup,
   type FormMode,
+  type FormOption,
   type FormOptions,
   type FormValue,
 } from '../../../../machines/resourceForm';
@@ -26,8 +27,10 @@ import {
   asGroups,
   type FieldDescriptor,
   groupDefaults,
+  offeredOptions,
   PRESENT_KEY,
   type ResourceDescriptor,
+  TEMPLATE_OPTIONS,
 } from '../../resources/descriptor';
 import { ConfirmDialog } from '../../ui/dialog';
 import {
@@ -39,6 +42,7 @@ import {
   Grid,
   Heading,
   Input,
+  Muted,
   Row,
   SelectField,
   Spinner,
@@ -106,7 +110,9 @@ function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: st
       resourceFormLogic(descriptor, { canEdit: access.canEdit, mode, subject }, () => afterSave.current()),
     [descriptor, access.canEdit, mode],
   );
-  const actor = useActorRef(logic, { input: { mode, id: recordId, defaults: descriptor.defaults() } });
+  const actor = useActorRef(logic, {
+    input: { mode, id: recordId, defaults: descriptor.defaults(), derive: descriptor.derive ?? undefined },
+  });
   const snapshot = useSelector(actor, (state) => state);
   const { values, options, fieldErrors, error, dirty, fieldAccess } = snapshot.context;
   const saved = snapshot.matches('saved');
@@ -206,6 +212,12 @@ function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: st
           </Row>
         </Alert>
       ) : null}
+      {mode === 'create' && options[TEMPLATE_OPTIONS]?.length && snapshot.matches('editing') ? (
+        <TemplatePicker
+          options={options[TEMPLATE_OPTIONS]}
+          onUse={(id) => navigate(`../${id}/clone`, { state: { listSearch } })}
+        />
+      ) : null}
       {snapshot.matches('loading') || snapshot.matches('loadFailed')
         ? null
         : withHistory(
@@ -227,7 +239,7 @@ function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: st
                           readOnly={
                             readOnly || busy || field.readOnly || accessOf(fieldAccess, field.name) === 'read'
                           }
-                          options={options[field.name] ?? []}
+                          options={offeredOptions(field, options[field.name] ?? [], values)}
                           onChange={(value) =>
                             actor.send({ type: 'FIELD_CHANGED', field: field.name, value })
                           }
@@ -441,13 +453,48 @@ function RecordsField({ field, value, readOnly, onChange, nested }: FieldControl
 
 const MAX_SHOWN_OPTIONS = 50;
 
-/** A select over many options (municipalities) with a search box that narrows them. */
+/**
+ * 'Duplicar desde plantilla' (issue 32): the create page offers a record to start from; using it
+ * opens the create form filled with the server's copy (`:id/clone`).
+ */
+function TemplatePicker({ options, onUse }: { options: FormOption[]; onUse: (id: string) => void }) {
+  const [chosen, setChosen] = useState('');
+  return (
+    <Card aria-labelledby="template-title">
+      <Stack>
+        <Subheading id="template-title">{text.templateTitle}</Subheading>
+        <Muted>{text.templateHint}</Muted>
+        <SearchSelectField
+          field={{ name: 'template', label: text.templateLabel, type: 'searchselect', span: 12 }}
+          value={chosen}
+          error={undefined}
+          readOnly={false}
+          options={options}
+          onChange={(value) => setChosen(typeof value === 'string' ? value : '')}
+        />
+        <Row justify="end">
+          <Button type="button" variant="secondary" disabled={chosen === ''} onClick={() => onUse(chosen)}>
+            {text.useTemplate}
+          </Button>
+        </Row>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Case and accents folded, so 'mexico' finds 'México'. */
+const searchable = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('es');
+
+/**
+ * A select over many options (municipalities, offices) with a search box that narrows them by
+ * label and keywords (an office's unit, tags and country: the four office search modes).
+ */
 function SearchSelectField({ field, value, error, readOnly, options, onChange }: FieldRendererProps) {
   const [search, setSearch] = useState('');
   const selected = typeof value === 'string' ? value : '';
-  const needle = search.trim().toLocaleLowerCase('es');
+  const needle = searchable(search.trim());
   const matching = needle
-    ? options.filter((option) => option.label.toLocaleLowerCase('es').includes(needle))
+    ? options.filter((option) => searchable(`${option.label} ${option.keywords ?? ''}`).includes(needle))
     : options;
   const shown = matching.slice(0, MAX_SHOWN_OPTIONS);
   const current = options.find((option) => option.value === selected);

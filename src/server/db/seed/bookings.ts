@@ -115,7 +115,8 @@ export async function seedBookingsDemo(tx: Transaction): Promise<undefined> {
             pvp: price.toFixed(2),
             finalPrice: price.toFixed(2),
             commission: (price * 0.15).toFixed(2),
-            netPrice: (price * 0.85).toFixed(2),
+            // Issue 32: net price = final price − commission, to the cent (contracts/voucherPrices).
+            netPrice: (price - Number((price * 0.15).toFixed(2))).toFixed(2),
             rateLongName: `Tarifa ${5 + (n % 25)} días`,
           })
           .returning({ id: vouchers.id });
