@@ -186,6 +186,16 @@ test('print a voucher and its multivoucher, and send the terms', async ({ page }
   const [id] = await idsOf(vouchersTable(page), /^Mostrar Voucher N° \d+$/, 1);
   await page.goto(`/dashboard/vouchers/${id}`);
   const documents = page.getByRole('region', { name: 'Documentos del voucher' });
+  // Issue 32: the panel sits under the page's title, not above it.
+  const title = page.getByRole('heading', { level: 1, name: 'Vouchers: detalle' });
+  await expect(documents).toBeVisible();
+  expect(
+    await title.evaluate(
+      (heading, panel) =>
+        Boolean(heading.compareDocumentPosition(panel as Node) & Node.DOCUMENT_POSITION_FOLLOWING),
+      await documents.elementHandle(),
+    ),
+  ).toBe(true);
   let downloading = page.waitForEvent('download');
   await documents.getByRole('button', { name: 'Imprimir voucher' }).click();
   const single = await downloading;

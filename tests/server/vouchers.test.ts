@@ -22,6 +22,7 @@ import {
 } from '../../src/server/db/schema';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
 import { exportWorkerOf } from '../../src/server/resources/exports';
+import { headerLayout, headerLines } from '../../src/server/services/voucherPdf';
 import { as, createTestApp, type TestApp } from './support';
 
 let testApp: TestApp;
@@ -654,6 +655,23 @@ describe('PDFs and mail', () => {
     expect(pdf.getPageCount()).toBe(1);
     expect(Math.round(pdf.getPage(0).getWidth())).toBe(595);
     expect(pdf.getTitle()).toContain(String(booking.voucher));
+  });
+
+  it("puts the QR above the first section's rule and says 'Emitido' only for an issued voucher (issue 32)", () => {
+    const [width, height] = [595.28, 841.89];
+    const layout = headerLayout(width, height);
+    // The first section's title is drawn 28 pt below sectionsTop and its rule 4 pt under it.
+    expect(layout.sectionsTop - 28 - 4).toBeLessThan(layout.qr.y);
+    expect(layout.qr.y + layout.qr.size).toBeLessThanOrEqual(height - 90);
+    for (const line of layout.lines) expect(line).toBeGreaterThan(layout.sectionsTop);
+    const data = {
+      reservationId: 7,
+      dateEmision: new Date('2026-12-11T12:00:00Z'),
+      officeName: 'Oficina Madrid',
+    };
+    expect(headerLines({ ...data, status: 4 })[1]).toBe('Reservado: 11/12/2026   Agencia: Oficina Madrid');
+    expect(headerLines({ ...data, status: 3 })[1]).toBe('Emitido: 11/12/2026   Agencia: Oficina Madrid');
+    expect(headerLines({ ...data, status: 4 })[0]).toBe('Reserva N° 7   Estado: PENDIENTE');
   });
 
   it('pdfMultiVoucher has a page per voucher of the reservation', async () => {

@@ -115,6 +115,8 @@ export const bookingsMessages = {
     assistanceText: 'Ante cualquier emergencia comuníquese ANTES de realizar cualquier gasto al',
     emergencyContact: 'Contacto de emergencia',
     issued: 'Emitido',
+    /** A voucher not yet issued shows when it was booked, never 'Emitido' (issue 32). */
+    bookedOn: 'Reservado',
     office: 'Agencia',
     terms: 'Este voucher está sujeto a las condiciones generales del producto.',
   },

@@ -1,17 +1,14 @@
 /** Issue 31: what was read on the receipts, for the traveller and for staff (docs/receipt-reading.md). */
+import { formatAmount, formatDate } from '../format';
 
-const amountFormat = (currency: string) =>
-  new Intl.NumberFormat('es-AR', {
-    minimumFractionDigits: currency === 'CLP' ? 0 : 2,
-    maximumFractionDigits: 2,
-  });
-
-/** '12345.50', 'ARS' -> '12.345,50 ARS'. */
-export const readAmount = (amount: string, currency: string | null) =>
-  `${amountFormat(currency ?? '').format(Number(amount))}${currency ? ` ${currency}` : ''}`;
+/** '12345.50', 'ARS' -> '12.345,50 ARS' (the one amount format; pesos chilenos without cents). */
+export const readAmount = (amount: string, currency: string | null) => {
+  const shown = formatAmount(amount);
+  return `${currency === 'CLP' ? shown.replace(/,00$/, '') : shown}${currency ? ` ${currency}` : ''}`;
+};
 
 /** '2026-11-12' -> '12/11/2026'. */
-export const readDate = (iso: string) => iso.split('-').reverse().join('/');
+export const readDate = (iso: string) => formatDate(iso);
 
 export const receiptReadingMessages = {
   /** 'Leímos en el comprobante: 12.345,50 ARS del 12/11/2026 — ¿usar estos datos?' */

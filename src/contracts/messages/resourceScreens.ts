@@ -4,6 +4,7 @@
  * eliminar ...?'), and the column headers and field labels of the master-data modules.
  * The spec gives the action and confirmation texts; headers and labels are ours.
  */
+import { formatCount } from '../format';
 export const resourceScreensMessages = {
   /** An action field's empty choice (Facturación's document type). */
   chooseOption: 'Elija...',
@@ -93,8 +94,8 @@ export const resourceScreensMessages = {
   rowActionConfirmText: (action: string, name: string) => `${action}: ${name}`,
   close: 'Cerrar',
   /** A count past the server's threshold (`count_kind: capped`): 'más de 10.000'. */
-  countCapped: (count: number) => `más de ${count.toLocaleString('es-AR')}`,
-  countEstimate: (count: number) => `unos ${count.toLocaleString('es-AR')}`,
+  countCapped: (count: number) => `más de ${formatCount(count)}`,
+  countEstimate: (count: number) => `unos ${formatCount(count)}`,
   /** The action that asks a capped list for its exact count (`?count=exact`, issue 29 §counts). */
   exactCount: 'Contar exactamente',
 

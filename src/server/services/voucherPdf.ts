@@ -8,7 +8,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 // pdf-lib and qrcode load with the first PDF, not at start (issue 33).
 import type { Color, PDFFont, PDFPage } from 'pdf-lib';
-import { statusName } from '../../contracts/bookings';
+import { STATUS, statusName } from '../../contracts/bookings';
 import { formatDate, formatMoney, formatUtcDate } from '../../contracts/format';
 import { messages } from '../../contracts/messages';
 import {
@@ -25,6 +25,8 @@ import { paxOfVouchers } from '../resources/bookings';
 import type { Reader } from '../resources/engine';
 
 const text = messages.bookings.pdf;
+/** Statuses only an issued voucher reaches (a cancellation request follows EMITIDO). */
+const ISSUED_STATUSES: readonly number[] = [STATUS.EMITIDO, STATUS.PEDIDO_DE_CANCELACION];
 
 export interface PdfBrand {
   brandName: string;
@@ -163,6 +165,38 @@ function drawQr(
         });
 }
 
+/**
+ * Where the header's parts sit, in points from the page's foot: the QR below the brand band at the
+ * right, the title and two lines at the left, and the top of the first section below both.
+ */
+export function headerLayout(width: number, height: number) {
+  const size = 100;
+  const qr = { x: width - MARGIN - size, y: height - 100 - size, size };
+  const lines = [height - 130, height - 150, height - 164] as const;
+  return { qr, lines, sectionsTop: Math.min(lines[2], qr.y) - 6 };
+}
+
+/** The header's two lines: the reservation and status, then the date that fits the status. */
+export function headerLines(
+  data: Pick<VoucherPrintData, 'reservationId' | 'status' | 'dateEmision' | 'officeName'>,
+) {
+  // Only an issued voucher says 'Emitido'; a pending one shows when it was booked (issue 32).
+  const dated = ISSUED_STATUSES.includes(data.status) ? text.issued : text.bookedOn;
+  return [
+    `${text.reservation} ${data.reservationId}   ${text.status}: ${statusName(data.status)}`,
+    `${dated}: ${formatUtcDate(data.dateEmision)}   ${text.office}: ${data.officeName}`,
+  ] as const;
+}
+
+/** The text cut with '…' to fit `maxWidth` points (a long office name never runs under the QR). */
+function fitted(value: string, font: PDFFont, size: number, maxWidth: number): string {
+  const clean = printable(value);
+  if (font.widthOfTextAtSize(clean, size) <= maxWidth) return clean;
+  let cut = clean;
+  while (cut.length > 1 && font.widthOfTextAtSize(`${cut}...`, size) > maxWidth) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}...`;
+}
+
 function drawVoucherPage(
   page: PDFPage,
   fonts: { regular: PDFFont; bold: PDFFont },
@@ -191,17 +225,19 @@ function drawVoucherPage(
   write(brand.brandName, { size: 20, bold: true, color: white });
   y = height - 70;
   write(text.title, { size: 11, color: white });
-  y = height - 130;
-  write(`${text.voucher} ${data.id}`, { size: 18, bold: true });
-  drawQr(page, drawing, `VOUCHER-${data.id}`, width - MARGIN - 110, height - 215, 110);
-  y -= 20;
-  write(`${text.reservation} ${data.reservationId}   ${text.status}: ${statusName(data.status)}`, {
-    color: grey,
-  });
-  y -= 14;
-  write(`${text.issued}: ${formatUtcDate(data.dateEmision)}   ${text.office}: ${data.officeName}`, {
-    color: grey,
-  });
+  // The QR sits beside the title and the header lines, which stop short of it; the sections start
+  // below both (issue 32: the QR no longer overlaps the PASAJERO rule).
+  const layout = headerLayout(width, height);
+  drawQr(page, drawing, `VOUCHER-${data.id}`, layout.qr.x, layout.qr.y, layout.qr.size);
+  const beside = layout.qr.x - MARGIN - 12;
+  const [title, reservation, issued] = layout.lines;
+  y = title;
+  write(fitted(`${text.voucher} ${data.id}`, fonts.bold, 18, beside), { size: 18, bold: true });
+  y = reservation;
+  write(fitted(headerLines(data)[0], fonts.regular, 10, beside), { color: grey });
+  y = issued;
+  write(fitted(headerLines(data)[1], fonts.regular, 10, beside), { color: grey });
+  y = layout.sectionsTop;
 
   const section = (title: string) => {
     y -= 28;

@@ -74,6 +74,8 @@ interface FormViewProps {
   descriptor: ResourceDescriptor;
   mode: FormMode;
   access: ResourceAccess;
+  /** Shown under the page's title, above the record (a voucher's documents panel). */
+  header?: ReactNode;
 }
 
 /** Keys the form by record, so moving from one record to another starts a fresh machine. */
@@ -95,7 +97,7 @@ function titleOf(mode: FormMode, title: string): string {
   }
 }
 
-function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: string | null }) {
+function ResourceForm({ descriptor, mode, access, id, header }: FormViewProps & { id: string | null }) {
   const navigate = useNavigate();
   const subject = useSubject();
   const recordId = id && /^\d{1,10}$/.test(id) ? Number(id) : null;
@@ -196,6 +198,7 @@ function ResourceForm({ descriptor, mode, access, id }: FormViewProps & { id: st
   return (
     <Stack>
       <Heading>{titleOf(readOnly ? 'show' : mode, descriptor.title)}</Heading>
+      {header}
       {snapshot.matches('loading') ? <Spinner label={text.loading} /> : null}
       {snapshot.matches('loadFailed') ? (
         <Alert tone="danger" role="alert">
