@@ -222,7 +222,8 @@ describe('paths and counts', () => {
       expect(counts.states, entry.name).toBe(allStateNodes(entry.model.machine).length);
       expect(counts.paths, entry.name).toBeGreaterThan(0);
     }
-  });
+    // Generates every catalogue machine's paths: seconds on a loaded machine, more as machines are added.
+  }, 60_000);
 });
 
 describe('masking', () => {
