@@ -14,11 +14,15 @@ import { FieldErrorsError, isRefusal, messageOf } from './support/errors';
 export interface LoadedProduct {
   product: ProductDetail;
   rates: RateDetail;
+  /** The product's uploaded image as a data URL, or null (none, or it could not be read). */
+  image?: string | null;
 }
 
 export interface ProductDetailContext {
   product: ProductDetail | null;
   rates: RateDetail | null;
+  /** The product's image (issue 32: shown on its page), or null. */
+  image: string | null;
   error: string | null;
   /** The last failure was a permission refusal: no 'Reintentar'. */
   refused: boolean;
@@ -55,7 +59,15 @@ export const productDetailMachine = setup({
   },
 }).createMachine({
   id: 'productDetail',
-  context: { product: null, rates: null, error: null, refused: false, notice: null, officeId: null },
+  context: {
+    product: null,
+    rates: null,
+    image: null,
+    error: null,
+    refused: false,
+    notice: null,
+    officeId: null,
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -68,6 +80,7 @@ export const productDetailMachine = setup({
           actions: assign({
             product: ({ event }) => event.output.product,
             rates: ({ event }) => event.output.rates,
+            image: ({ event }) => event.output.image ?? null,
           }),
         },
         onError: {
@@ -115,6 +128,7 @@ export const productDetailMachine = setup({
               actions: assign({
                 product: ({ event }) => event.output.product,
                 rates: ({ event }) => event.output.rates,
+                image: ({ event }) => event.output.image ?? null,
                 officeId: null,
               }),
             },

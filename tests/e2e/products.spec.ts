@@ -97,6 +97,12 @@ test('create a product in three steps, find it, see its rates, clone it and edit
   // Its rates in the detail.
   await page.getByRole('link', { name: 'Ver el producto' }).click();
   await expect(page.getByRole('heading', { name: 'Producto E2E Viajero' })).toBeVisible();
+  // Issue 32: the uploaded image is shown on the product's page, as uploaded (40 × 20).
+  const image = page.getByRole('img', { name: 'Vista previa de la imagen del producto' });
+  await expect(image).toBeVisible();
+  expect(
+    await image.evaluate((element: HTMLImageElement) => [element.naturalWidth, element.naturalHeight]),
+  ).toEqual([40, 20]);
   const rates = page.getByRole('table', { name: 'Tarifas' });
   await expect(rates.getByRole('row')).toHaveCount(8);
   await expect(rates.getByRole('row').filter({ hasText: 'Sucursal Córdoba' })).toContainText('19,90');
@@ -152,6 +158,8 @@ test('create a product in three steps, find it, see its rates, clone it and edit
   await page.getByLabel('Busque el producto por su nombre').fill('Viajero');
   await page.getByLabel('Elija el producto a editar').selectOption({ label: 'Producto E2E Viajero' });
   await expect(page.getByLabel('Nombre', { exact: true })).toHaveValue('Producto E2E Viajero');
+  // ...and in the wizard's edit (issue 32).
+  await expect(page.getByRole('img', { name: 'Vista previa de la imagen del producto' })).toBeVisible();
   await next(page);
   await page.getByRole('group', { name: 'Cobertura 1' }).getByLabel('Monto o límite').fill('45000');
   // Leaving with unsaved work asks first; staying keeps what was typed.

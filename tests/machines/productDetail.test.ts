@@ -1,5 +1,6 @@
 /** Mostrar a product (SPEC §2 productos 'show', §7 GET /rateDetail/, POST /updateOfficeRate/): every state and transition. */
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import {
   PRODUCT_REFUSAL,
   productDetailModel,
@@ -9,6 +10,7 @@ import {
   sampleProduct,
   sampleRates,
 } from '../../machines/models/products';
+import type { LoadedProduct } from '../../machines/productDetail';
 import { messages } from '../../src/contracts/messages';
 import { testMachineModel } from './harness';
 
@@ -67,4 +69,24 @@ testMachineModel('productDetail', productDetailModel, {
     expect(snapshot.context.notice).toBe(text.replaceOfficeRateDone);
     expect(snapshot.context.officeId).toBe(9);
   },
+});
+
+describe('the product image (issue 32)', () => {
+  it('keeps the loaded image for the page, and none when the product has none', async () => {
+    for (const image of ['data:image/png;base64,iVBORw0KGgo=', null, undefined]) {
+      const actor = createActor(
+        productDetailModel.machine.provide({
+          actors: {
+            loadProduct: fromPromise<LoadedProduct>(async () => ({
+              product: sampleProduct,
+              rates: sampleRates,
+              image,
+            })),
+          },
+        }),
+      ).start();
+      await waitFor(actor, (snapshot) => snapshot.matches('shown'));
+      expect(actor.getSnapshot().context.image).toBe(image ?? null);
+    }
+  });
 });

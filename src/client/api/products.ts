@@ -191,17 +191,33 @@ export async function uploadImage(file: File): Promise<string> {
 }
 
 /** An uploaded image as an object URL (the image route needs the bearer token). */
-export async function imageObjectUrl(id: string): Promise<string | null> {
+/** The product image as a data URL (kept in a machine's context; never needs releasing), or null. */
+export async function productImageDataUrl(id: string): Promise<string | null> {
+  const blob = await productImageBlob(id);
+  if (!blob) return null;
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : null);
+    reader.onerror = () => resolve(null);
+    reader.readAsDataURL(blob);
+  });
+}
+
+async function productImageBlob(id: string): Promise<Blob | null> {
   const token = readSession()?.tokens.access;
   try {
     const response = await fetch(`${API_BASE}/product_image/${encodeURIComponent(id)}/`, {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
     });
-    if (!response.ok) return null;
-    return URL.createObjectURL(await response.blob());
+    return response.ok ? await response.blob() : null;
   } catch {
     return null;
   }
+}
+
+export async function imageObjectUrl(id: string): Promise<string | null> {
+  const blob = await productImageBlob(id);
+  return blob ? URL.createObjectURL(blob) : null;
 }
 
 export async function searchOffices(name: string): Promise<{ id: string; name: string }[]> {

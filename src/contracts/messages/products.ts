@@ -52,6 +52,7 @@ export const productsMessages = {
   imagePreview: 'Vista previa de la imagen del producto',
   imageUploading: 'Subiendo la imagen…',
   imageNone: 'Sin imagen',
+  imageUnavailable: 'No se pudo mostrar la imagen.',
   zones: 'Zonas',
   offices: 'Oficinas',
   officeSearch: 'Buscar oficina por nombre',

@@ -33,7 +33,7 @@ export function ProductDetailView({ canEdit }: { canEdit: boolean }) {
   const logic = useMemo(() => productDetailLogic(productId), [productId]);
   const actor = useActorRef(logic);
   const snapshot = useSelector(actor, (state) => state);
-  const { product, rates, error, notice, refused } = snapshot.context;
+  const { product, rates, image, error, notice, refused } = snapshot.context;
 
   if (snapshot.matches('failed'))
     return (
@@ -92,6 +92,20 @@ export function ProductDetailView({ canEdit }: { canEdit: boolean }) {
           <dd>{product.zones.map((zone) => zone.name).join(', ') || '—'}</dd>
           <dt>{text.offices}</dt>
           <dd>{product.offices.map((office) => office.name).join(', ') || '—'}</dd>
+          <dt>{text.image}</dt>
+          <dd>
+            {image ? (
+              <img
+                src={image}
+                alt={text.imagePreview}
+                style={{ maxHeight: 160, maxWidth: 320, borderRadius: 4 }}
+              />
+            ) : product.url_image ? (
+              text.imageUnavailable
+            ) : (
+              text.imageNone
+            )}
+          </dd>
         </dl>
         <Subheading>{text.steps[1]}</Subheading>
         <TableWrapper>

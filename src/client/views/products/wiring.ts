@@ -7,7 +7,13 @@ import { fromPromise } from 'xstate';
 import { type LoadedProduct, productDetailMachine } from '../../../../machines/productDetail';
 import { productWizardMachine } from '../../../../machines/productWizard';
 import type { ProductWizardMode } from '../../../contracts/productWizard';
-import { getProduct, productWizardActors, rateDetail, replaceOfficeRate } from '../../api/products';
+import {
+  getProduct,
+  productImageDataUrl,
+  productWizardActors,
+  rateDetail,
+  replaceOfficeRate,
+} from '../../api/products';
 
 /** The product wizard in `mode` (issue 13; SPEC §2 productos 'add'). */
 export const productWizardLogic = (mode: ProductWizardMode) =>
@@ -19,7 +25,9 @@ export const productDetailLogic = (productId: number) =>
     actors: {
       loadProduct: fromPromise<LoadedProduct>(async () => {
         const [product, rates] = await Promise.all([getProduct(productId), rateDetail(productId)]);
-        return { product, rates };
+        // Issue 32: the uploaded image is shown on the product's page (a data URL: nothing to release).
+        const image = product.url_image ? await productImageDataUrl(product.url_image) : null;
+        return { product, rates, image };
       }),
       replaceRate: fromPromise<void, { officeId: number; file: File }>(async ({ input }) => {
         await replaceOfficeRate(productId, input.officeId, input.file);

@@ -18,11 +18,12 @@ export function ImageField({
   upload: (target: string, file: File | undefined) => void;
   change: (field: string, value: FormValue) => void;
 }) {
-  const [preview, setPreview] = useState<string | null>(null);
+  // undefined while loading, null when the image could not be read.
+  const [preview, setPreview] = useState<string | null | undefined>(undefined);
   useEffect(() => {
     let url: string | null = null;
     let cancelled = false;
-    setPreview(null);
+    setPreview(undefined);
     if (id)
       void imageObjectUrl(id).then((next) => {
         url = next;
@@ -55,7 +56,9 @@ export function ImageField({
               style={{ maxHeight: 80, maxWidth: 160, borderRadius: 4 }}
             />
           ) : (
-            <Muted>{id ? text.imageUploading : text.imageNone}</Muted>
+            <Muted>
+              {!id ? text.imageNone : preview === null ? text.imageUnavailable : text.imageUploading}
+            </Muted>
           )}
           {id ? (
             <Button type="button" size="small" variant="ghost" onClick={() => change('url_image', '')}>
