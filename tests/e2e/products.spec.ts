@@ -142,7 +142,7 @@ test('create a product in three steps, find it, see its rates, clone it and edit
   await page.getByLabel('Nombre', { exact: true }).fill('Producto E2E Clonado');
   await next(page);
   await expect(page.getByRole('group', { name: 'Cobertura 1' }).getByLabel('Monto o límite')).toHaveValue(
-    '30000.00',
+    '30.000,00',
   );
   await next(page);
   await expect(page.getByText('Se copian las tarifas del producto original.')).toBeVisible();

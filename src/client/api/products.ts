@@ -23,9 +23,10 @@ import type {
 } from '../../../machines/resourceForm';
 import { FieldErrorsError } from '../../../machines/support/errors';
 import type { StepValidationRequest } from '../../../machines/support/wizardSteps';
+import { formatAmount } from '../../contracts/format';
 import { paginatedSchema, SELECTOR_LIMIT } from '../../contracts/http';
 import { messages } from '../../contracts/messages';
-import { officeCoreSchema } from '../../contracts/offices';
+import { officeCoreSchema, parseAmountText } from '../../contracts/offices';
 import {
   type ProductDetail,
   type ProductWizardMode,
@@ -88,7 +89,8 @@ export function productToValues(product: ProductDetail, mode: ProductWizardMode)
     offices: product.offices.map((office) => ({ id: String(office.id), name: office.name })),
     product_coverage: product.product_coverage.map((row) => ({
       coverage_id: String(row.coverage_id),
-      limit_amount: row.limit_amount ?? '',
+      // Shown as every amount is (issue 32: '30.000,00'); stepBody reads it back.
+      limit_amount: formatAmount(row.limit_amount),
       currency_id: row.currency_id === null ? '' : String(row.currency_id),
     })),
     general_rate: '',
@@ -113,6 +115,12 @@ const idOrNull = (value: FormValue | undefined) => {
   return /^\d+$/.test(raw) ? Number(raw) : null;
 };
 
+/**
+ * An amount as typed or shown ('30.000,00', '30000,5', '30000.50') as the API's decimal; left as
+ * typed when it is empty or not an amount, so the step's validation says why.
+ */
+const amountBody = (typed: string) => (typed.trim() === '' ? typed : (parseAmountText(typed) ?? typed));
+
 /** The body of one step from the wizard's values (what POST /step/ receives as `data`). */
 export function stepBody(step: number, values: FormValues): Record<string, unknown> {
   switch (step) {
@@ -131,7 +139,7 @@ export function stepBody(step: number, values: FormValues): Record<string, unkno
       return {
         product_coverage: groups(values.product_coverage).map((row) => ({
           coverage_id: idOrNull(row.coverage_id),
-          limit_amount: textOf(row.limit_amount),
+          limit_amount: amountBody(textOf(row.limit_amount)),
           currency_id: idOrNull(row.currency_id),
         })),
       };
