@@ -67,6 +67,12 @@ test('every section list, a form and a show view: no axe violation, a screenshot
     ['zonas create', '/dashboard/zonas/create'],
     ['zonas show', '/dashboard/zonas/1'],
     ['usuarios create', '/dashboard/usuarios/create'],
+    // Issue 32's screens: the office picker and the template, the reservation's office picker,
+    // the voucher's documents panel, the product's page with its image.
+    ['oficinas create', '/dashboard/oficinas/create'],
+    ['reservas edit', '/dashboard/reservas/1/edit'],
+    ['vouchers show', '/dashboard/vouchers/1'],
+    ['productos show', '/dashboard/productos/1'],
   ] as const) {
     await page.goto(path);
     await settled(page);
