@@ -106,8 +106,8 @@ const rejectJourney: AnyEventObject[] = [
 
 const reviewModel = refundReviewModel as unknown as MachineModel;
 const model: MachineModel = { ...reviewModel, journeys: [payJourney, ...(reviewModel.journeys ?? [])] };
-const rejectPath = walkablePaths({ ...reviewModel, journeys: [rejectJourney] }, reviewWalkable).find((path) =>
-  path.description.includes('fields=reason'),
+const rejectPath = walkablePaths({ ...reviewModel, journeys: [rejectJourney] }, reviewWalkable).find(
+  (path) => path.steps.length === rejectJourney.length + 1 && path.description.includes('fields=reason'),
 )!;
 const paths = [...coveringPaths(model, reviewWalkable), rejectPath];
 
