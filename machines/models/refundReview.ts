@@ -214,8 +214,11 @@ export const receiptViewerModel = defineModel({
     ]),
 });
 
-/** 'Descargar todo' of the sample refund (both receipts as one zip) and 'Descargar' of one. */
-export const downloadAll: DownloadRequest = { ids: ['a', 'b'], fileName: 'reintegro-7.zip' };
+/** 'Descargar todo' of the sample refund (both receipts as one zip, named as the screen names it) and 'Descargar' of one. */
+export const downloadAll: DownloadRequest = {
+  ids: ['a', 'b'],
+  fileName: messages.refundReview.downloadFileName(7),
+};
 export const downloadOne: DownloadRequest = { ids: ['b'], fileName: 'informe.jpg' };
 export const DOWNLOAD_REFUSAL = 'No encontramos el archivo.';
 
@@ -226,7 +229,7 @@ export const receiptDownloadModel = defineModel({
       { type: 'DOWNLOAD', ...downloadAll },
       { type: 'DOWNLOAD', ...downloadOne },
       // Nothing to download (a refund without files offers no button): ignored.
-      { type: 'DOWNLOAD', ids: [], fileName: 'reintegro-7.zip' },
+      { type: 'DOWNLOAD', ids: [], fileName: downloadAll.fileName },
     ];
     if (snapshot.matches('idle')) return [...asks, { type: 'DISMISS' }];
     if (snapshot.matches('downloading'))
