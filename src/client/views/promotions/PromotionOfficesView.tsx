@@ -94,7 +94,8 @@ function PromotionOffices({
               <SelectField
                 label={wizard.pageSize}
                 value={String(context.limit)}
-                placeholder={String(context.limit)}
+                // No empty first option: it repeated the current size and chose nothing (issue 29 walk).
+                placeholder={null}
                 options={OFFICE_PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
                 onValueChange={(value) => actor.send({ type: 'PAGE_SIZE', limit: Number(value) })}
               />
