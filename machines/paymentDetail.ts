@@ -14,7 +14,8 @@ export interface PaymentDetailContext {
   error: string | null;
 }
 
-export type PaymentDetailEvent = { type: 'RETRY' } | { type: 'RELOAD' };
+/** 'Reintentar' after a failure; the tab loads afresh each time it is opened (a new actor). */
+export type PaymentDetailEvent = { type: 'RETRY' };
 
 export const paymentDetailMachine = setup({
   types: {
@@ -55,8 +56,8 @@ export const paymentDetailMachine = setup({
         },
       },
     },
-    loaded: { on: { RELOAD: 'loading' } },
-    empty: { on: { RELOAD: 'loading' } },
+    loaded: { type: 'final' },
+    empty: { type: 'final' },
     failed: { on: { RETRY: 'loading' } },
   },
 });
