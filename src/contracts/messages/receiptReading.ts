@@ -18,6 +18,9 @@ export const receiptReadingMessages = {
   suggestion: (amount: string, currency: string | null, date: string | null) =>
     `Leímos en el comprobante: ${readAmount(amount, currency)}${date ? ` del ${readDate(date)}` : ''} — ¿usar estos datos?`,
   useData: 'Usar estos datos',
+  /** Where there is nothing to fill (pending documents): only what was read. */
+  readOnly: (amount: string, currency: string | null, date: string | null) =>
+    `Leímos en el comprobante: ${readAmount(amount, currency)}${date ? ` del ${readDate(date)}` : ''}.`,
   dismiss: 'No, gracias',
   accepted: 'Completamos el importe con lo leído en el comprobante. Revíselo antes de continuar.',
   reading: 'Leyendo el comprobante…',
