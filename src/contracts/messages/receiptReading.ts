@@ -38,4 +38,11 @@ export const receiptReadingMessages = {
   },
   reusedIn: (refundId: number) => `Ver el reintegro N° ${refundId}`,
   withAlerts: 'Con alertas',
+  staffReceipt: (name: string, page: number) => (page > 0 ? `${name} (página ${page + 1})` : name),
+  staffReadTotal: 'Total leído',
+  staffReadDate: 'Fecha leída',
+  staffReadCurrency: 'Moneda leída',
+  staffRefresh: 'Actualizar',
+  staffNoFlags: 'Sin alertas en los comprobantes',
+  staffFlagsLabel: 'Alertas de los comprobantes',
 } as const;
