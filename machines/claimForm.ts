@@ -13,7 +13,7 @@
  * Receipts are referred to by `ReceiptRef` (metadata only): the browser keeps the bytes
  * (IndexedDB), so this machine stays pure and its snapshot can be persisted.
  */
-import { assign, fromCallback, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, sendParent, setup } from 'xstate';
 import { messages } from '../src/contracts/messages';
 import {
   ALLOWED_FILE_EXTENSIONS,
@@ -39,6 +39,7 @@ import {
   TRANSPORT_SERVICES,
   type TransportService,
 } from '../src/contracts/refund';
+import { type ReadingSuggestion, receiptReadingMachine } from './receiptReading';
 
 const text = messages.refund;
 const checklistText = messages.refundChecklist;
@@ -130,6 +131,9 @@ export interface ClaimFormContext extends ClaimFormInput {
   uploaded: StoredFile[];
   /** For each uploaded file, the index in `files` of the receipt it comes from. */
   sources: number[];
+  /** Issue 31: the receipt being read (child `receiptReading`), and whether that child exists. */
+  readReceipt?: string | null;
+  readingStarted?: boolean;
 }
 
 export type ClaimFormEvent =
@@ -150,6 +154,8 @@ export type ClaimFormEvent =
   | { type: 'FILE_REMOVED'; id: string }
   | { type: 'NOTICE_DISMISSED' }
   | { type: 'SUBMIT' }
+  /** Issue 31: the traveller accepted what was read on a receipt (sent by the reading child). */
+  | { type: 'READING_ACCEPTED'; suggestion: ReadingSuggestion }
   | PrepareFilesEvent;
 
 /** The coverages the dialog offers: the voucher's, minus those already loaded. */
@@ -367,6 +373,39 @@ export function shownErrorsStillValid(context: ClaimFormContext): ClaimErrors {
   return kept;
 }
 
+/** '12345.50' -> '12.345,50', as the amount field shows it. */
+export function amountInputOf(amount: string): string {
+  const [integer = '0', decimals = ''] = amount.split('.');
+  const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return decimals ? `${grouped},${decimals.padEnd(2, '0').slice(0, 2)}` : grouped;
+}
+
+/** The fields a suggestion fills (only what was read confidently; issue 31). */
+export function valuesOfSuggestion(suggestion: ReadingSuggestion): Partial<Record<ClaimField, string>> {
+  return {
+    amount: amountInputOf(suggestion.amount),
+    ...(suggestion.currency ? { currency: suggestion.currency } : {}),
+    ...(suggestion.date ? { sinister_date: suggestion.date.split('-').reverse().join('/') } : {}),
+  };
+}
+
+/**
+ * The reading of the receipt just chosen (issue 31, machines/receiptReading.ts), a child of the
+ * dialog with id `receiptReading`: its ids are the chosen receipts' ids (`ReceiptRef.id`); the
+ * client's `fetchReadings` uploads them for reading and asks the server. Accepting sends
+ * READING_ACCEPTED here, which fills the fields.
+ */
+export const claimReceiptReadingMachine = receiptReadingMachine.provide({
+  actions: {
+    applySuggestion: sendParent(({ context }) =>
+      context.suggestion
+        ? { type: 'READING_ACCEPTED', suggestion: context.suggestion }
+        : { type: 'NOTICE_DISMISSED' },
+    ),
+  },
+});
+export const CLAIM_READING_ID = 'receiptReading';
+
 export const claimFormMachine = setup({
   types: {
     context: {} as ClaimFormContext,
@@ -374,8 +413,35 @@ export const claimFormMachine = setup({
     input: {} as ClaimFormInput,
     output: {} as LoadedClaim,
   },
-  actors: { prepareFiles: prepareFilesStub },
+  actors: { prepareFiles: prepareFilesStub, receiptReading: claimReceiptReadingMachine },
   actions: {
+    /**
+     * Issue 31: the first receipt of a pick is read (one reading at a time: a new pick starts
+     * over); removing the receipt being read silences it.
+     */
+    readChosenReceipt: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'FILES_CHOSEN' && event.type !== 'FILE_REMOVED') return;
+      if (event.type === 'FILE_REMOVED') {
+        if (context.readReceipt === event.id) {
+          enqueue.sendTo(CLAIM_READING_ID, { type: 'FILES_CHANGED', fileIds: [] });
+          enqueue.assign({ readReceipt: null });
+        }
+        return;
+      }
+      const first = event.files.find((chosen) => context.files.some((file) => file.id === chosen.id));
+      if (!first) return;
+      const country = /^[A-Z]{3}$/.test(context.values.sinister_country)
+        ? context.values.sinister_country
+        : null;
+      if (context.readingStarted)
+        enqueue.sendTo(CLAIM_READING_ID, { type: 'FILES_CHANGED', fileIds: [first.id] });
+      else
+        enqueue.spawnChild('receiptReading', {
+          id: CLAIM_READING_ID,
+          input: { fileIds: [first.id], country },
+        });
+      enqueue.assign({ readReceipt: first.id, readingStarted: true });
+    }),
     // Issue 17: an error shown after a refused submit goes away as soon as its field is valid
     // (and shows the field's current problem while it is not).
     pruneErrors: assign({ errors: ({ context }) => shownErrorsStillValid(context) }),
@@ -486,6 +552,7 @@ export const claimFormMachine = setup({
               return { files, fileNotice: notice, missing: added && item ? missing : context.missing };
             }),
             'pruneErrors',
+            'readChosenReceipt',
           ],
         },
         FILE_REMOVED: {
@@ -493,6 +560,19 @@ export const claimFormMachine = setup({
             assign({
               files: ({ context, event }) => context.files.filter((file) => file.id !== event.id),
               fileNotice: null,
+            }),
+            'pruneErrors',
+            'readChosenReceipt',
+          ],
+        },
+        // Issue 31: only on the traveller's consent (the reading's 'Usar estos datos').
+        READING_ACCEPTED: {
+          actions: [
+            assign({
+              values: ({ context, event }) => ({
+                ...context.values,
+                ...valuesOfSuggestion(event.suggestion),
+              }),
             }),
             'pruneErrors',
           ],

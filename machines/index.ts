@@ -15,6 +15,7 @@ import { promotionDetailModel, promotionOfficesModel, promotionWizardModel } fro
 import { receiptReadingModel } from './models/receiptReading';
 import { claimFormModel, refundLoginModel, refundWizardModel } from './models/refund';
 import { paymentUpdateModel, pendingDocsModel } from './models/refundLinks';
+import { refundReadingsModel } from './models/refundReadings';
 import {
   bankRevealModel,
   receiptDownloadModel,
@@ -183,5 +184,10 @@ export const machineCatalogue: MachineEntry[] = [
     'receiptReading',
     "A receipt's reading in the claim dialog (issue 31): ask the server, again while a file is being read, then suggest the read amount, currency and date ('¿usar estos datos?'), accepted or dismissed; a failed reading says nothing; other files start over.",
     receiptReadingModel,
+  ),
+  catalogued(
+    'refundReadings',
+    "A refund's receipts read, on the staff review (issue 31): per claim the claimed amount beside the read totals, per receipt the read figures, and the flags (claimed above the receipts, date outside the validity, other currency, unreadable, reused); failed with 'Reintentar', 'Actualizar' while receipts are being read.",
+    refundReadingsModel,
   ),
 ];

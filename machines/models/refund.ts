@@ -114,6 +114,9 @@ const validFields = {
   amount: '1.234,50',
 };
 
+/** What the receipt reading suggests (issue 31): the valid fields, read. */
+export const readSuggestion = { amount: '1234.50', currency: 'USD', date: '2024-01-10' };
+
 export const claimFormModel = defineModel({
   machine: claimFormMachine,
   input: { rules: sampleRefundLogin.refunds, loadedCoverages: ['Gastos de farmacia'] },
@@ -145,6 +148,8 @@ export const claimFormModel = defineModel({
           { type: 'FILES_CHOSEN', files: twentyReceipts },
           { type: 'FILES_CHOSEN', files: [receiptThreePages] },
           { type: 'FILE_REMOVED', id: context.files.at(-1)?.id ?? 'none' },
+          // Issue 31: the traveller accepted what was read on a receipt.
+          { type: 'READING_ACCEPTED', suggestion: readSuggestion },
         );
       }
       // Issue 30 §3, once the rest of the claim is valid: a file under the first item, 'No lo

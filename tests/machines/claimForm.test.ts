@@ -1,16 +1,19 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { type AnyEventObject, createActor, fromCallback } from 'xstate';
+import { type AnyEventObject, createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import {
   acceptFiles,
   availableCoverages,
+  CLAIM_READING_ID,
   canAddFiles,
   claimFormMachine,
   claimProblems,
+  claimReceiptReadingMachine,
   emptyItems,
   pagesOf,
   toggleService,
 } from '../../machines/claimForm';
+import { readingsRead } from '../../machines/models/receiptReading';
 import {
   claimFormModel,
   itemReceipt,
@@ -26,6 +29,7 @@ import {
   secondItemReceipt,
   twentyReceipts,
 } from '../../machines/models/refund';
+import type { ReadingQuery } from '../../machines/receiptReading';
 import { messages } from '../../src/contracts/messages';
 import { emptyMultiCause, MAX_CLAIM_FILES } from '../../src/contracts/refund';
 import { testMachineModel } from './harness';
@@ -114,6 +118,13 @@ testMachineModel('claimForm', claimFormModel, {
     // It stays until dismissed (a failure is the only way back from preparing).
     const upload = trail.findLast((step) => ['PREPARE_FAILED', 'NOTICE_DISMISSED'].includes(step.type));
     expect(context.uploadError).toBe(upload?.type === 'PREPARE_FAILED' ? upload.message : null);
+    // Issue 31: an accepted reading fills amount, currency and date as the fields show them.
+    if (event.type === 'READING_ACCEPTED')
+      expect(context.values).toMatchObject({
+        amount: '1.234,50',
+        currency: 'USD',
+        sinister_date: '10/01/2024',
+      });
   },
   preparing: (snapshot) => {
     expect(snapshot.context.errors).toEqual({});
@@ -331,6 +342,48 @@ describe('claimForm rules', () => {
     actor.send({ type: 'SERVICE_NAME_CHANGED', value: 'Entradas' });
     actor.send({ type: 'SUBMIT' });
     expect(actor.getSnapshot().value).toBe('preparing');
+    actor.stop();
+  });
+});
+
+describe('claimForm receipt reading (issue 31)', () => {
+  it('reads the first chosen receipt and fills the fields only when the suggestion is accepted', async () => {
+    const asked: ReadingQuery[] = [];
+    const machine = claimFormMachine.provide({
+      actors: {
+        receiptReading: claimReceiptReadingMachine.provide({
+          actors: {
+            fetchReadings: fromPromise(async ({ input }: { input: ReadingQuery }) => {
+              asked.push(input);
+              return readingsRead;
+            }),
+          },
+        }),
+      },
+    });
+    const actor = createActor(machine, {
+      input: { rules: sampleRefundLogin.refunds, loadedCoverages: [] },
+    }).start();
+    actor.send({ type: 'FIELDS_CHANGED', values: { sinister_country: 'ARG', amount: '10' } });
+    actor.send({ type: 'FILES_CHOSEN', files: [receiptPng, receiptPdf] });
+    const reading = actor.getSnapshot().children[CLAIM_READING_ID] as
+      | ReturnType<typeof createActor<typeof claimReceiptReadingMachine>>
+      | undefined;
+    expect(reading).toBeDefined();
+    await waitFor(reading!, (snapshot) => snapshot.matches('suggested'));
+    expect(asked).toEqual([{ fileIds: [receiptPng.id], country: 'ARG' }]);
+    // Nothing is filled without consent.
+    expect(actor.getSnapshot().context.values.amount).toBe('10');
+    reading!.send({ type: 'ACCEPT' });
+    expect(actor.getSnapshot().context.values).toMatchObject({
+      amount: '12.345,50',
+      currency: 'ARS',
+      sinister_date: '12/11/2026',
+    });
+    // Removing the receipt being read silences the reading.
+    actor.send({ type: 'FILES_CHOSEN', files: [itemReceipt] });
+    actor.send({ type: 'FILE_REMOVED', id: itemReceipt.id });
+    expect(reading!.getSnapshot().value).toBe('failed');
     actor.stop();
   });
 });

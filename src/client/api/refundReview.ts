@@ -11,6 +11,7 @@ import type { DownloadRequest } from '../../../machines/receiptDownload';
 import type { LoadedFile, ViewerFile } from '../../../machines/receiptViewer';
 import type { ReviewedRefund, TransitionRequest } from '../../../machines/refundReview';
 import { allowedActionsSchema } from '../../contracts/engine';
+import { type RefundReadingsResponse, refundReadingsResponseSchema } from '../../contracts/refund/reading';
 import {
   REFUND_DOWNLOAD_PATH,
   type RefundDownload,
@@ -32,6 +33,13 @@ export const refundReviewActors = {
       method: 'POST',
       body: input.payload,
     }),
+  ),
+};
+
+/** Issue 31: what the refund's receipts say, beside its claims, and the flags. */
+export const refundReadingsActors = {
+  loadReadings: fromPromise<RefundReadingsResponse, { id: number }>(({ input }) =>
+    request(refundReadingsResponseSchema, `/refund/${input.id}/readings/`),
   ),
 };
 

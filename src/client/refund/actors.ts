@@ -17,6 +17,7 @@ import type { RefundLoginResponse } from '../../contracts/refund';
 import { RefundApiError, submitRefund, uploadReceipts } from '../api/refund';
 import { prepareReceipts } from './files/prepare';
 import { clearReceipts, loadReceipt } from './files/receiptStore';
+import { providedClaimReceiptReading } from './readingActors';
 import { clearRefundLogin, refundWizardSlot } from './session';
 
 const text = messages.refund;
@@ -82,7 +83,9 @@ export function providedRefundWizardMachine(login: RefundLoginResponse, imageSer
   const prepareFiles = prepareFilesActor(login.access, imageServiceUrl);
   return refundWizardMachine.provide({
     actors: {
-      claimForm: claimFormMachine.provide({ actors: { prepareFiles } }),
+      claimForm: claimFormMachine.provide({
+        actors: { prepareFiles, receiptReading: providedClaimReceiptReading(login.access, imageServiceUrl) },
+      }),
       prepareFiles,
       submitRefund: fromPromise(async ({ input }) => submitRefund(login.access, input)),
     },

@@ -15,6 +15,9 @@ export const receiptReadingMessages = {
   suggestion: (amount: string, currency: string | null, date: string | null) =>
     `Leímos en el comprobante: ${readAmount(amount, currency)}${date ? ` del ${readDate(date)}` : ''} — ¿usar estos datos?`,
   useData: 'Usar estos datos',
+  /** Where there is nothing to fill (pending documents): only what was read. */
+  readOnly: (amount: string, currency: string | null, date: string | null) =>
+    `Leímos en el comprobante: ${readAmount(amount, currency)}${date ? ` del ${readDate(date)}` : ''}.`,
   dismiss: 'No, gracias',
   accepted: 'Completamos el importe con lo leído en el comprobante. Revíselo antes de continuar.',
   reading: 'Leyendo el comprobante…',
@@ -32,4 +35,11 @@ export const receiptReadingMessages = {
   },
   reusedIn: (refundId: number) => `Ver el reintegro N° ${refundId}`,
   withAlerts: 'Con alertas',
+  staffReceipt: (name: string, page: number) => (page > 0 ? `${name} (página ${page + 1})` : name),
+  staffReadTotal: 'Total leído',
+  staffReadDate: 'Fecha leída',
+  staffReadCurrency: 'Moneda leída',
+  staffRefresh: 'Actualizar',
+  staffNoFlags: 'Sin alertas en los comprobantes',
+  staffFlagsLabel: 'Alertas de los comprobantes',
 } as const;

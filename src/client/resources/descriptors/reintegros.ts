@@ -44,6 +44,12 @@ export const reintegrosDescriptor = defineDescriptor({
       options: countries.map((country) => ({ value: country.iso3, label: country.name })),
     },
     { param: 'coverage', label: text.coverageFilter },
+    // Issue 31: refunds whose receipts raise a flag (services/receiptReading/alerts.ts).
+    {
+      param: 'alerts',
+      label: messages.receiptReading.withAlerts,
+      options: [{ value: 'true', label: messages.resourceScreens.yes }],
+    },
   ],
   fields: [
     { name: 'id', span: 3 },

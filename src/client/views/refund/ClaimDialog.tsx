@@ -12,6 +12,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import {
   availableCoverages,
+  CLAIM_READING_ID,
   type ClaimField,
   type ClaimFormEvent,
   type ClaimReceipt,
@@ -46,6 +47,7 @@ import {
 } from '../../ui/primitives';
 import { styled } from '../../ui/theme';
 import { FilePicker } from './FilePicker';
+import { type ReceiptReadingActor, ReceiptReadingNotice } from './ReceiptReadingNotice';
 
 const text = messages.refund;
 const checklistText = messages.refundChecklist;
@@ -179,6 +181,8 @@ export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose
   const context = snapshot.context;
   const { values, errors, files, multiCause: mc } = context;
   const busy = snapshot.matches('preparing');
+  // Issue 31: the reading of the receipt just chosen (a child of the claim form).
+  const reading = snapshot.children[CLAIM_READING_ID] as ReceiptReadingActor | undefined;
   const send = (event: ClaimFormEvent) => actor.send(event);
   const change = (field: ClaimField, value: string) =>
     send({ type: 'FIELDS_CHANGED', values: { [field]: value } });
@@ -316,6 +320,7 @@ export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose
           <Stack css={{ gap: '$3' }}>
             <Muted>{checklistText.filesCount(pagesOf(files), MAX_CLAIM_FILES)}</Muted>
             {context.requiredItems.length ? <Muted>{checklistText.checklistIntro}</Muted> : null}
+            {reading && !busy ? <ReceiptReadingNotice actor={reading} /> : null}
             {context.fileNotice ? (
               <Alert tone="warning" role="alert">
                 {context.fileNotice}

@@ -23,6 +23,7 @@ import { BankData } from './refundReview/BankData';
 import { Claims } from './refundReview/Claims';
 import { historyValueOf } from './refundReview/history';
 import { text } from './refundReview/parts';
+import { ReceiptReadings } from './refundReview/ReceiptReadings';
 import { Receipts } from './refundReview/Receipts';
 import { Requests } from './refundReview/Requests';
 import { Transitions } from './refundReview/Transitions';
@@ -77,6 +78,10 @@ function RefundReview({ descriptor, id }: { descriptor: ResourceDescriptor; id: 
               <Applicant refund={refund} />
               <Transitions actor={actor} mayChange={mayReveal} />
               <Claims refund={refund} />
+              <ReceiptReadings
+                refund={refund}
+                showPath={(other) => `/dashboard/${descriptor.routing}/${other}`}
+              />
               <Receipts refund={refund} />
               <BankData refund={refund} mayReveal={mayReveal} />
               <Requests refund={refund} />

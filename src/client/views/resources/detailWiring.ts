@@ -8,6 +8,7 @@ import type { ActorRefFrom } from 'xstate';
 import { bankRevealMachine } from '../../../../machines/bankReveal';
 import { receiptDownloadMachine } from '../../../../machines/receiptDownload';
 import { receiptViewerMachine } from '../../../../machines/receiptViewer';
+import { refundReadingsMachine } from '../../../../machines/refundReadings';
 import { refundReviewMachine } from '../../../../machines/refundReview';
 import { voucherDocumentsMachine } from '../../../../machines/voucherDocuments';
 import { voucherDocumentsActors } from '../../api/bookings';
@@ -15,6 +16,7 @@ import {
   bankRevealActors,
   receiptDownloadActors,
   receiptViewerActors,
+  refundReadingsActors,
   refundReviewActors,
 } from '../../api/refundReview';
 import { notifySuccess } from '../shared/toasts';
@@ -41,3 +43,6 @@ export const receiptViewerLogic = receiptViewerMachine.provide({
   actors: receiptViewerActors,
   actions: { releaseFile: (_, { url }) => (url ? URL.revokeObjectURL(url) : undefined) },
 });
+
+/** Issue 31: what the refund's receipts say (read totals, dates, currencies) and the flags. */
+export const refundReadingsLogic = refundReadingsMachine.provide({ actors: refundReadingsActors });
