@@ -99,7 +99,10 @@ export function RefundWizardView({ login }: { login: RefundLoginResponse }) {
   const result =
     snapshot.matches('submitted') || snapshot.matches('failed') || snapshot.matches('redirecting');
   // Issue 30 §4: after the login and every step change the focus goes to the step's heading.
-  const focusRef = useHeadingFocus<HTMLDivElement>(result ? 'result' : step);
+  // While the server draft is read there is no step yet: the focus moves once it is shown.
+  const focusRef = useHeadingFocus<HTMLDivElement>(
+    result ? 'result' : snapshot.matches('resuming') ? 'resuming' : step,
+  );
   if (result) {
     return (
       <div ref={focusRef}>
