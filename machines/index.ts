@@ -13,7 +13,13 @@ import { paymentDetailModel } from './models/invoicing';
 import { productDetailModel, productWizardMachineModel } from './models/products';
 import { promotionDetailModel, promotionOfficesModel, promotionWizardModel } from './models/promotions';
 import { receiptReadingModel } from './models/receiptReading';
-import { claimFormModel, refundDraftModel, refundLoginModel, refundWizardModel } from './models/refund';
+import {
+  claimFormModel,
+  refundDraftModel,
+  refundLoginModel,
+  refundStatusModel,
+  refundWizardModel,
+} from './models/refund';
 import { paymentUpdateModel, pendingDocsModel } from './models/refundLinks';
 import {
   bankRevealModel,
@@ -88,6 +94,11 @@ export const machineCatalogue: MachineEntry[] = [
     'refundDraft',
     "The refund wizard's server draft: edits saved after a pause, step changes and 'Guardar y seguir después' at once, failure with retry, a 409 offering the newer draft.",
     refundDraftModel,
+  ),
+  catalogued(
+    'refundStatus',
+    "The refund status page's data: the login's list, then the status as it is now, or the login's list with 'may be outdated'.",
+    refundStatusModel,
   ),
   catalogued(
     'claimForm',

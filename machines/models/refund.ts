@@ -9,10 +9,12 @@ import {
   type RefundDraftData,
   type RefundDraftStep,
   type RefundLoginResponse,
+  type SubmittedRefund,
 } from '../../src/contracts/refund';
 import { claimFormMachine, claimProblems, type LoadedClaim, pagesOf, type ReceiptRef } from '../claimForm';
 import { refundDraftMachine } from '../refundDraft';
 import { refundLoginMachine } from '../refundLogin';
+import { refundStatusMachine } from '../refundStatus';
 import { applicantProblems, refundWizardMachine } from '../refundWizard';
 import { UserFacingError } from '../support/errors';
 import { defineModel } from './types';
@@ -587,4 +589,35 @@ export const refundWizardModel = defineModel({
       ],
     ];
   })(),
+});
+
+// ---- the status page (issue 17, issue 30 §2) --------------------------------------------------
+
+export const sampleSubmittedRefund: SubmittedRefund = {
+  id: 41,
+  status: 'PENDIENTE',
+  created_at: '2026-11-20T10:00:00.000Z',
+  requests: [],
+  timeline: [{ event: 'received', at: '2026-11-20T10:00:00.000Z' }] as SubmittedRefund['timeline'],
+  rejection_reason: '',
+  claims: [],
+  payment_reference: '',
+};
+/** The same refund, decided since the login. */
+export const rejectedSubmittedRefund: SubmittedRefund = {
+  ...sampleSubmittedRefund,
+  status: 'RECHAZADO',
+  rejection_reason: 'Falta la factura original.',
+};
+
+export const refundStatusModel = defineModel({
+  machine: refundStatusMachine,
+  input: { refunds: [sampleSubmittedRefund] },
+  events: (snapshot) =>
+    snapshot.matches('refreshing')
+      ? [
+          { type: 'xstate.done.actor.loadStatus', output: [rejectedSubmittedRefund] },
+          { type: 'xstate.error.actor.loadStatus', error: new Error('network') },
+        ]
+      : [],
 });

@@ -222,7 +222,8 @@ describe('paths and counts', () => {
       expect(counts.states, entry.name).toBe(allStateNodes(entry.model.machine).length);
       expect(counts.paths, entry.name).toBeGreaterThan(0);
     }
-  });
+    // Every catalogue model's paths generated once: seconds on a loaded machine.
+  }, 30_000);
 });
 
 describe('masking', () => {
