@@ -13,7 +13,13 @@ import { paymentDetailModel } from './models/invoicing';
 import { productDetailModel, productWizardMachineModel } from './models/products';
 import { promotionDetailModel, promotionOfficesModel, promotionWizardModel } from './models/promotions';
 import { receiptReadingModel } from './models/receiptReading';
-import { claimFormModel, refundLoginModel, refundWizardModel } from './models/refund';
+import {
+  claimFormModel,
+  refundDraftModel,
+  refundLoginModel,
+  refundStatusModel,
+  refundWizardModel,
+} from './models/refund';
 import { paymentUpdateModel, pendingDocsModel } from './models/refundLinks';
 import { refundReadingsModel } from './models/refundReadings';
 import {
@@ -84,6 +90,16 @@ export const machineCatalogue: MachineEntry[] = [
     'refundWizard',
     "Refund wizard: 'Datos personales', 'Carga de reintegros', 'Datos del pago', sending, result, logout and redirect.",
     refundWizardModel,
+  ),
+  catalogued(
+    'refundDraft',
+    "The refund wizard's server draft: edits saved after a pause, step changes and 'Guardar y seguir después' at once, failure with retry, a 409 offering the newer draft.",
+    refundDraftModel,
+  ),
+  catalogued(
+    'refundStatus',
+    "The refund status page's data: the login's list, then the status as it is now, or the login's list with 'may be outdated'.",
+    refundStatusModel,
   ),
   catalogued(
     'claimForm',

@@ -9,7 +9,7 @@
  * reload keeps the claims; the idempotency key is in the context, so a resent submission never
  * creates a second refund.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup, spawnChild, stopChild } from 'xstate';
 import { messages } from '../src/contracts/messages';
 import {
   buildRefundSubmission,
@@ -22,6 +22,9 @@ import {
   type PaymentTextField,
   paymentProblems,
   type RefundApplicant,
+  type RefundDraft,
+  type RefundDraftData,
+  type RefundDraftStep,
   type RefundLoginResponse,
   type RefundPayment,
   type RefundSubmissionInput,
@@ -38,6 +41,7 @@ import {
   prepareFilesStub,
   type ReceiptRef,
 } from './claimForm';
+import { type DraftResumedEvent, refundDraftMachine } from './refundDraft';
 import { messageOf } from './support/errors';
 
 const text = messages.refund;
@@ -103,6 +107,9 @@ export type RefundWizardEvent =
   | { type: 'FINISH' }
   | { type: 'RETRY' }
   | { type: 'HOME' }
+  /** 'Guardar y seguir después' (issue 30 §1): save the draft at once and say so. */
+  | { type: 'SAVE_DRAFT' }
+  | DraftResumedEvent
   | PrepareFilesEvent;
 
 export function applicantFrom(login: RefundLoginResponse): ApplicantValues {
@@ -168,7 +175,7 @@ export function redirectUrlOf(context: Pick<RefundWizardContext, 'login' | 'defa
 export function stepIndexOf(snapshot: { value: unknown }): number {
   const value = snapshot.value;
   const top = typeof value === 'string' ? value : Object.keys(value as object)[0];
-  if (top === 'applicant') return 0;
+  if (top === 'applicant' || top === 'resuming') return 0;
   if (top === 'claims') return 1;
   if (top === 'payment') return 2;
   return 3;
@@ -213,6 +220,43 @@ function authorizationChoiceProblem(
   return acceptAuthorizationFiles(authorizationFilesOf(context, event.field), event.files);
 }
 
+/** The server draft of the wizard's data at `step` (issue 30 §1, contract refundDraftDataSchema). */
+export function draftDataOf(context: RefundWizardContext, step: RefundDraftStep): RefundDraftData {
+  return {
+    step,
+    applicant: { email: context.applicant.email, phone_contact: context.applicant.phone_contact },
+    claims: context.claims as unknown as RefundDraftData['claims'],
+    comment: context.comment,
+    payment: context.payment,
+  };
+}
+
+/**
+ * The wizard's context with a server draft's data: the editable applicant fields, the claims
+ * (their uploaded receipts included), the comment and the payment data. Everything is checked
+ * again by the steps and at submission; a claim without its display count gets its files'.
+ */
+export function contextFromDraft(context: RefundWizardContext, draft: RefundDraft) {
+  const { data } = draft;
+  return {
+    applicant: { ...context.applicant, ...data.applicant },
+    applicantErrors: {},
+    claims: data.claims.map((claim) => {
+      const loaded = claim as unknown as LoadedClaim;
+      return { ...loaded, receiptCount: loaded.receiptCount ?? claim.coverage_files.length };
+    }),
+    comment: data.comment,
+    claimsError: null,
+    payment: { ...emptyRefundPayment(), ...data.payment } as RefundPayment,
+    paymentErrors: {},
+    authorizationNotice: {},
+    uploadingField: null,
+    uploadProgress: 0,
+    pendingAuthorizationFiles: [],
+    queuedAuthorizationFiles: [],
+  };
+}
+
 /**
  * The tag of the states a reload may resume (the wizard's steps and the submission, which is
  * idempotent); the result screens and the redirect are not resumed.
@@ -228,11 +272,42 @@ export const refundWizardMachine = setup({
   actors: {
     claimForm: claimFormMachine,
     prepareFiles: prepareFilesStub,
+    draftSaver: refundDraftMachine,
+    /** GET /refund_data/draft/ with the login's token (null: no draft). */
+    loadDraft: fromPromise<RefundDraft | null>(async () => {
+      throw new Error('loadDraft not provided');
+    }),
     submitRefund: fromPromise<RefundSubmissionResponse, SubmitRefundInput>(async () => {
       throw new Error('submitRefund not provided');
     }),
   },
   actions: {
+    /** An edit: the saver saves it after a pause (machines/refundDraft.ts, `draftDebounce`). */
+    draftChanged: sendTo('draft', ({ context }, params: { step: RefundDraftStep }) => ({
+      type: 'DRAFT_CHANGED' as const,
+      data: draftDataOf(context, params.step),
+    })),
+    /** A step change or 'Guardar y seguir después': saved at once. */
+    saveDraftNow: sendTo('draft', ({ context }, params: { step: RefundDraftStep; explicit?: boolean }) => ({
+      type: 'DRAFT_SAVE_NOW' as const,
+      data: draftDataOf(context, params.step),
+      explicit: params.explicit ?? false,
+    })),
+    /** The saver starts from the version the login read (0: none). */
+    startDraft: spawnChild('draftSaver', {
+      id: 'draft',
+      input: ({ event }) => ({
+        version: (event as { output?: RefundDraft | null }).output?.version ?? 0,
+      }),
+    }),
+    /** Sending: the submission deletes the draft, nothing may save it again. */
+    stopDraft: stopChild('draft'),
+    /** The draft read at login, or the newer one loaded after a 409, replaces the shown data. */
+    applyDraft: assign(({ context, event }) => {
+      const draft =
+        event.type === 'DRAFT_RESUMED' ? event.draft : (event as { output?: RefundDraft | null }).output;
+      return draft ? contextFromDraft(context, draft) : {};
+    }),
     /** Clears the stored login answer (SPEC §4: the user is logged out on completion). */
     forgetLogin: () => {},
     /** Leaves the portal for the given address. */
@@ -298,6 +373,12 @@ export const refundWizardMachine = setup({
     authorizationChoiceValid: ({ context, event }) =>
       event.type === 'AUTHORIZATION_FILES_CHOSEN' && authorizationChoiceProblem(context, event) === null,
     authorizationQueued: ({ context }) => (context.queuedAuthorizationFiles ?? []).length > 0,
+    /** The draft (read at login, or the newer one) is at this step. */
+    draftAt: ({ event }, params: { step: RefundDraftStep }) => {
+      const draft =
+        event.type === 'DRAFT_RESUMED' ? event.draft : (event as { output?: RefundDraft | null }).output;
+      return draft?.data.step === params.step;
+    },
   },
 }).createMachine({
   id: 'refundWizard',
@@ -318,24 +399,64 @@ export const refundWizardMachine = setup({
     result: null,
     error: null,
   }),
-  initial: 'applicant',
+  initial: 'resuming',
+  on: {
+    // The saver loaded a newer draft after a 409: the wizard shows it, at its step.
+    DRAFT_RESUMED: [
+      { guard: { type: 'draftAt', params: { step: 'claims' } }, target: '.claims', actions: 'applyDraft' },
+      { guard: { type: 'draftAt', params: { step: 'payment' } }, target: '.payment', actions: 'applyDraft' },
+      { target: '.applicant', actions: 'applyDraft' },
+    ],
+  },
   states: {
+    // Issue 30 §1: after a login (any browser) the server draft, if any, is read and the wizard
+    // resumes at its step with everything it holds. A reload of the same tab restores the tab's
+    // own snapshot instead and never passes here.
+    resuming: {
+      invoke: {
+        id: 'loadDraft',
+        src: 'loadDraft',
+        onDone: [
+          {
+            guard: { type: 'draftAt', params: { step: 'claims' } },
+            target: 'claims',
+            actions: ['applyDraft', 'startDraft'],
+          },
+          {
+            guard: { type: 'draftAt', params: { step: 'payment' } },
+            target: 'payment',
+            actions: ['applyDraft', 'startDraft'],
+          },
+          { target: 'applicant', actions: ['applyDraft', 'startDraft'] },
+        ],
+        // Unreadable: a fresh wizard; its first save meets the draft (409) and offers to load it.
+        onError: { target: 'applicant', actions: 'startDraft' },
+      },
+    },
     applicant: {
       tags: [RESUMABLE],
       on: {
+        SAVE_DRAFT: { actions: { type: 'saveDraftNow', params: { step: 'applicant', explicit: true } } },
         APPLICANT_CHANGED: {
-          actions: assign(({ context, event }) => {
-            const applicant = { ...context.applicant, ...event.values };
-            const remaining = applicantProblems(applicant);
-            const applicantErrors: ApplicantErrors = {};
-            for (const field of Object.keys(context.applicantErrors) as (keyof RefundApplicant)[]) {
-              if (remaining[field]) applicantErrors[field] = remaining[field];
-            }
-            return { applicant, applicantErrors };
-          }),
+          actions: [
+            assign(({ context, event }) => {
+              const applicant = { ...context.applicant, ...event.values };
+              const remaining = applicantProblems(applicant);
+              const applicantErrors: ApplicantErrors = {};
+              for (const field of Object.keys(context.applicantErrors) as (keyof RefundApplicant)[]) {
+                if (remaining[field]) applicantErrors[field] = remaining[field];
+              }
+              return { applicant, applicantErrors };
+            }),
+            { type: 'draftChanged', params: { step: 'applicant' } },
+          ],
         },
         CONTINUE: [
-          { guard: 'applicantValid', target: 'claims', actions: assign({ applicantErrors: {} }) },
+          {
+            guard: 'applicantValid',
+            target: 'claims',
+            actions: [assign({ applicantErrors: {} }), { type: 'saveDraftNow', params: { step: 'claims' } }],
+          },
           { actions: assign({ applicantErrors: ({ context }) => applicantProblems(context.applicant) }) },
         ],
       },
@@ -343,29 +464,44 @@ export const refundWizardMachine = setup({
     claims: {
       tags: [RESUMABLE],
       initial: 'list',
+      on: {
+        SAVE_DRAFT: { actions: { type: 'saveDraftNow', params: { step: 'claims', explicit: true } } },
+      },
       states: {
         list: {
           on: {
             OPEN_CLAIM_DIALOG: 'dialog',
             CLAIM_REMOVED: {
-              actions: assign({
-                claims: ({ context, event }) => context.claims.filter((_, index) => index !== event.index),
-                claimsError: null,
-              }),
+              actions: [
+                assign({
+                  claims: ({ context, event }) => context.claims.filter((_, index) => index !== event.index),
+                  claimsError: null,
+                }),
+                { type: 'draftChanged', params: { step: 'claims' } },
+              ],
             },
             COMMENT_CHANGED: {
-              actions: assign({
-                comment: ({ event }) => event.value,
-                claimsError: ({ event }) =>
-                  event.value.length > MAX_COMMENT_LENGTH ? text.commentTooLong : null,
-              }),
+              actions: [
+                assign({
+                  comment: ({ event }) => event.value,
+                  claimsError: ({ event }) =>
+                    event.value.length > MAX_COMMENT_LENGTH ? text.commentTooLong : null,
+                }),
+                { type: 'draftChanged', params: { step: 'claims' } },
+              ],
             },
-            BACK: '#refundWizard.applicant',
+            BACK: {
+              target: '#refundWizard.applicant',
+              actions: { type: 'saveDraftNow', params: { step: 'applicant' } },
+            },
             CONTINUE: [
               {
                 guard: 'claimsValid',
                 target: '#refundWizard.payment',
-                actions: assign({ claimsError: null }),
+                actions: [
+                  assign({ claimsError: null }),
+                  { type: 'saveDraftNow', params: { step: 'payment' } },
+                ],
               },
               { actions: assign({ claimsError: ({ context }) => claimsProblem(context) }) },
             ],
@@ -379,12 +515,16 @@ export const refundWizardMachine = setup({
               rules: context.login.refunds,
               loadedCoverages: context.claims.map((claim) => claim.coverage),
             }),
+            // A loaded claim (its receipts uploaded) is saved at once.
             onDone: {
               target: 'list',
-              actions: assign({
-                claims: ({ context, event }) => [...context.claims, event.output],
-                claimsError: null,
-              }),
+              actions: [
+                assign({
+                  claims: ({ context, event }) => [...context.claims, event.output],
+                  claimsError: null,
+                }),
+                { type: 'saveDraftNow', params: { step: 'claims' } },
+              ],
             },
           },
           on: { CLOSE_CLAIM_DIALOG: 'list' },
@@ -394,19 +534,25 @@ export const refundWizardMachine = setup({
     payment: {
       tags: [RESUMABLE],
       initial: 'editing',
+      on: {
+        SAVE_DRAFT: { actions: { type: 'saveDraftNow', params: { step: 'payment', explicit: true } } },
+      },
       states: {
         editing: {
           on: {
             PAYMENT_CHANGED: {
-              actions: assign(({ context, event }) => {
-                const payment = { ...context.payment, ...event.values };
-                const remaining = paymentProblems(payment, context.login.refunds.country_residence);
-                const paymentErrors: PaymentFieldErrors = {};
-                for (const field of Object.keys(context.paymentErrors) as (keyof PaymentFieldErrors)[]) {
-                  if (remaining[field]) paymentErrors[field] = remaining[field];
-                }
-                return { payment, paymentErrors };
-              }),
+              actions: [
+                assign(({ context, event }) => {
+                  const payment = { ...context.payment, ...event.values };
+                  const remaining = paymentProblems(payment, context.login.refunds.country_residence);
+                  const paymentErrors: PaymentFieldErrors = {};
+                  for (const field of Object.keys(context.paymentErrors) as (keyof PaymentFieldErrors)[]) {
+                    if (remaining[field]) paymentErrors[field] = remaining[field];
+                  }
+                  return { payment, paymentErrors };
+                }),
+                { type: 'draftChanged', params: { step: 'payment' } },
+              ],
             },
             AUTHORIZATION_FILES_CHOSEN: [
               {
@@ -422,19 +568,25 @@ export const refundWizardMachine = setup({
               { actions: 'refuseAuthorizationChoice' },
             ],
             AUTHORIZATION_FILE_REMOVED: {
-              actions: assign({
-                payment: ({ context, event }) => ({
-                  ...context.payment,
-                  [event.field]: context.payment[event.field].filter((file) => file.id !== event.id),
+              actions: [
+                assign({
+                  payment: ({ context, event }) => ({
+                    ...context.payment,
+                    [event.field]: context.payment[event.field].filter((file) => file.id !== event.id),
+                  }),
                 }),
-              }),
+                { type: 'draftChanged', params: { step: 'payment' } },
+              ],
             },
-            BACK: '#refundWizard.claims',
+            BACK: {
+              target: '#refundWizard.claims',
+              actions: { type: 'saveDraftNow', params: { step: 'claims' } },
+            },
             FINISH: [
               {
                 guard: 'paymentValid',
                 target: '#refundWizard.submitting',
-                actions: assign({ paymentErrors: {} }),
+                actions: [assign({ paymentErrors: {} }), 'stopDraft'],
               },
               { actions: assign({ paymentErrors: ({ context }) => currentPaymentProblems(context) }) },
             ],
@@ -467,9 +619,16 @@ export const refundWizardMachine = setup({
                 guard: 'authorizationQueued',
                 target: 'uploadingAuthorization',
                 reenter: true,
-                actions: ['keepUploadedAuthorization', 'startQueuedAuthorization'],
+                actions: [
+                  'keepUploadedAuthorization',
+                  { type: 'draftChanged', params: { step: 'payment' } },
+                  'startQueuedAuthorization',
+                ],
               },
-              { target: 'editing', actions: 'keepUploadedAuthorization' },
+              {
+                target: 'editing',
+                actions: ['keepUploadedAuthorization', { type: 'draftChanged', params: { step: 'payment' } }],
+              },
             ],
             PREPARE_FAILED: [
               {

@@ -2,12 +2,19 @@ import type { AnyEventObject } from 'xstate';
 /** Models of the refund portal machines (login, wizard, claim dialog), shared by tests and the QA gallery. */
 import {
   emptyMultiCause,
+  emptyRefundPayment,
   MAX_CLAIM_FILES,
   paymentProblems,
+  type RefundDraft,
+  type RefundDraftData,
+  type RefundDraftStep,
   type RefundLoginResponse,
+  type SubmittedRefund,
 } from '../../src/contracts/refund';
 import { claimFormMachine, claimProblems, type LoadedClaim, pagesOf, type ReceiptRef } from '../claimForm';
+import { refundDraftMachine } from '../refundDraft';
 import { refundLoginMachine } from '../refundLogin';
+import { refundStatusMachine } from '../refundStatus';
 import { applicantProblems, refundWizardMachine } from '../refundWizard';
 import { UserFacingError } from '../support/errors';
 import { defineModel } from './types';
@@ -295,6 +302,100 @@ export const validArgentinePayment = {
   cuit_cuil: '20055361682',
 };
 
+// ---- the server draft (issue 30 §1) ------------------------------------------------------------
+
+/** A draft as another browser saved it: one claim with its receipts, bank data, an edited email. */
+export function sampleDraft(step: RefundDraftStep, version = 3): RefundDraft {
+  return {
+    version,
+    updated_at: '2026-11-20T10:00:00.000Z',
+    data: {
+      step,
+      applicant: { email: 'lucia.otra@example.com', phone_contact: '1130123456' },
+      claims: [sampleClaim as unknown as RefundDraftData['claims'][number]],
+      comment: 'Guardado en el teléfono',
+      payment: { ...emptyRefundPayment(), ...validArgentinePayment },
+    },
+  };
+}
+
+/** The data the wizard would save (the saver model does not look inside it: kept short). */
+export const sampleDraftData: RefundDraftData = {
+  step: 'claims',
+  applicant: { email: 'lucia@example.com', phone_contact: '1130123456' },
+  claims: [],
+  comment: 'A',
+  payment: { authorization_letter: [], authorized_document: [] },
+};
+export const editedDraftData: RefundDraftData = { ...sampleDraftData, comment: 'B' };
+
+/** A 409 as the API client rejects it. */
+export class StaleSaveError extends UserFacingError {
+  readonly status = 409;
+}
+export const STALE_SAMPLE = 'La solicitud se modificó desde otra pestaña o dispositivo.';
+
+export const refundDraftModel = defineModel({
+  machine: refundDraftMachine,
+  input: { version: 0 },
+  events: (snapshot) => {
+    const change = { type: 'DRAFT_CHANGED', data: editedDraftData };
+    const now = { type: 'DRAFT_SAVE_NOW', data: sampleDraftData, explicit: false };
+    const explicit = { type: 'DRAFT_SAVE_NOW', data: sampleDraftData, explicit: true };
+    if (snapshot.matches('idle')) return [change, now, explicit];
+    if (snapshot.matches('pending'))
+      return [change, now, explicit, { type: 'xstate.after.draftDebounce.refundDraft.pending' }];
+    if (snapshot.matches('saving'))
+      return [
+        change,
+        explicit,
+        { type: 'xstate.done.actor.saveDraft', output: { version: snapshot.context.version + 1 } },
+        { type: 'xstate.error.actor.saveDraft', error: new StaleSaveError(STALE_SAMPLE) },
+        { type: 'xstate.error.actor.saveDraft', error: new Error('network') },
+      ];
+    if (snapshot.matches('failed')) return [{ type: 'DRAFT_RETRY' }, change, now];
+    if (snapshot.matches('stale')) return [{ type: 'DRAFT_LOAD_NEWER' }, change, explicit];
+    if (snapshot.matches('loading'))
+      return [
+        { type: 'xstate.done.actor.loadDraft', output: sampleDraft('payment', 7) },
+        { type: 'xstate.done.actor.loadDraft', output: null },
+        { type: 'xstate.error.actor.loadDraft', error: new Error('network') },
+      ];
+    return [];
+  },
+  serializeState: (snapshot) => {
+    const context = snapshot.context;
+    return JSON.stringify([
+      snapshot.value,
+      Math.min(context.version, 1),
+      context.data === null ? null : context.data.comment,
+      context.dirty,
+      context.explicit,
+      context.saved,
+    ]);
+  },
+  limit: 5000,
+  simplePaths: false,
+  journeys: (() => {
+    const change = { type: 'DRAFT_CHANGED', data: editedDraftData };
+    const now = { type: 'DRAFT_SAVE_NOW', data: sampleDraftData, explicit: false };
+    const failed = [now, { type: 'xstate.error.actor.saveDraft', error: new Error('network') }];
+    const stale = [now, { type: 'xstate.error.actor.saveDraft', error: new StaleSaveError(STALE_SAMPLE) }];
+    const loading = [...stale, { type: 'DRAFT_LOAD_NEWER' }];
+    return [
+      [change, change],
+      [change, now],
+      [...failed, { type: 'DRAFT_RETRY' }],
+      [...failed, change],
+      [...failed, now],
+      [...stale, change],
+      [...stale, { ...now, explicit: true }],
+      [...loading, { type: 'xstate.done.actor.loadDraft', output: null }],
+      [...loading, { type: 'xstate.error.actor.loadDraft', error: new Error('network') }],
+    ];
+  })(),
+});
+
 export const refundWizardModel = defineModel({
   machine: refundWizardMachine,
   input: {
@@ -303,8 +404,23 @@ export const refundWizardModel = defineModel({
     defaultSiteUrl: 'https://www.example.com/',
   },
   events: (snapshot) => {
+    if (snapshot.matches('resuming'))
+      return [
+        { type: 'xstate.done.actor.loadDraft', output: null },
+        { type: 'xstate.done.actor.loadDraft', output: sampleDraft('applicant') },
+        { type: 'xstate.done.actor.loadDraft', output: sampleDraft('claims') },
+        { type: 'xstate.done.actor.loadDraft', output: sampleDraft('payment') },
+        { type: 'xstate.error.actor.loadDraft', error: new Error('network') },
+      ];
+    // Issue 30 §1: 'Guardar y seguir después', and the newer draft loaded after a 409 (from the
+    // first step: enough to take the root's three transitions once each).
+    const drafts: AnyEventObject[] = [{ type: 'SAVE_DRAFT' }];
     if (snapshot.matches('applicant'))
       return [
+        ...drafts,
+        { type: 'DRAFT_RESUMED', draft: sampleDraft('applicant', 4) },
+        { type: 'DRAFT_RESUMED', draft: sampleDraft('claims', 4) },
+        { type: 'DRAFT_RESUMED', draft: sampleDraft('payment', 4) },
         { type: 'APPLICANT_CHANGED', values: { email: 'no-es-un-email' } },
         { type: 'APPLICANT_CHANGED', values: { phone_contact: '11-3012' } },
         { type: 'APPLICANT_CHANGED', values: { phone_contact: '' } },
@@ -313,6 +429,7 @@ export const refundWizardModel = defineModel({
       ];
     if (snapshot.matches({ claims: 'list' }))
       return [
+        ...drafts,
         { type: 'OPEN_CLAIM_DIALOG' },
         { type: 'CLAIM_REMOVED', index: 0 },
         { type: 'COMMENT_CHANGED', value: 'Todo cargado.' },
@@ -331,6 +448,7 @@ export const refundWizardModel = defineModel({
     if (snapshot.matches({ payment: 'editing' })) {
       const thirdParty = snapshot.context.payment.refund_method === 'Autorizar a tercero';
       const events: AnyEventObject[] = [
+        ...drafts,
         { type: 'PAYMENT_CHANGED', values: validArgentinePayment },
         { type: 'PAYMENT_CHANGED', values: { cbu: '2850590940090418135209' } },
         { type: 'PAYMENT_CHANGED', values: { cuit_cuil: '20-05536168-2' } },
@@ -408,7 +526,7 @@ export const refundWizardModel = defineModel({
   limit: 20000,
   simplePaths: false,
   journeys: (() => {
-    const toClaims = [{ type: 'CONTINUE' }];
+    const toClaims = [{ type: 'xstate.done.actor.loadDraft', output: null }, { type: 'CONTINUE' }];
     const withClaim = [
       ...toClaims,
       { type: 'OPEN_CLAIM_DIALOG' },
@@ -420,7 +538,16 @@ export const refundWizardModel = defineModel({
       { type: 'PAYMENT_CHANGED', values: validArgentinePayment },
       { type: 'FINISH' },
     ];
+    const resumed = { type: 'xstate.done.actor.loadDraft', output: null };
     return [
+      // Issue 30 §1: 'Guardar y seguir después' at each step; the newer draft at the same step.
+      [resumed, { type: 'SAVE_DRAFT' }],
+      [resumed, { type: 'DRAFT_RESUMED', draft: sampleDraft('applicant', 4) }],
+      [resumed, { type: 'DRAFT_RESUMED', draft: sampleDraft('claims', 4) }],
+      [resumed, { type: 'DRAFT_RESUMED', draft: sampleDraft('payment', 4) }],
+      [{ type: 'xstate.error.actor.loadDraft', error: new Error('network') }],
+      [...toClaims, { type: 'SAVE_DRAFT' }],
+      [...toPayment, { type: 'SAVE_DRAFT' }],
       [...toClaims, { type: 'BACK' }],
       [...toClaims, { type: 'OPEN_CLAIM_DIALOG' }, { type: 'CLOSE_CLAIM_DIALOG' }],
       [...toPayment, { type: 'BACK' }],
@@ -467,4 +594,35 @@ export const refundWizardModel = defineModel({
       ],
     ];
   })(),
+});
+
+// ---- the status page (issue 17, issue 30 §2) --------------------------------------------------
+
+export const sampleSubmittedRefund: SubmittedRefund = {
+  id: 41,
+  status: 'PENDIENTE',
+  created_at: '2026-11-20T10:00:00.000Z',
+  requests: [],
+  timeline: [{ event: 'received', at: '2026-11-20T10:00:00.000Z' }] as SubmittedRefund['timeline'],
+  rejection_reason: '',
+  claims: [],
+  payment_reference: '',
+};
+/** The same refund, decided since the login. */
+export const rejectedSubmittedRefund: SubmittedRefund = {
+  ...sampleSubmittedRefund,
+  status: 'RECHAZADO',
+  rejection_reason: 'Falta la factura original.',
+};
+
+export const refundStatusModel = defineModel({
+  machine: refundStatusMachine,
+  input: { refunds: [sampleSubmittedRefund] },
+  events: (snapshot) =>
+    snapshot.matches('refreshing')
+      ? [
+          { type: 'xstate.done.actor.loadStatus', output: [rejectedSubmittedRefund] },
+          { type: 'xstate.error.actor.loadStatus', error: new Error('network') },
+        ]
+      : [],
 });

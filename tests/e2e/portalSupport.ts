@@ -12,11 +12,23 @@ import type { RefundLoginResponse } from '../../src/contracts/refund';
 import { holdRequests } from './machineWalk';
 import { ADMIN, latestMailTo, signedLinkInMail } from './support';
 
-/** The wizard's calls with the login's token: receipt uploads and the submission. */
+/**
+ * The wizard's calls with the login's token: receipt uploads and the submission, held; the server
+ * draft (issue 30 §1) answered at once: none to resume, every save accepted with the next version.
+ */
 export function holdPortal(page: Page) {
   const upload = holdRequests(page, /\/images\/upload-image$/, 'POST');
   const submit = holdRequests(page, /\/api\/refund_data\/$/, 'POST');
-  return { upload, submit, ready: Promise.all([upload.ready, submit.ready]) };
+  const draft = page.route(/\/api\/refund_data\/draft\/$/, (route) => {
+    const request = route.request();
+    if (request.method() === 'GET') return route.fulfill({ json: { draft: null } });
+    if (request.method() === 'PUT')
+      return route.fulfill({
+        json: { version: (request.postDataJSON() as { version: number }).version + 1 },
+      });
+    return route.fallback();
+  });
+  return { upload, submit, ready: Promise.all([upload.ready, submit.ready, draft]) };
 }
 
 /** The models' login answer, for another country of residence if given. */
@@ -30,6 +42,8 @@ export function wizardWithClaim(login: RefundLoginResponse): unknown {
     input: { login, idempotencyKey: crypto.randomUUID(), defaultSiteUrl: 'https://www.example.com/' },
   });
   actor.start();
+  // Past the server draft's read (issue 30 §1): none to resume.
+  actor.send({ type: 'xstate.done.actor.loadDraft', output: null } as never);
   actor.send({ type: 'CONTINUE' });
   actor.send({ type: 'OPEN_CLAIM_DIALOG' });
   actor.send({ type: 'xstate.done.actor.claimForm', output: sampleClaim } as never);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback } from 'xstate';
+import { type AnyEventObject, createActor, fromCallback, type SnapshotFrom } from 'xstate';
 import type { PrepareFilesEvent, PrepareFilesInput } from '../../machines/claimForm';
 import {
   MULTI_CAUSE,
@@ -22,14 +22,61 @@ import {
   stepIndexOf,
 } from '../../machines/refundWizard';
 import { messages } from '../../src/contracts/messages';
-import { type PaymentFileField, refundSubmissionSchemaFor } from '../../src/contracts/refund';
+import {
+  type PaymentFileField,
+  type RefundDraft,
+  refundSubmissionSchemaFor,
+} from '../../src/contracts/refund';
 import { testMachineModel } from './harness';
 
 const text = messages.refund;
 const login = sampleRefundLogin.refunds;
 
+/** The draft a step was resumed from: the login's (loadDraft) or the newer one after a 409. */
+function resumedFrom(event: { type: string; draft?: unknown; output?: unknown }): RefundDraft | null {
+  if (event.type === 'DRAFT_RESUMED') return event.draft as RefundDraft;
+  if (event.type === 'xstate.done.actor.loadDraft') return event.output as RefundDraft | null;
+  return null;
+}
+
+/**
+ * Every step runs the draft saver (issue 30 §1); a step reached from a draft shows everything
+ * the draft holds, at the draft's step.
+ */
+function expectDraft(snapshot: SnapshotFrom<typeof refundWizardMachine>, event: AnyEventObject) {
+  expect(snapshot.children.draft).toBeDefined();
+  const draft = resumedFrom(event);
+  if (!draft) return;
+  const { applicant, claims, comment, payment } = snapshot.context;
+  expect(claims).toEqual(draft.data.claims);
+  expect([applicant.email, applicant.phone_contact, applicant.name]).toEqual([
+    draft.data.applicant.email,
+    draft.data.applicant.phone_contact,
+    login.name,
+  ]);
+  expect([comment, payment.cbu, payment.owner]).toEqual([
+    draft.data.comment,
+    draft.data.payment.cbu,
+    draft.data.payment.owner,
+  ]);
+  expect(stepIndexOf(snapshot)).toBe(['applicant', 'claims', 'payment'].indexOf(draft.data.step));
+}
+
+/** Past `resuming`: the login found no server draft (issue 30 §1). */
+function noDraft<T extends { send: (event: never) => void }>(actor: T): T {
+  actor.send({ type: 'xstate.done.actor.loadDraft', output: null } as never);
+  return actor;
+}
+
 testMachineModel('refundWizard', refundWizardModel, {
+  resuming: (snapshot) => {
+    // Reading the server draft: nothing shown yet, no saver until its version is known.
+    expect(snapshot.children.loadDraft).toBeDefined();
+    expect(snapshot.children.draft).toBeUndefined();
+    expect([snapshot.context.claims, stepIndexOf(snapshot)]).toEqual([[], 0]);
+  },
   applicant: (snapshot, event) => {
+    expectDraft(snapshot, event);
     const { applicant, applicantErrors } = snapshot.context;
     // Read-only fields never change.
     expect([applicant.name, applicant.surname, applicant.doc_number, applicant.voucher]).toEqual([
@@ -49,6 +96,7 @@ testMachineModel('refundWizard', refundWizardModel, {
     expect(stepIndexOf(snapshot)).toBe(0);
   },
   'claims.list': (snapshot, event, _trail, before) => {
+    expectDraft(snapshot, event);
     expect(snapshot.context.applicantErrors).toEqual({});
     const { claimsError, claims } = snapshot.context;
     // The step's message follows from the event: a refused CONTINUE names the problem, a comment
@@ -74,7 +122,8 @@ testMachineModel('refundWizard', refundWizardModel, {
     const child = snapshot.children.claimForm;
     expect(child).toBeDefined();
   },
-  'payment.editing': (snapshot) => {
+  'payment.editing': (snapshot, event) => {
+    expectDraft(snapshot, event);
     const { paymentErrors, authorizationNotice, claims } = snapshot.context;
     expect(claims.length).toBeGreaterThan(0);
     for (const message of Object.values(paymentErrors)) expect(typeof message).toBe('string');
@@ -127,6 +176,8 @@ testMachineModel('refundWizard', refundWizardModel, {
       ]);
   },
   submitting: (snapshot) => {
+    // The submission deletes the draft: the saver is stopped, nothing saves it again.
+    expect(snapshot.children.draft).toBeUndefined();
     const { submission } = buildSubmission(snapshot.context);
     // Everything the server will check passes in the browser first.
     expect(refundSubmissionSchemaFor(login).safeParse(submission).success).toBe(true);
@@ -169,6 +220,7 @@ describe('refundWizard journeys', () => {
     });
     const actor = createActor(machine, { input });
     actor.start();
+    noDraft(actor);
     actor.send({ type: 'APPLICANT_CHANGED', values: { email: 'otra@example.com' } });
     actor.send({ type: 'CONTINUE' });
     actor.send({ type: 'BACK' });
@@ -241,6 +293,7 @@ describe('refundWizard journeys', () => {
     });
     const first = createActor(machine, { input });
     first.start();
+    noDraft(first);
     const persisted = first.getPersistedSnapshot() as unknown as {
       value: unknown;
       context: { claims: unknown[]; step: number };
@@ -295,6 +348,7 @@ describe('refundWizard quick authorization picks (issue 30 §4)', () => {
     const persisted = (() => {
       const first = createActor(machine, { input: refundWizardModel.input! });
       first.start();
+      noDraft(first);
       const stored = first.getPersistedSnapshot() as unknown as { context: { claims: unknown[] } };
       first.stop();
       stored.context.claims = [sampleClaim];

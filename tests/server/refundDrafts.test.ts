@@ -88,7 +88,8 @@ function draftData(file: { id: string; name: string } | null, step: RefundDraftD
             sinister_date: localTodayIso(),
             currency: 'EUR',
             amount: '100.50',
-            coverage_files: [file],
+            // Issue 30 §3: the checklist item a receipt was added under is kept with it.
+            coverage_files: [{ ...file, item: 'Factura o recibo de pago' }],
           },
         ]
       : [],
@@ -125,7 +126,9 @@ describe('refund draft (issue 30 §1)', () => {
     const second = await loginOk('30123456');
     const read = refundDraftResponseSchema.parse((await draftCall('GET', second.access)).json());
     expect(read.draft?.version).toBe(1);
-    expect(read.draft?.data.claims[0].coverage_files).toEqual([{ id: file.id, name: file.name }]);
+    expect(read.draft?.data.claims[0].coverage_files).toEqual([
+      { id: file.id, name: file.name, item: 'Factura o recibo de pago' },
+    ]);
     expect(read.draft?.data.applicant.email).toBe('nuevo@example.com');
     expect(read.draft?.data.payment.owner).toBe('Titular');
     expect(read.draft?.data.step).toBe('claims');

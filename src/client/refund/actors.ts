@@ -10,11 +10,18 @@ import {
   type PrepareFilesInput,
   preparedCountProblem,
 } from '../../../machines/claimForm';
+import { refundDraftMachine, type SaveDraftInput } from '../../../machines/refundDraft';
 import { refundWizardMachine } from '../../../machines/refundWizard';
 import { messageOf } from '../../../machines/support/errors';
 import { messages } from '../../contracts/messages';
-import type { RefundLoginResponse } from '../../contracts/refund';
-import { RefundApiError, submitRefund, uploadReceipts } from '../api/refund';
+import {
+  type RefundDraft,
+  type RefundLoginResponse,
+  refundApiPaths,
+  refundDraftResponseSchema,
+  refundDraftSavedSchema,
+} from '../../contracts/refund';
+import { call, RefundApiError, submitRefund, uploadReceipts } from '../api/refund';
 import { prepareReceipts } from './files/prepare';
 import { clearReceipts, loadReceipt } from './files/receiptStore';
 import { providedClaimReceiptReading } from './readingActors';
@@ -79,14 +86,39 @@ export function forgetRefund(): void {
   void clearReceipts();
 }
 
+/** GET /refund_data/draft/ (issue 30 §1): the server draft of this login's voucher and document. */
+function loadDraftActor(token: string) {
+  return fromPromise<RefundDraft | null>(async ({ signal }) => {
+    const answer = await call(refundDraftResponseSchema, refundApiPaths.draft, { token, signal });
+    return answer.draft;
+  });
+}
+
+/** PUT /refund_data/draft/ with the version last read; a 409 rejects with status 409. */
+function saveDraftActor(token: string) {
+  return fromPromise<{ version: number }, SaveDraftInput>(async ({ input }) =>
+    call(refundDraftSavedSchema, refundApiPaths.draft, {
+      method: 'PUT',
+      token,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(input),
+    }),
+  );
+}
+
 export function providedRefundWizardMachine(login: RefundLoginResponse, imageServiceUrl: string) {
   const prepareFiles = prepareFilesActor(login.access, imageServiceUrl);
+  const loadDraft = loadDraftActor(login.access);
   return refundWizardMachine.provide({
     actors: {
       claimForm: claimFormMachine.provide({
         actors: { prepareFiles, receiptReading: providedClaimReceiptReading(login.access, imageServiceUrl) },
       }),
       prepareFiles,
+      loadDraft,
+      draftSaver: refundDraftMachine.provide({
+        actors: { loadDraft, saveDraft: saveDraftActor(login.access) },
+      }),
       submitRefund: fromPromise(async ({ input }) => submitRefund(login.access, input)),
     },
     actions: {

@@ -107,12 +107,16 @@ export const refundMessages = {
   duplicateFileName: 'Ya cargó un archivo con ese nombre.',
   duplicateFile: 'El mismo archivo fue cargado más de una vez.',
   draftStale:
-    'La solicitud se modificó desde otra pestaña o dispositivo. Recargue la página para ver la última versión guardada.',
+    'La solicitud se modificó desde otra pestaña o dispositivo. Lo que cambie aquí no se guardará hasta que cargue la última versión guardada.',
   draftSaveFailed: 'No se pudo guardar el borrador. Sus datos siguen en pantalla; vuelva a intentarlo.',
   draftSaved:
     'Guardamos su solicitud. Puede cerrar esta ventana y continuar después ingresando con el mismo documento y voucher.',
   saveAndContinueLater: 'Guardar y seguir después',
   draftRetry: 'Reintentar guardado',
+  /** Issue 30 §1: after a 409, the newer draft replaces what this tab shows. */
+  draftLoadNewer: 'Cargar la última versión guardada',
+  /** After the login, while the server draft is read. */
+  draftResuming: 'Recuperando su solicitud guardada...',
   fileUnknown: 'Uno de los archivos no existe o no pertenece a este voucher. Vuelva a cargarlo.',
   preparingFiles: 'Preparando archivos...',
   uploadingFiles: 'Subiendo archivos...',

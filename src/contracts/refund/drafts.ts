@@ -5,7 +5,7 @@
  * counter: a save names the version it read; a stale one answers 409 and changes nothing.
  */
 import { z } from 'zod';
-import { fileRefSchema } from './files';
+import { claimFileRefSchema, fileRefSchema } from './files';
 import { MAX_COMMENT_LENGTH } from './limits';
 
 export const refundDraftSteps = ['applicant', 'claims', 'payment'] as const;
@@ -18,10 +18,13 @@ const MAX_DRAFT_FILES_PER_LIST = 60;
 
 const shortText = (max: number) => z.string().max(max);
 
-/** A claim as the wizard holds it: its files are checked, the rest is re-validated at submission. */
+/**
+ * A claim as the wizard holds it: its files are checked (with the checklist item each was added
+ * under, issue 30 §3), the rest is re-validated at submission.
+ */
 const draftClaimSchema = z.looseObject({
   coverage: shortText(255),
-  coverage_files: z.array(fileRefSchema).max(MAX_DRAFT_FILES_PER_LIST),
+  coverage_files: z.array(claimFileRefSchema).max(MAX_DRAFT_FILES_PER_LIST),
 });
 
 const draftPaymentSchema = z.looseObject({
@@ -44,6 +47,9 @@ export const refundDraftSaveSchema = z.object({
   data: refundDraftDataSchema,
 });
 export type RefundDraftSave = z.infer<typeof refundDraftSaveSchema>;
+
+/** PUT answer: the draft's new version. */
+export const refundDraftSavedSchema = z.object({ version: z.number().int().positive() });
 
 export const refundDraftSchema = z.object({
   version: z.number().int().positive(),

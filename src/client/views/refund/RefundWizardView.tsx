@@ -1,17 +1,22 @@
 /**
  * / and /dashboardRefund: the wizard 'Solicitud de reintegros' (SPEC §2). Renders the wizard
  * machine; its snapshot is persisted in sessionStorage after every step so a reload keeps the
- * claims (receipt bytes live in IndexedDB), and cleared once the request is sent.
+ * claims (receipt bytes live in IndexedDB), and cleared once the request is sent. The draft is
+ * also kept on the server (issue 30 §1, docs/refund-drafts.md): after a login the wizard resumes
+ * from it; the saver's state (machines/refundDraft.ts) shows as a notice under the buttons.
  */
 import { useSelector } from '@xstate/react';
 import { use, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { refundDraftMachine } from '../../../../machines/refundDraft';
 import { RESUMABLE, stepIndexOf } from '../../../../machines/refundWizard';
 import { messages } from '../../../contracts/messages';
 import type { RefundLoginResponse } from '../../../contracts/refund';
 import { publicConfigOrDefaults } from '../../api/publicConfig';
+import type { SnapshotSlot } from '../../api/wizardSnapshots';
 import { providedRefundWizardMachine } from '../../refund/actors';
 import { newIdempotencyKey, refundWizardSlot } from '../../refund/session';
-import { Button, Card, Heading, Row, Spinner, Stack } from '../../ui/primitives';
+import { Alert, Button, Card, Heading, Row, Spinner, Stack } from '../../ui/primitives';
 import { Stepper } from '../../ui/stepper';
 import { usePersistedWizard } from '../usePersistedWizard';
 import { ApplicantStep } from './ApplicantStep';
@@ -22,10 +27,65 @@ import { useHeadingFocus } from './useHeadingFocus';
 
 const text = messages.refund;
 
+type DraftActor = ActorRefFrom<typeof refundDraftMachine>;
+
+/**
+ * The tab's stored wizard, read back only when it carries the draft saver (a snapshot stored
+ * before drafts existed starts afresh from the server draft).
+ */
+function withDraftSaver(slot: SnapshotSlot): SnapshotSlot {
+  return {
+    ...slot,
+    read: () => {
+      const stored = slot.read() as { children?: Record<string, unknown> } | null;
+      return stored?.children?.draft ? stored : null;
+    },
+  };
+}
+
+/** The draft's notice: saved ('Guardar y seguir después'), failed with retry, or stale with load. */
+function DraftNotice({ draft }: { draft: DraftActor }) {
+  const state = useSelector(draft, (snapshot) => snapshot);
+  if (state.matches('failed'))
+    return (
+      <Alert tone="danger" role="alert">
+        <Row justify="between">
+          <span>{text.draftSaveFailed}</span>
+          <Button type="button" variant="secondary" onClick={() => draft.send({ type: 'DRAFT_RETRY' })}>
+            {text.draftRetry}
+          </Button>
+        </Row>
+      </Alert>
+    );
+  if (state.matches('stale') || state.matches('loading'))
+    return (
+      <Alert tone="warning" role="alert">
+        <Row justify="between">
+          <span>{text.draftStale}</span>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={state.matches('loading')}
+            onClick={() => draft.send({ type: 'DRAFT_LOAD_NEWER' })}
+          >
+            {text.draftLoadNewer}
+          </Button>
+        </Row>
+      </Alert>
+    );
+  if (state.matches('idle') && state.context.saved)
+    return (
+      <Alert tone="success" role="status">
+        {text.draftSaved}
+      </Alert>
+    );
+  return null;
+}
+
 export function RefundWizardView({ login }: { login: RefundLoginResponse }) {
   const config = use(publicConfigOrDefaults());
   const [logic] = useState(() => providedRefundWizardMachine(login, config.imageServiceUrl));
-  const [slot] = useState(() => refundWizardSlot(login));
+  const [slot] = useState(() => withDraftSaver(refundWizardSlot(login)));
   const [input] = useState(() => ({
     login,
     idempotencyKey: newIdempotencyKey(),
@@ -33,12 +93,16 @@ export function RefundWizardView({ login }: { login: RefundLoginResponse }) {
   }));
   const actor = usePersistedWizard(logic, { slot, input, resumable: RESUMABLE });
   const snapshot = useSelector(actor, (state) => state);
+  const draft = snapshot.children.draft as DraftActor | undefined;
 
   const step = stepIndexOf(snapshot);
   const result =
     snapshot.matches('submitted') || snapshot.matches('failed') || snapshot.matches('redirecting');
   // Issue 30 §4: after the login and every step change the focus goes to the step's heading.
-  const focusRef = useHeadingFocus<HTMLDivElement>(result ? 'result' : step);
+  // While the server draft is read there is no step yet: the focus moves once it is shown.
+  const focusRef = useHeadingFocus<HTMLDivElement>(
+    result ? 'result' : snapshot.matches('resuming') ? 'resuming' : step,
+  );
   if (result) {
     return (
       <div ref={focusRef}>
@@ -46,6 +110,13 @@ export function RefundWizardView({ login }: { login: RefundLoginResponse }) {
       </div>
     );
   }
+  if (snapshot.matches('resuming'))
+    return (
+      <Card>
+        <Heading>{text.wizardTitle}</Heading>
+        <Spinner label={text.draftResuming} />
+      </Card>
+    );
   const sending = snapshot.matches('submitting');
   const uploading = snapshot.matches({ payment: 'uploadingAuthorization' });
 
@@ -79,6 +150,19 @@ export function RefundWizardView({ login }: { login: RefundLoginResponse }) {
             )}
           </Row>
         ) : null}
+        {step < 3 && !sending ? (
+          <Row justify="end">
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={uploading}
+              onClick={() => actor.send({ type: 'SAVE_DRAFT' })}
+            >
+              {text.saveAndContinueLater}
+            </Button>
+          </Row>
+        ) : null}
+        {draft && !sending ? <DraftNotice draft={draft} /> : null}
       </Stack>
     </Card>
   );

@@ -7,8 +7,10 @@
  * inline), before any new wizard, so nobody sends the same claims twice by mistake. 'Solicitar
  * otro reintegro' opens the wizard.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { refundStatusMachine } from '../../../../machines/refundStatus';
 import { formatDate, formatLocalDate, formatMoney } from '../../../contracts/format';
 import { messages } from '../../../contracts/messages';
 import { type PaymentTextField, paymentFieldLabel, type SubmittedRefund } from '../../../contracts/refund';
@@ -16,6 +18,7 @@ import { refundStatusLabel } from '../../../contracts/refund/lifecycle';
 import { refundStatusResponseSchema } from '../../../contracts/refund/login';
 import { REFUND_STATUS_PATH, totalsByCurrency } from '../../../contracts/refund/status';
 import { call } from '../../api/refund';
+import { useRecordedMachine } from '../../qa/useRecordedMachine';
 import { readRefundLogin } from '../../refund/session';
 import { Alert, Button, Card, Heading, Muted, Row, Stack, Subheading } from '../../ui/primitives';
 
@@ -89,21 +92,22 @@ export function SubmittedRefunds({
   countryResidence: string;
   onNewRefund: () => void;
 }) {
-  // The login's list, then the status as it is now (GET /refund_data/status/ with the session).
-  const [shown, setShown] = useState(refunds);
-  const [stale, setStale] = useState(false);
-  useEffect(() => {
-    const token = readRefundLogin()?.access;
-    if (!token) return;
-    let live = true;
-    call(refundStatusResponseSchema, REFUND_STATUS_PATH, { token }).then(
-      (answer) => live && setShown(answer.submitted_refunds),
-      () => live && setStale(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  // The login's list, then the status as it is now (machines/refundStatus.ts: GET
+  // /refund_data/status/ with the session).
+  const [machine] = useState(() =>
+    refundStatusMachine.provide({
+      actors: {
+        loadStatus: fromPromise(async ({ signal }) => {
+          const token = readRefundLogin()?.access;
+          if (!token) throw new Error('no refund session');
+          const answer = await call(refundStatusResponseSchema, REFUND_STATUS_PATH, { token, signal });
+          return answer.submitted_refunds;
+        }),
+      },
+    }),
+  );
+  const [snapshot] = useRecordedMachine(machine, { input: { refunds } });
+  const { refunds: shown, stale } = snapshot.context;
   return (
     <Stack>
       <Heading>{text.submittedTitle}</Heading>
