@@ -103,6 +103,34 @@ export function rowAllows(record: ResourceRecord, action: string): boolean {
   return Array.isArray(allowed) ? allowed.includes(action) : true;
 }
 
+/** A bulk action as the bulk bar offers it: how many of the selected rows allow it (issue 32). */
+export interface BulkOffer {
+  action: string;
+  /** Selected rows whose `allowed_actions` hold the action. */
+  applies: number;
+  /** Every selected row allows it: the bar offers it. */
+  offered: boolean;
+}
+
+/**
+ * The bulk bar's offer (issue 32 'Lists'): for each of the module's bulk actions, how many of the
+ * selected rows allow it; an action is offered only when every selected row does, and left out
+ * when none does. A selected id whose row is not on the page counts as not allowing it.
+ */
+export function bulkOffers(
+  rows: readonly ResourceRecord[],
+  selected: readonly number[],
+  actions: readonly string[],
+): BulkOffer[] {
+  const chosen = selected.map((id) => rows.find((row) => row.id === id));
+  return actions
+    .map((action) => {
+      const applies = chosen.filter((row) => row !== undefined && rowAllows(row, action)).length;
+      return { action, applies, offered: selected.length > 0 && applies === selected.length };
+    })
+    .filter((offer) => offer.applies > 0);
+}
+
 export interface ResourceListContext {
   query: ListQuery;
   rows: ResourceRecord[];

@@ -11,6 +11,7 @@ import { commonMessages } from './messages/common';
 import { exportsMessages } from './messages/exports';
 import { historyMessages } from './messages/history';
 import { invoicingMessages } from './messages/invoicing';
+import { listsMessages } from './messages/lists';
 import { navigationMessages } from './messages/navigation';
 import { officesMessages } from './messages/offices';
 import { permissionsMessages } from './messages/permissions';
@@ -52,6 +53,7 @@ export const messages = {
   refundDecisions: refundDecisionsMessages,
   refundChecklist: refundChecklistMessages,
   receiptReading: receiptReadingMessages,
+  lists: listsMessages,
 } as const;
 
 export type Messages = typeof messages;

@@ -11,6 +11,7 @@ import {
 import {
   type BulkItemResult,
   type BulkRequest,
+  bulkOffers,
   type ListPage,
   type ListQuery,
   nextOrdering,
@@ -506,5 +507,37 @@ describe('success notifications (issue 18)', () => {
     await settle();
     await settle();
     expect(said).toEqual([`removed ${sampleZones[0].id}`, 'disable 2']);
+  });
+});
+
+describe('the bulk bar offers what every selected row allows (issue 32)', () => {
+  // Nacional and Latinoamérica allow update, remove and archive; Europa only update.
+  const [nacional, latam, europa] = sampleZones;
+
+  it('offers an action every selected row allows, with how many rows it applies to', () => {
+    expect(bulkOffers(sampleZones, [nacional.id, latam.id], ['remove', 'archive'])).toEqual([
+      { action: 'remove', applies: 2, offered: true },
+      { action: 'archive', applies: 2, offered: true },
+    ]);
+  });
+
+  it('does not offer an action some selected row refuses, and says how many it applies to', () => {
+    expect(bulkOffers(sampleZones, [nacional.id, europa.id], ['remove', 'update'])).toEqual([
+      { action: 'remove', applies: 1, offered: false },
+      { action: 'update', applies: 2, offered: true },
+    ]);
+  });
+
+  it('leaves out an action no selected row allows, and counts a row off the page as refusing', () => {
+    expect(bulkOffers(sampleZones, [europa.id], ['remove', 'archive'])).toEqual([]);
+    expect(bulkOffers(sampleZones, [nacional.id, 999], ['remove'])).toEqual([
+      { action: 'remove', applies: 1, offered: false },
+    ]);
+    expect(bulkOffers(sampleZones, [], ['remove'])).toEqual([]);
+  });
+
+  it('treats a row without allowed_actions as allowing every action (older answers)', () => {
+    const bare: ResourceRecord = { id: 7, short_name: 'X' };
+    expect(bulkOffers([bare], [7], ['remove'])).toEqual([{ action: 'remove', applies: 1, offered: true }]);
   });
 });

@@ -301,6 +301,10 @@ const WRITES_OUTSIDE_THE_ENGINE: Record<string, string> = {
     'auditedWrite (discard; in the audited submission) and the maintenance sweep of stale drafts',
   'services/refundDrafts.ts delete refundDraftFiles': 'auditedWrite',
   'services/refundDrafts.ts insert refundDraftFiles': 'auditedWrite',
+  // Issue 32 'Lists': a user's columns and saved views, written through auditedWrite.
+  'routes/listPreferences.ts insert listPreferences': 'auditedWrite',
+  'routes/listPreferences.ts insert savedViews': 'auditedWrite',
+  'routes/listPreferences.ts delete savedViews': 'auditedWrite',
   // Issue 30 §2: queued inside the staff transition's engine transaction (the transition is audited).
   'services/refundDecisions.ts insert refundDecisionMails': 'engine',
   'services/refundDecisions.ts update refundDecisionMails': 'decision mailer bookkeeping (mailed at; a job)',

@@ -149,6 +149,11 @@ export interface ColumnDescriptor {
   /** The `ordering` field, when the server can sort by this column. */
   sortField: string | null;
   render: (row: ResourceRecord) => ReactNode;
+  /**
+   * Hidden by default, offered in the list's column chooser (issue 32: every list fits 1366px
+   * with its default columns).
+   */
+  optional?: boolean;
 }
 
 export interface FilterField {
@@ -314,6 +319,8 @@ export interface ColumnSpec {
   /** Sort by another field, or null for none (default: the key when the contract can order by it). */
   sortField?: string | null;
   render?: (row: ResourceRecord) => ReactNode;
+  /** Hidden by default, offered in the column chooser. */
+  optional?: boolean;
 }
 
 export interface FieldSpec extends Partial<Omit<FieldDescriptor, 'name' | 'fields'>> {
@@ -564,6 +571,7 @@ export function defineDescriptor(spec: DescriptorSpec): ResourceDescriptor {
       header: columnSpec.header ?? labelOf(columnSpec.key),
       sortField,
       render: columnSpec.render ?? ((row) => cellText(row[columnSpec.key])),
+      ...(columnSpec.optional ? { optional: true } : {}),
     };
   });
 

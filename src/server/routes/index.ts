@@ -9,6 +9,7 @@ import { exportRoutes } from './exports';
 import { groupRoutes } from './groups';
 import { imagesRoutes } from './images';
 import { invoicingRoutes } from './invoicing';
+import { listPreferenceRoutes } from './listPreferences';
 import { masterDataRoutes } from './masterData';
 import { officeRoutes } from './offices';
 import { productRoutes } from './products';
@@ -42,6 +43,7 @@ export const apiRouteModules: RouteModule[] = [
   bookingRoutes,
   invoicingRoutes,
   receiptReadingRoutes,
+  listPreferenceRoutes,
 ];
 
 /** Route modules mounted outside /api (the image service of section 7 lives at /images). */

@@ -12,8 +12,8 @@ export const coberturasDescriptor = defineDescriptor({
   contract: coverageContract,
   columns: [
     'long_name_es',
-    'long_name_en',
-    'long_name_po',
+    { key: 'long_name_en', optional: true },
+    { key: 'long_name_po', optional: true },
     'description',
     { key: 'created_at', render: (row) => formatLocalDate(row.created_at) },
     { key: 'updated_at', render: (row) => formatLocalDate(row.updated_at) },

@@ -11,7 +11,7 @@ const docTypeOptions = DOC_TYPES.map((docType) => ({ value: docType, label: docT
 export const pasajerosDescriptor = defineDescriptor({
   routing: 'pasajeros',
   contract: paxContract,
-  columns: ['name', 'surname', 'email', 'birth_date', 'doc_type', 'doc_number'],
+  columns: ['name', 'surname', 'email', { key: 'birth_date', optional: true }, 'doc_type', 'doc_number'],
   filters: ['name', { param: 'doc_type', options: docTypeOptions }, 'doc_number'],
   fields: [
     { name: 'name', span: 6, maxLength: 150 },

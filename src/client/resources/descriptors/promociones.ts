@@ -20,12 +20,12 @@ export const promocionesDescriptor = defineDescriptor({
   contract: promotionContract,
   columns: [
     { key: 'long_name', header: text.fields.long_name },
-    { key: 'description', header: text.fields.description, sortField: null },
+    { key: 'description', optional: true, header: text.fields.description, sortField: null },
     { key: 'reservation_date_from', header: text.fields.reservation_date_from },
     { key: 'reservation_date_to', header: text.fields.reservation_date_to },
     { key: 'travel_date_from', header: text.fields.travel_date_from },
     { key: 'travel_date_to', header: text.fields.travel_date_to },
-    { key: 'total_days', header: text.fields.total_days },
+    { key: 'total_days', optional: true, header: text.fields.total_days },
     {
       key: 'promotion_type',
       header: text.fields.promotion_type,

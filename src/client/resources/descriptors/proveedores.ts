@@ -16,7 +16,7 @@ export const proveedoresDescriptor = defineDescriptor({
     'phone_contact',
     'email_contact',
     { key: 'created_at', render: (row) => formatLocalDate(row.created_at) },
-    { key: 'updated_at', render: (row) => formatLocalDate(row.updated_at) },
+    { key: 'updated_at', optional: true, render: (row) => formatLocalDate(row.updated_at) },
   ],
   filters: ['long_name'],
   fields: [

@@ -67,16 +67,17 @@ export const usuariosDescriptor = defineDescriptor({
     { key: 'first_name', header: text.firstName },
     { key: 'last_name', header: text.lastName },
     { key: 'is_active', header: text.isActive },
-    { key: 'is_superuser', header: text.isSuperuser },
-    { key: 'is_staff', header: text.isStaff },
+    { key: 'is_superuser', optional: true, header: text.isSuperuser },
+    { key: 'is_staff', optional: true, header: text.isStaff },
     {
       key: 'user_permissions',
+      optional: true,
       header: text.userPermissions,
       render: (row) => permissionNames(row.user_permissions),
     },
     // Names, not ids (issue 18): the server answers group_names and office_name.
-    { key: 'groups', header: text.groups, render: (row) => cellText(row.group_names) },
-    { key: 'office', header: text.office, render: (row) => cellText(row.office_name) },
+    { key: 'groups', optional: true, header: text.groups, render: (row) => cellText(row.group_names) },
+    { key: 'office', optional: true, header: text.office, render: (row) => cellText(row.office_name) },
   ],
   filters: [
     { param: 'email', label: text.email },

@@ -32,6 +32,7 @@ import { ListStatus } from './list/ListStatus';
 import { ListTable } from './list/ListTable';
 import { ListTabs, ListToolbar } from './list/ListToolbar';
 import { UndoNotice } from './list/UndoNotice';
+import { shownColumns, useListPreferences } from './list/useListPreferences';
 import { ListSummary } from './listSummaries';
 import { resourceListLogic } from './wiring';
 
@@ -83,6 +84,9 @@ export function ResourceListView({
   }, [actor]);
 
   const { query, count, countKind, selected } = snapshot.context;
+  // Issue 32: the user's columns and saved views of this list, kept on the server.
+  const preferences = useListPreferences(descriptor.routing);
+  const columns = shownColumns(descriptor.columns, preferences.columns);
   // A confirmed delete hides its row at once (undo window, then the DELETE).
   const rows = visibleRows(snapshot);
   // While a page loads, the previous rows stay on screen (no flicker on paging or sorting).
@@ -100,6 +104,12 @@ export function ResourceListView({
         countKind={countKind}
         canCreate={access.canCreate}
         back={back}
+        columns={columns}
+        preferences={preferences}
+        onApplyView={(view) => {
+          preferences.chooseColumns(view.columns);
+          navigate({ search: new URLSearchParams(view.query).toString() });
+        }}
       />
       <ListTabs descriptor={descriptor} tab={query.tab} send={actor.send} />
       <ListFilters
@@ -119,12 +129,13 @@ export function ResourceListView({
         <ListSummary view={descriptor.summary} summary={snapshot.context.summary} />
       ) : null}
       {snapshot.matches({ loaded: 'selecting' }) ? (
-        <BulkBar descriptor={descriptor} selected={selected.length} send={actor.send} />
+        <BulkBar descriptor={descriptor} rows={rows} selected={selected} send={actor.send} />
       ) : null}
       {showRows ? (
         <>
           <ListTable
             descriptor={descriptor}
+            columns={columns}
             rows={rows}
             ordering={query.ordering}
             selected={selected}

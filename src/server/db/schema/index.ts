@@ -3,6 +3,7 @@ export * from './auth';
 export * from './bookings';
 export * from './exports';
 export * from './invoicing';
+export * from './lists';
 export * from './masterData';
 export * from './meta';
 export * from './offices';

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { type ResourceRecord, rowAllows } from '../../../../../machines/resourceList';
 import { messages } from '../../../../contracts/messages';
-import type { ResourceDescriptor } from '../../../resources/descriptor';
+import type { ColumnDescriptor, ResourceDescriptor } from '../../../resources/descriptor';
 import { Button, Checkbox } from '../../../ui/primitives';
 import { SortableHeader, Table, TableWrapper } from '../../../ui/table';
 import { styled } from '../../../ui/theme';
@@ -22,6 +22,7 @@ export interface ListBack {
 
 export function ListTable({
   descriptor,
+  columns,
   rows,
   ordering,
   selected,
@@ -33,6 +34,8 @@ export function ListTable({
   send,
 }: {
   descriptor: ResourceDescriptor;
+  /** The columns shown (the user's choice, or the descriptor's defaults). */
+  columns: readonly ColumnDescriptor[];
   rows: ResourceRecord[];
   ordering: string | null;
   selected: number[];
@@ -69,7 +72,7 @@ export function ListTable({
                 />
               </th>
             ) : null}
-            {descriptor.columns.map((column) => (
+            {columns.map((column) => (
               <SortableHeader
                 key={column.key}
                 label={column.header}
@@ -98,7 +101,7 @@ export function ListTable({
                   />
                 </td>
               ) : null}
-              {descriptor.columns.map((column) => (
+              {columns.map((column) => (
                 <td key={column.key} data-label={column.header}>
                   <CellValue value={column.render(row)} />
                 </td>
@@ -143,7 +146,8 @@ function CellValue({ value }: { value: ReactNode }) {
 const Actions = styled('div', {
   display: 'flex',
   gap: '$2',
-  flexWrap: 'nowrap',
+  // Wrapped rather than widening the table past its card (issue 32: lists fit 1366px).
+  flexWrap: 'wrap',
   alignItems: 'center',
   '@narrow': { display: 'none' },
 });

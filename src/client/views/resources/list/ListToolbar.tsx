@@ -5,14 +5,19 @@
 import { Link } from 'react-router-dom';
 import type { ListQuery } from '../../../../../machines/resourceList';
 import type { CountKind } from '../../../../contracts/engine';
+import type { SavedView } from '../../../../contracts/listPreferences';
 import { messages } from '../../../../contracts/messages';
-import type { ResourceDescriptor } from '../../../resources/descriptor';
+import type { ColumnDescriptor, ResourceDescriptor } from '../../../resources/descriptor';
+import { paramsFromQuery } from '../../../resources/urlQuery';
 import { Button, Heading, Row } from '../../../ui/primitives';
 import { TabsList, TabsRoot, TabsTrigger } from '../../../ui/tabs';
 import { DownloadButton } from '../DownloadButton';
 import { ExportButton } from '../ExportButton';
+import { ColumnChooser } from './ColumnChooser';
 import type { ListBack } from './ListTable';
 import type { ListSend } from './listActor';
+import { SavedViews } from './SavedViews';
+import type { ListPreferencesState } from './useListPreferences';
 
 const text = messages.resourceScreens;
 const DEFAULT_TAB = '__default';
@@ -24,6 +29,9 @@ export function ListToolbar({
   countKind,
   canCreate,
   back,
+  columns,
+  preferences,
+  onApplyView,
 }: {
   descriptor: ResourceDescriptor;
   query: ListQuery;
@@ -31,10 +39,37 @@ export function ListToolbar({
   countKind: CountKind;
   canCreate: boolean;
   back: ListBack;
+  /** The columns shown now. */
+  columns: readonly ColumnDescriptor[];
+  preferences: ListPreferencesState;
+  onApplyView: (view: SavedView) => void;
 }) {
+  const shown = columns.map((column) => column.key);
   return (
     <Row justify="between">
       <Heading>{descriptor.title}</Heading>
+      <ColumnChooser
+        title={descriptor.title}
+        columns={descriptor.columns}
+        shown={shown}
+        error={preferences.columnsError}
+        onChange={preferences.chooseColumns}
+      />
+      <SavedViews
+        title={descriptor.title}
+        views={preferences.views}
+        onApply={onApplyView}
+        onRemove={preferences.removeView}
+        onSave={(name) =>
+          preferences.saveView({
+            list_key: descriptor.routing,
+            name,
+            // The list's URL state without its page: a view opens on its first page.
+            query: Object.fromEntries(paramsFromQuery({ ...query, offset: 0, exactCount: false })),
+            columns: shown,
+          })
+        }
+      />
       <ExportButton descriptor={descriptor} query={query} />
       <DownloadButton
         descriptor={descriptor}
