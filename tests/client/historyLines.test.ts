@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DESCRIPTORS, descriptorOf } from '../../src/client/resources/descriptors';
 import { historyLines, historyReadingOf } from '../../src/client/views/resources/historyLines';
 import { historyLabels, historyValueOf } from '../../src/client/views/resources/refundReview/history';
+import { SECRET_CHANGED } from '../../src/contracts/engine';
 
 const byRouting = (routing: string) => {
   const found = descriptorOf(routing);
@@ -39,6 +40,12 @@ describe('historyLines', () => {
       'Dirección de facturación Sperta · Tipo de comprobante: Factura A → Factura B',
       'Oficinas adicionales 2 · Email: (vacío) → norte@example.com',
       'Forma de emisión de factura: Automática → Manual',
+    ]);
+  });
+
+  it('keeps a changed secret, whose mask reads the same before and after', () => {
+    expect(read(historyLines({ password: { before: SECRET_CHANGED, after: SECRET_CHANGED } }))).toEqual([
+      'Contraseña: ******** → ********',
     ]);
   });
 

@@ -55,7 +55,8 @@ const isObjectList = (value: unknown) => Array.isArray(value) && value.some(isPl
 
 /** Adds the changes between two values under `key`, flattening sub-records. */
 function addChange(out: Changes, key: string, before: unknown, after: unknown, owner: string) {
-  if (same(before, after)) return;
+  // A secret is recorded as changed with the same mask before and after: kept as recorded.
+  if (same(before, after) && (isPlain(before) || Array.isArray(before))) return;
   if ((isPlain(before) || isPlain(after)) && !Array.isArray(before) && !Array.isArray(after)) {
     const inner = normalize(
       changesOf(isPlain(before) ? before : null, isPlain(after) ? after : null),

@@ -9,7 +9,7 @@
  * that reads the same before and after (null and '') is left out.
  */
 import type { FormOption } from '../../../../machines/resourceForm';
-import type { HistoryEntry } from '../../../contracts/engine';
+import { type HistoryEntry, SECRET_CHANGED } from '../../../contracts/engine';
 import { messages } from '../../../contracts/messages';
 import { cellText, type FieldDescriptor, type ResourceDescriptor } from '../../resources/descriptor';
 
@@ -72,14 +72,19 @@ export function historyLines(changes: HistoryEntry['changes'], reading: HistoryR
     value === null || value === undefined || value === ''
       ? text.emptyValue
       : (reading.formatValue?.(pathOf(key), value) ?? historyValue(value));
-  return Object.entries(changes)
-    .map(([key, change]) => ({
-      key,
-      label: historyLabel(key, labels),
-      before: shownValue(key, change.before),
-      after: shownValue(key, change.after),
-    }))
-    .filter((line) => line.before !== line.after);
+  return (
+    Object.entries(changes)
+      .map(([key, change]) => ({
+        key,
+        label: historyLabel(key, labels),
+        before: shownValue(key, change.before),
+        after: shownValue(key, change.after),
+      }))
+      // A secret reads the same mask before and after: that it changed is the line.
+      .filter(
+        (line, index) => line.before !== line.after || Object.values(changes)[index].after === SECRET_CHANGED,
+      )
+  );
 }
 
 function staticOptions(options: FieldDescriptor['options']): readonly FormOption[] | undefined {
