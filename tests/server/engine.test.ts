@@ -196,7 +196,9 @@ describe('audit history of the real modules', () => {
     });
     const [update, creation] = await entries('profile', user.id);
     expect(creation.changes.password).toEqual({ before: SECRET_CHANGED, after: SECRET_CHANGED });
-    expect(creation.changes.groups).toEqual({ before: null, after: [13] });
+    // The groups by name, once (issue 32 'History people can read': groups with group_names).
+    expect(creation.changes.groups).toEqual({ before: null, after: ['Ejecutivo'] });
+    expect(creation.changes.group_names).toBeUndefined();
     expect(update.changes).toEqual({ password: { before: SECRET_CHANGED, after: SECRET_CHANGED } });
     const [{ hash }] = await testApp.context.db
       .select({ hash: users.passwordHash })

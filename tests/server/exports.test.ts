@@ -101,11 +101,22 @@ describe('office export lifecycle', () => {
     expect(file.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
     expect(file.headers['content-disposition']).toBe('attachment; filename="filter_offices.xlsx"');
     const rows = await sheetRows(file.rawPayload);
-    expect(rows[0]).toEqual(['ID', 'Nombre', 'Abreviatura', 'Habilitada', 'País']);
+    // The list's columns and what the list is filtered by (issue 32 'Money, dates and exports').
+    expect(rows[0]).toEqual([
+      'ID',
+      'Nombre',
+      'Abreviatura',
+      'Habilitada',
+      'Oficinas hijas',
+      'País',
+      'Unidad de negocio',
+      'Tags',
+      'Oficina padre',
+    ]);
     expect(rows.slice(1).map((row) => [row[0], row[1], row[3]])).toEqual(
       offices.map((office) => [office.id, office.long_name, office.is_enabled ? 'Sí' : 'No']),
     );
-    expect(rows.slice(1).every((row) => typeof row[4] === 'string' && row[4] !== '')).toBe(true);
+    expect(rows.slice(1).every((row) => typeof row[5] === 'string' && row[5] !== '')).toBe(true);
 
     const listed = await get(admin, '/api/report/');
     expect(listed.json<{ results: ExportReport[] }>().results.map((entry) => entry.hash)).toContain(hash);
@@ -307,7 +318,11 @@ describe('export queue', () => {
         'Nombre',
         'Abreviatura',
         'Habilitada',
+        'Oficinas hijas',
         'País',
+        'Unidad de negocio',
+        'Tags',
+        'Oficina padre',
       ]);
     } finally {
       await second.close();

@@ -433,7 +433,7 @@ describe('the export', () => {
     workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     expect(rows[0][0]).toBe(text.fields.reservation_id);
     expect(rows).toHaveLength(1 + 2 + 2);
-    const totals = rows.slice(3).map((row) => [row[0], row[9], row[10], row[11], row[12]]);
+    const totals = rows.slice(3).map((row) => [row[0], row[10], row[11], row[12], row[13]]);
     expect(totals).toEqual(
       [
         [`${text.export.totals} ${officeA.currency}`, officeA.currency, 40, 4, 36],

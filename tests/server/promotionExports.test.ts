@@ -195,7 +195,17 @@ describe('GET /promotion_office_report/ (CHECK_EXPORT_OFFICES)', () => {
       expect(expected.length).toBeGreaterThan(0);
       const { report, header, ids } = await exported(admin, `/api/promotion_office_report/?promotion=${id}`);
       expect(report).toMatchObject({ kind: 'promotion_offices', file_name: 'filter_offices.xlsx' });
-      expect(header).toEqual(['ID', 'Nombre', 'Abreviatura', 'Habilitada', 'País']);
+      expect(header).toEqual([
+        'ID',
+        'Nombre',
+        'Abreviatura',
+        'Habilitada',
+        'Oficinas hijas',
+        'País',
+        'Unidad de negocio',
+        'Tags',
+        'Oficina padre',
+      ]);
       expect(sorted(ids)).toEqual(expected);
     }
   });

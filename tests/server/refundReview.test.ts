@@ -253,8 +253,10 @@ describe('row actions', () => {
     expect(entries[0].changes.status).toEqual({ before: 'APROBADO', after: 'PAGADO' });
     expect(entries[0].user).toMatchObject({ username: 'supervisor' });
     expect(entries[2].changes.status).toEqual({ before: 'RECIBIDO', after: 'EN_REVISION' });
-    const claimsChange = entries[1].changes.claims as { after: { approved_amount: string }[] };
-    expect(claimsChange.after.map((claim) => claim.approved_amount)).toEqual(['80.50', '50.50']);
+    // Each claim's approved amount is its own change (issue 32 'History people can read').
+    expect(
+      ['claims.1.approved_amount', 'claims.2.approved_amount'].map((key) => entries[1].changes[key]?.after),
+    ).toEqual(['80.50', '50.50']);
   });
 
   it('rejects with a reason only, from open statuses only', async () => {

@@ -795,7 +795,8 @@ describe('voucher export', () => {
     const listed = (
       await admin({ method: 'GET', url: `/api/voucher/?reservation=${booking.reservation}&limit=25` })
     ).json<{ results: Voucher[] }>().results;
-    const localDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+    // Dates are date cells (issue 32 'Money, dates and exports'), at UTC midnight of the day.
+    const localDate = (iso: string) => new Date(`${iso.slice(0, 10)}T00:00:00.000Z`);
     const expected = listed.map((voucher) => [
       voucher.id,
       voucher.reservation,

@@ -36,6 +36,28 @@ export const historyMessages = {
     status_update: 'Cambio de estado',
     status_remove: 'Baja del estado',
   } as Record<string, string>,
+  /**
+   * Labels of keys a module's form and list do not show (issue 32 'History people can read'):
+   * what a history entry may record beside the form's fields.
+   */
+  fields: {
+    childrens: 'Oficinas hijas',
+    billed: 'Facturado',
+    recipients: 'Destinatarios',
+    reservation: 'Reserva',
+    conditions_accepted_at: 'Condiciones aceptadas',
+    open: 'Abierta',
+    items: 'Elementos',
+    service: 'Servicio',
+    name: 'Nombre',
+    password: 'Contraseña',
+    groups: 'Grupos',
+    all_permissions: 'Permisos',
+    permissions: 'Permisos',
+    user: 'Usuario',
+    user_reservation: 'Usuario de la reserva',
+    office: 'Oficina',
+  } as Record<string, string>,
   /** An action without a label of its own (a module's custom action). */
   actionLabel: (action: string) => action.replace(/_/g, ' '),
 };

@@ -38,10 +38,33 @@ import { type Loader, listReaderOf, type Reader, type ResourceListReader } from 
 
 export type Cell = string | number | boolean | Date | null;
 
+/**
+ * How a column's cells are shown (issue 32 'Money, dates and exports'): a date cell holds a Date
+ * shown 'dd/mm/yyyy', an amount a number shown '#,##0.00' (Spanish separators in a Spanish
+ * spreadsheet), so a spreadsheet can sort and sum them. Absent: as the value is.
+ */
+export type ExportFormat = 'date' | 'amount';
+export const NUMBER_FORMATS: Record<ExportFormat, string> = { date: 'dd/mm/yyyy', amount: '#,##0.00' };
+
+/** A date ('2026-11-26', or a timestamp's date part) as a date cell (UTC midnight); empty: null. */
+export function dateCell(value: string | null | undefined): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
+  return match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
+}
+
+/** A decimal text ('1234.50') as a number cell; empty or not a number: null. */
+export function amountCell(value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
 export interface ExportColumn<E> {
   header: string;
   /** Column width in characters (exceljs). */
   width?: number;
+  /** A date or amount column: its cells are Dates or numbers with the Spanish display format. */
+  format?: ExportFormat;
   /** The cell of one row: from the serialized entity and the export's related values. */
   value(entity: E, related: Record<string, unknown>): Cell;
 }
@@ -277,7 +300,7 @@ function startXlsxWorker(store: PartStore) {
     if (code !== 0) fail(new Error(`xlsx writer stopped (${code})`));
   });
   return {
-    start(sheetName: string, columns: { header: string; width: number }[]) {
+    start(sheetName: string, columns: { header: string; width: number; numFmt?: string }[]) {
       worker.postMessage({ type: 'start', sheetName, columns, partBytes: PART_BYTES });
     },
     /** Sends rows (copied: the caller may drop them at once); settles once the worker has written them. */
@@ -333,7 +356,11 @@ async function writeJob(
   try {
     xlsx.start(
       definition.sheetName,
-      definition.columns.map((column) => ({ header: column.header, width: column.width ?? 20 })),
+      definition.columns.map((column) => ({
+        header: column.header,
+        width: column.width ?? 20,
+        numFmt: column.format ? NUMBER_FORMATS[column.format] : undefined,
+      })),
     );
     const related = Object.entries(definition.related ?? {});
     const project = definition.project;

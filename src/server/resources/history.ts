@@ -3,6 +3,7 @@
  *
  *   GET /history/?entity&record&offset&limit -> {count, next, previous, results: HistoryEntry[]}
  *
+ * Each entry's changes as people read them (../services/historyChanges.ts, issue 32).
  * Newest first, read by the engine's list path (page and count as two statements). Readable by whoever may read the record through its module (the module's detail
  * permission and scope); an unknown entity answers a field error.
  */
@@ -16,6 +17,7 @@ import { auditLog, users } from '../db/schema';
 import { FieldValidationError } from '../http/errors';
 import { pageLinks } from '../http/pagination';
 import { parseWith } from '../http/validate';
+import { readableChanges } from '../services/historyChanges';
 import { historyAccessOf } from './engine';
 import { exactLimitOf, listPage, type OrderTerm } from './listQuery';
 
@@ -64,7 +66,8 @@ export function historyRoutes(app: FastifyInstance, context: AppContext) {
       at: entry.at.toISOString(),
       user: { id: entry.userId, username: entry.username, name: entry.name ?? '' },
       action: entry.action,
-      changes: entry.changes as HistoryEntry['changes'],
+      // As people read them (issue 32): references by name, sub-records field by field, once.
+      changes: readableChanges(entry.changes, query.entity),
     }));
     return { count: page.count, ...pageLinks(request, query, page.count, page.hasNext), results };
   });

@@ -2,16 +2,21 @@
  * The Facturación export (issue 16; SPEC §2 'Facturación', §4 exports): the rows of
  * GET /facturacion/ with the same filters, scope and permission (reservation/view), as
  * filter_invoicing.xlsx, followed by a totals row per currency computed by the server over the
- * same filter. Declared on the export engine (./exports.ts).
+ * same filter. Declared on the export engine (./exports.ts). Dates are date cells and amounts
+ * numbers, with Spanish display formats (issue 32); the billed column is the list's filter.
  */
 import type { InvoicingRow } from '../../contracts/invoicing';
 import { messages } from '../../contracts/messages';
-import { invoicingStatusName, reservationStatusName } from '../../contracts/static/statuses';
-import { defineExport } from './exports';
+import {
+  billedStatusName,
+  invoicingStatusName,
+  reservationStatusName,
+} from '../../contracts/static/statuses';
+import { amountCell, dateCell, defineExport } from './exports';
 import { invoicingTotals } from './invoicing';
 
 const label = messages.invoicing.fields;
-const amount = (value: string | null) => (value === null ? null : Number(value));
+const amount = amountCell;
 
 export const invoicingExport = defineExport<InvoicingRow>({
   kind: 'invoicing',
@@ -30,21 +35,24 @@ export const invoicingExport = defineExport<InvoicingRow>({
       width: 18,
       value: (row) => invoicingStatusName(row.invoicing_status) ?? '',
     },
+    { header: label.billed, width: 14, value: (row) => billedStatusName(row.billed) ?? '' },
     { header: label.document_type, width: 10, value: (row) => row.document_type ?? '' },
     { header: label.document_number, width: 20, value: (row) => row.document_number },
-    { header: label.date_created, width: 14, value: (row) => row.date_created.slice(0, 10) },
-    { header: label.date_in, width: 14, value: (row) => row.date_in },
-    { header: label.date_fact, width: 14, value: (row) => row.date_fact ?? '' },
+    // Dates and amounts as real cells (issue 32): the creation's date as the list shows it.
+    { header: label.date_created, width: 14, format: 'date', value: (row) => dateCell(row.date_created) },
+    { header: label.date_in, width: 14, format: 'date', value: (row) => dateCell(row.date_in) },
+    { header: label.date_fact, width: 14, format: 'date', value: (row) => dateCell(row.date_fact) },
     { header: label.currency, width: 10, value: (row) => row.currency },
-    { header: label.final_price, width: 16, value: (row) => amount(row.final_price) },
-    { header: label.commission, width: 16, value: (row) => amount(row.commission) },
-    { header: label.net_price, width: 16, value: (row) => amount(row.net_price) },
+    { header: label.final_price, width: 16, format: 'amount', value: (row) => amount(row.final_price) },
+    { header: label.commission, width: 16, format: 'amount', value: (row) => amount(row.commission) },
+    { header: label.net_price, width: 16, format: 'amount', value: (row) => amount(row.net_price) },
   ],
   async footer(reader, where, principal) {
     const { totals } = await invoicingTotals(reader, where, principal);
     return totals.map((total) => [
       `${messages.invoicing.export.totals} ${total.currency}`.trim(),
       messages.invoicing.summary.count(total.count),
+      null,
       null,
       null,
       null,

@@ -11,11 +11,10 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { statusName } from '../../contracts/bookings';
-import { formatDate } from '../../contracts/format';
 import { messages } from '../../contracts/messages';
 import { voucherDuration } from './bookings';
 import type { Reader } from './engine';
-import { defineExport } from './exports';
+import { amountCell, dateCell, defineExport } from './exports';
 
 const fields = messages.bookings.fields;
 
@@ -103,8 +102,18 @@ export const voucherExport = defineExport<VoucherExportRow>({
   columns: [
     { header: 'ID', width: 10, value: (voucher) => voucher.id },
     { header: fields.reservation, width: 10, value: (voucher) => voucher.reservation },
-    { header: fields.date_in, width: 12, value: (voucher) => formatDate(voucher.reservation_date_in) },
-    { header: fields.date_out, width: 12, value: (voucher) => formatDate(voucher.reservation_date_out) },
+    {
+      header: fields.date_in,
+      width: 12,
+      format: 'date',
+      value: (voucher) => dateCell(voucher.reservation_date_in),
+    },
+    {
+      header: fields.date_out,
+      width: 12,
+      format: 'date',
+      value: (voucher) => dateCell(voucher.reservation_date_out),
+    },
     {
       header: fields.duration,
       width: 10,
@@ -116,6 +125,11 @@ export const voucherExport = defineExport<VoucherExportRow>({
     { header: fields.product_long_name, width: 36, value: (voucher) => voucher.product_long_name ?? '' },
     { header: fields.status, width: 22, value: (voucher) => statusName(voucher.status) },
     { header: fields.pax, width: 36, value: (voucher) => voucher.pax },
-    { header: fields.final_price, width: 14, value: (voucher) => Number(voucher.final_price) },
+    {
+      header: fields.final_price,
+      width: 14,
+      format: 'amount',
+      value: (voucher) => amountCell(voucher.final_price),
+    },
   ],
 });

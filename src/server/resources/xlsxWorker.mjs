@@ -5,7 +5,7 @@
 // worker under tsx, vitest and plain Node alike (as ../db/pgliteWorker.mjs).
 //
 // Messages from the main thread:
-//   {type: 'start', sheetName, columns: [{header, width}], partBytes}
+//   {type: 'start', sheetName, columns: [{header, width, numFmt?}], partBytes}
 //   {type: 'rows', rows: Cell[][]}   answered {type: 'ack'} once the zip has caught up
 //   {type: 'end'}                    answered {type: 'done'} after the last bytes
 // Answers: {type: 'part', chunk} (partBytes of zipped bytes, transferred), {type: 'error', message}.
@@ -56,6 +56,9 @@ const sink = new Writable({
 let workbook;
 /** @type {any} */
 let sheet;
+/** @type {object[]} */
+let columnStyles = [];
+const NO_STYLE = Object.freeze({});
 
 /**
  * exceljs pipes the sheet's XML to archiver without backpressure: when rows come faster than
@@ -75,18 +78,38 @@ async function handle(message) {
     partBytes = message.partBytes;
     workbook = new WorkbookWriter({
       stream: sink,
-      useStyles: false,
+      // Styles carry the date and amount columns' number formats (issue 32).
+      useStyles: true,
       useSharedStrings: false,
     });
     sheet = workbook.addWorksheet(message.sheetName);
+    // One style object per column, shared by its cells: exceljs caches a style's id by object, so
+    // a shared one is resolved once, not rendered again for every cell (a million rows).
+    columnStyles = message.columns.map(
+      /** @param {{numFmt?: string}} column */
+      (column) => Object.freeze(column.numFmt ? { numFmt: column.numFmt } : {}),
+    );
     sheet.columns = message.columns.map(
-      /** @param {{header: string, width: number}} column @param {number} index */
-      (column, index) => ({ header: column.header, key: `c${index}`, width: column.width }),
+      /** @param {{header: string, width: number, numFmt?: string}} column @param {number} index */
+      (column, index) => ({
+        header: column.header,
+        key: `c${index}`,
+        width: column.width,
+      }),
     );
   } else if (message.type === 'rows') {
     const rows = message.rows;
     for (let from = 0; from < rows.length; from += SLICE_ROWS) {
-      for (const row of rows.slice(from, from + SLICE_ROWS)) sheet.addRow(row).commit();
+      for (const values of rows.slice(from, from + SLICE_ROWS)) {
+        const row = sheet.addRow(values);
+        row.eachCell(
+          /** @param {any} cell @param {number} index */
+          (cell, index) => {
+            cell.style = columnStyles[index - 1] ?? NO_STYLE;
+          },
+        );
+        row.commit();
+      }
       await zipCaughtUp();
     }
     port.postMessage({ type: 'ack' });

@@ -10,19 +10,12 @@ import { historyPages } from '../../../../machines/recordHistory';
 import type { HistoryEntry } from '../../../contracts/engine';
 import { formatLocalDateTime } from '../../../contracts/format';
 import { messages } from '../../../contracts/messages';
-import { cellText } from '../../resources/descriptor';
 import { Alert, Button, Muted, Row, Spinner, Stack, Subheading } from '../../ui/primitives';
 import { Table, TableWrapper } from '../../ui/table';
+import { historyLines } from './historyLines';
 import { recordHistoryLogic } from './wiring';
 
 const text = messages.history;
-const fieldLabels = messages.resourceScreens.fields as Record<string, string>;
-
-/** A recorded value as text: empty values say so, lists are joined, nested values as JSON. */
-export function historyValue(value: unknown): string {
-  const shown = cellText(value);
-  return shown === '' ? text.emptyValue : shown;
-}
 
 export const actionLabelOf = (action: string, labels: Record<string, string> = {}): string =>
   labels[action] ?? text.actions[action] ?? text.actionLabel(action);
@@ -44,11 +37,14 @@ export interface RecordHistoryProps {
   /** The module's API path ('/zone/'). */
   path: string;
   record: number;
-  /** Field labels by API key (the module's form labels first). */
+  /**
+   * Labels by API key, a sub-record's fields as 'group.field' (the module's form labels first;
+   * ./historyLines.ts `historyReadingOf` reads them from a descriptor).
+   */
   labels?: Record<string, string>;
   /** Labels of the module's own actions (row and bulk actions). */
   actionLabels?: Record<string, string>;
-  /** A module's own reading of a value (a status label); undefined: the generic text. */
+  /** A module's own reading of a value (a status label) by key path; undefined: the generic text. */
   formatValue?: (field: string, value: unknown) => string | undefined;
 }
 
@@ -65,7 +61,11 @@ export function RecordHistory({
   const { entries, count, offset, limit, error } = snapshot.context;
   const page = Math.floor(offset / limit);
   const pages = historyPages(count, limit);
-  const labelOf = (field: string) => labels[field] ?? fieldLabels[field] ?? field;
+  const lines = useMemo(
+    () => new Map(entries.map((entry) => [entry.id, historyLines(entry.changes, { labels, formatValue })])),
+    [entries, labels, formatValue],
+  );
+  const linesOf = (entry: HistoryEntry) => lines.get(entry.id) ?? [];
 
   return (
     <Stack aria-busy={snapshot.matches('loading')}>
@@ -103,14 +103,13 @@ export function RecordHistory({
                     <td>{whoOf(entry)}</td>
                     <td>{actionLabelOf(entry.action, actionLabels)}</td>
                     <td>
-                      {Object.keys(entry.changes).length ? (
+                      {linesOf(entry).length ? (
                         <ul style={{ margin: 0, paddingLeft: '1.1em' }}>
-                          {Object.entries(entry.changes).map(([field, change]) => (
-                            <li key={field}>
-                              <strong>{labelOf(field)}</strong>:{' '}
-                              <del>{formatValue(field, change.before) ?? historyValue(change.before)}</del>
+                          {linesOf(entry).map((line) => (
+                            <li key={line.key}>
+                              <strong>{line.label}</strong>: <del>{line.before}</del>
                               {' → '}
-                              <ins>{formatValue(field, change.after) ?? historyValue(change.after)}</ins>
+                              <ins>{line.after}</ins>
                             </li>
                           ))}
                         </ul>

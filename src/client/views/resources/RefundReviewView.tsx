@@ -21,7 +21,7 @@ import { RecordHistory } from './RecordHistory';
 import { Applicant } from './refundReview/Applicant';
 import { BankData } from './refundReview/BankData';
 import { Claims } from './refundReview/Claims';
-import { historyValueOf } from './refundReview/history';
+import { historyLabels, historyValueOf } from './refundReview/history';
 import { text } from './refundReview/parts';
 import { ReceiptReadings } from './refundReview/ReceiptReadings';
 import { Receipts } from './refundReview/Receipts';
@@ -97,12 +97,7 @@ function RefundReview({ descriptor, id }: { descriptor: ResourceDescriptor; id: 
               <RecordHistory
                 path={descriptor.path}
                 record={id}
-                labels={{
-                  status: text.status,
-                  claims: text.claims,
-                  requests: text.requests,
-                  rejection_reason: text.rejectionReason,
-                }}
+                labels={historyLabels}
                 actionLabels={text.transitions}
                 formatValue={historyValueOf}
               />

@@ -62,6 +62,7 @@ import {
   MultiSelectField,
   useSubject,
 } from './fieldRenderers';
+import { historyReadingOf } from './historyLines';
 import { RecordHistory } from './RecordHistory';
 import { ShowTab, showTabLabel } from './showTabs';
 import { resourceFormLogic } from './wiring';
@@ -163,9 +164,7 @@ function ResourceForm({ descriptor, mode, access, id, header }: FormViewProps & 
             <RecordHistory
               path={descriptor.path}
               record={recordId}
-              labels={Object.fromEntries(
-                descriptor.fields.map((field) => [field.source ?? field.name, field.label]),
-              )}
+              {...historyReadingOf(descriptor)}
               actionLabels={Object.fromEntries(
                 [...descriptor.rowActions, ...descriptor.bulkActions].map((action) => [
                   action.action,
