@@ -22,6 +22,8 @@ interface Stored {
 export async function submitRefund(
   request: APIRequestContext,
   voucher: number,
+  /** The receipts' images (default: two generated gradients). */
+  receiptImages?: readonly Buffer[],
 ): Promise<{ id: number; coverage: string }> {
   const loginAnswer = await request.get(`/api/refund_data/?voucher_id=${voucher}&document=${DOCUMENT}`);
   expect(loginAnswer.ok(), await loginAnswer.text()).toBe(true);
@@ -38,15 +40,17 @@ export async function submitRefund(
     };
   };
   const auth = { authorization: `Bearer ${login.access}` };
-  const uploadOne = async (name: string, width: number) => {
+  const uploadOne = async (name: string, width: number, bytes = gradientPng(width, 48)) => {
     const response = await request.post('/images/upload-image', {
       headers: auth,
-      multipart: { file: { name, mimeType: 'image/png', buffer: gradientPng(width, 48) } },
+      multipart: { file: { name, mimeType: 'image/png', buffer: bytes } },
     });
     expect(response.status(), await response.text()).toBe(201);
     return ((await response.json()) as { files: Stored[] }).files[0];
   };
-  const receipts = [await uploadOne('factura.png', 64), await uploadOne('informe.png', 80)];
+  const receipts = receiptImages
+    ? await Promise.all(receiptImages.map((bytes, index) => uploadOne(`factura-${index + 1}.png`, 0, bytes)))
+    : [await uploadOne('factura.png', 64), await uploadOne('informe.png', 80)];
   const letter = await uploadOne('carta.png', 40);
   const idCard = await uploadOne('documento.png', 50);
   const coverage = login.refunds.coverages.find(

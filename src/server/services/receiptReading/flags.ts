@@ -5,7 +5,7 @@
  * a currency other than the claimed one, an unreadable receipt, a receipt already used in another
  * claim or refund (near-identical perceptual hash, or the same tax id + date + total).
  */
-import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type {
   FileReading,
   PageReading,
@@ -80,6 +80,8 @@ async function reusesOf(
           sql`bit_count(('x' || ${receiptReadings.dhash})::bit(256) # ('x' || ${row.dhash})::bit(256)) <= ${REUSE_MAX_DISTANCE}`,
         ),
       )
+      // The earliest use first: the link staff follow is to where the receipt was first claimed.
+      .orderBy(asc(refundFiles.refundId), asc(refundFiles.fileId))
       .limit(50);
     for (const image of images) {
       if (numberSimilarity(row.text, image.text) < REUSE_MIN_NUMBER_SIMILARITY) continue;
@@ -110,6 +112,7 @@ async function reusesOf(
           elsewhere,
         ),
       )
+      .orderBy(asc(refundFiles.refundId), asc(refundFiles.fileId))
       .limit(5);
     for (const figure of figures) {
       if (!found.some((other) => other.fileId === figure.fileId)) found.push({ ...figure, match: 'figures' });
