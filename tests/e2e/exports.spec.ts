@@ -6,6 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { messages } from '../../src/contracts/messages';
 import { signIn } from './support';
 
 test('export the filtered office list and download it from the bell', async ({ page }) => {
@@ -55,7 +56,19 @@ test('export the filtered office list and download it from the bell', async ({ p
   await workbook.xlsx.readFile(await download.path());
   const rows: unknown[][] = [];
   workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  expect(rows[0]).toEqual(['ID', 'Nombre', 'Abreviatura', 'Habilitada', 'País']);
+  // The list's columns plus the fields a user filters by (issue 32).
+  const office = messages.offices.fields;
+  expect(rows[0]).toEqual([
+    'ID',
+    'Nombre',
+    'Abreviatura',
+    'Habilitada',
+    office.childrens,
+    'País',
+    office.bussines_unit,
+    office.tags,
+    office.parent,
+  ]);
   expect(
     rows
       .slice(1)
@@ -64,6 +77,6 @@ test('export the filtered office list and download it from the bell', async ({ p
   ).toEqual(names.sort());
   for (const row of rows.slice(1)) {
     expect(row[3]).toBe('Sí');
-    expect(['Argentina', 'Chile', 'Uruguay', 'México', 'España']).toContain(row[4]);
+    expect(['Argentina', 'Chile', 'Uruguay', 'México', 'España']).toContain(row[5]);
   }
 });
