@@ -8,8 +8,10 @@
  * (promotion/view, office/view, voucher/view), whom no other spec uses, so the bell holds only
  * these exports. Agencia (no office/view) is offered the voucher export only.
  */
+
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { messages } from '../../src/contracts/messages';
 import { signIn } from './support';
 
 const PROMOTION = 'Verano 2027';
@@ -80,7 +82,19 @@ test("export a promotion's offices and vouchers from its Mostrar and download th
   expect(officesFile.suggestedFilename()).toBe('filter_offices.xlsx');
   expect((await consumed).status()).toBe(200);
   const officeRows = await rowsOf(await officesFile.path());
-  expect(officeRows[0]).toEqual(['ID', 'Nombre', 'Abreviatura', 'Habilitada', 'País']);
+  // The list's columns plus the fields a user filters by (issue 32).
+  const office = messages.offices.fields;
+  expect(officeRows[0]).toEqual([
+    'ID',
+    'Nombre',
+    'Abreviatura',
+    'Habilitada',
+    office.childrens,
+    'País',
+    office.bussines_unit,
+    office.tags,
+    office.parent,
+  ]);
   expect(
     officeRows
       .slice(1)

@@ -131,6 +131,8 @@ function claimWalkable(steps: readonly WalkStep[], index: number): boolean {
   const { event } = steps[index];
   const before = steps[index - 1].state.context as { files: ClaimReceipt[]; missing: Record<string, string> };
   if (event.type === 'NOTICE_DISMISSED') return false;
+  // The suggestion comes from a real reading (OCR on the server): receiptReading.spec.ts walks it.
+  if (event.type === 'READING_ACCEPTED') return false;
   if (event.type === 'FILE_REMOVED') return before.files.some((file) => file.id === event.id);
   if (event.type === 'ITEM_MISSING_TOGGLED') return !before.files.some((file) => file.item === event.item);
   if (event.type === 'MISSING_REASON_CHANGED') return event.item in before.missing;
@@ -145,6 +147,8 @@ test('claimForm: the walk covers every state and transition the dialog can take'
     transitions: [
       // No button dismisses a notice (see claimWalkable).
       'claimForm.editing NOTICE_DISMISSED -> (self)',
+      // A real reading's suggestion: receiptReading.spec.ts (see claimWalkable).
+      'claimForm.editing READING_ACCEPTED -> (self)',
     ],
   });
 });

@@ -97,8 +97,9 @@ test('staff review a refund: claims, receipts, bank data, in review -> approved 
     'Estado: Aprobado → Pagado',
   );
   await expect(entries.nth(1)).toContainText('Aprobar');
+  // Each sub-record change on its own line (issue 32 'History people can read').
   await expect(entries.nth(1).getByRole('listitem').filter({ hasText: 'Reclamos' })).toContainText(
-    'EUR 120,50',
+    'Reclamos 1 · Monto aprobado: (vacío) → 120,50',
   );
   await expect(entries.nth(2).getByRole('listitem').filter({ hasText: 'Estado' })).toHaveText(
     'Estado: Recibido → En revisión',
@@ -128,7 +129,11 @@ test("the list filters by status and moves the selected refunds to 'En revisión
   expect(first.id).not.toBe(second.id);
 
   await page.getByRole('checkbox', { name: 'Seleccionar la página' }).check();
-  await page.getByRole('button', { name: 'En revisión', exact: true }).first().click();
+  // The bulk bar says how many selected rows each transition applies to (issue 32).
+  await page
+    .getByRole('button', { name: /^En revisión \(/ })
+    .first()
+    .click();
   const confirm = page.getByRole('dialog');
   await confirm.getByRole('button', { name: 'En revisión' }).click();
   await expect(confirm).toBeHidden();

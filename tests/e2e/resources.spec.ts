@@ -199,7 +199,7 @@ test('passenger form: numeric document, DD/MM/AAAA dates, default DNI', async ({
   const table = page.getByRole('table', { name: 'Pasajeros' });
   // The filtered page: its header and the one passenger (not the unfiltered page still shown).
   await expect(table.getByRole('row')).toHaveCount(2);
-  await expect(table.getByRole('cell', { name: '15/03/1990' })).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'lucia.fernandez@example.com' })).toBeVisible();
   await expect(table.getByRole('cell', { name: 'DNI', exact: true })).toBeVisible();
 });
 

@@ -143,8 +143,10 @@ export async function uploadReceipts(
   token: string,
   files: readonly UploadSource[],
   onProgress?: (fraction: number) => void,
+  /** 'reading': the claim dialog's early copy, only to be read (issue 31); marked so it can be told apart. */
+  purpose?: 'reading',
 ): Promise<StoredFile[]> {
-  const url = `${imageServiceUrl.replace(/\/$/, '')}${refundApiPaths.uploadImage}`;
+  const url = `${imageServiceUrl.replace(/\/$/, '')}${refundApiPaths.uploadImage}${purpose ? `?purpose=${purpose}` : ''}`;
   const total = files.reduce((sum, file) => sum + file.blob.size, 0) || 1;
   let sent = 0;
   const stored: StoredFile[] = [];

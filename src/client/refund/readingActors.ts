@@ -24,7 +24,7 @@ function uploadedIdsOf(receiptId: string, token: string, imageServiceUrl: string
     const stored = await loadReceipt(receiptId);
     if (!stored) throw new Error(`receipt ${receiptId} missing`);
     const prepared = await prepareReceipts([{ name: stored.name, blob: stored.blob }]);
-    const files = await uploadReceipts(imageServiceUrl, token, prepared);
+    const files = await uploadReceipts(imageServiceUrl, token, prepared, undefined, 'reading');
     return files.map((file) => file.id);
   })();
   uploadsForReading.set(receiptId, upload);

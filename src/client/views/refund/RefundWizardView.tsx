@@ -31,14 +31,15 @@ type DraftActor = ActorRefFrom<typeof refundDraftMachine>;
 
 /**
  * The tab's stored wizard, read back only when it carries the draft saver (a snapshot stored
- * before drafts existed starts afresh from the server draft).
+ * before drafts existed starts afresh from the server draft), or when it is sending: the saver
+ * stops at the submission, and a reload in flight must resend the same submission, never start over.
  */
 function withDraftSaver(slot: SnapshotSlot): SnapshotSlot {
   return {
     ...slot,
     read: () => {
-      const stored = slot.read() as { children?: Record<string, unknown> } | null;
-      return stored?.children?.draft ? stored : null;
+      const stored = slot.read() as { value?: unknown; children?: Record<string, unknown> } | null;
+      return stored?.children?.draft || stored?.value === 'submitting' ? stored : null;
     },
   };
 }
