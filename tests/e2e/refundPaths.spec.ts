@@ -145,10 +145,10 @@ test('claimForm: the walk covers every state and transition the dialog can take'
   expect(missingIn(claimModel, claimPaths)).toEqual({
     states: [],
     transitions: [
-      // No button dismisses a notice (see claimWalkable).
-      'claimForm.editing NOTICE_DISMISSED -> (self)',
       // A real reading's suggestion: receiptReading.spec.ts (see claimWalkable).
       'claimForm.editing READING_ACCEPTED -> (self)',
+      // No button dismisses a notice (see claimWalkable).
+      'claimForm.editing NOTICE_DISMISSED -> (self)',
     ],
   });
 });
