@@ -3,9 +3,23 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { TOKENS_KEY, USER_KEY } from '../../src/client/api/storageKeys';
+import { messages } from '../../src/contracts/messages';
 
 export const ADMIN = { username: 'admin', password: 'Admin-E2E-Password-1', email: 'admin@example.com' };
 export const DEMO_PASSWORD = 'Demo-Extranet-2026';
+
+/** filter_offices.xlsx's header: the list's columns plus the fields a user filters by (issue 32). */
+export const OFFICE_EXPORT_HEADERS = [
+  'ID',
+  'Nombre',
+  'Abreviatura',
+  'Habilitada',
+  messages.offices.fields.childrens,
+  'País',
+  messages.offices.fields.bussines_unit,
+  messages.offices.fields.tags,
+  messages.offices.fields.parent,
+];
 
 export const dataDir = path.resolve(`.e2e-data-${process.env.E2E_PORT ?? 3100}`);
 
