@@ -41,7 +41,9 @@ test('creates an office with its sub-records, finds it by each search mode and d
   await form.getByLabel('Unidad de negocio').selectOption({ label: 'Unidad de Negocio Uruguay' });
   // The office picker searches (issue 32): by name, unit, tags or country.
   await form.getByLabel('Buscar oficina padre').fill('casa central buenos');
-  await form.getByLabel('Oficina padre', { exact: true }).selectOption({ label: 'Casa Central Buenos Aires' });
+  await form
+    .getByLabel('Oficina padre', { exact: true })
+    .selectOption({ label: 'Casa Central Buenos Aires' });
   await form.getByRole('group', { name: 'Tags' }).getByLabel('Premium (PREMIUM)').check();
   // The amount mask: thousands '.', decimal ','.
   await form.getByLabel('Presupuesto').pressSequentially('1234567,891');

@@ -101,7 +101,11 @@ test('select three vouchers and change their status', async ({ page }) => {
   const ids = await idsOf(table, /^Mostrar Voucher N° \d+$/, 3);
   expect(ids).toHaveLength(3);
   for (const id of ids) await page.getByLabel(`Seleccionar Voucher N° ${id}`, { exact: true }).check();
-  await page.getByRole('toolbar').getByRole('button', { name: 'Pedir cancelación', exact: true }).click();
+  // The bulk bar says how many selected rows the action applies to (issue 32).
+  await page
+    .getByRole('toolbar')
+    .getByRole('button', { name: 'Pedir cancelación (aplica a 3 de 3)', exact: true })
+    .click();
   const confirm = page.getByRole('dialog');
   await confirm.getByRole('button', { name: 'Pedir cancelación' }).click();
   await expect(confirm).toBeHidden();
