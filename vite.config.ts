@@ -33,6 +33,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
+          globalSetup: ['tests/server/seededTemplates.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

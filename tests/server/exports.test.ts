@@ -355,7 +355,7 @@ describe('export queue', () => {
   it('resumes a job that was running when the server restarted', async () => {
     // Enough offices that the job is still running when the server stops.
     await testApp.context.db.execute(
-      sql`insert into offices (short_name, long_name, is_enabled) select 'R' || n, 'Oficina reinicio ' || n, true from generate_series(1, 80000) as n`,
+      sql`insert into offices (short_name, long_name, is_enabled) select 'R' || n, 'Oficina reinicio ' || n, true from generate_series(1, 20000) as n`,
     );
     // The export goes in the list's order (long_name's sort key): with the planner's statistics
     // after the bulk load, each batch starts from the index rather than sorting every office.

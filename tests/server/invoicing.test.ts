@@ -123,6 +123,25 @@ beforeAll(async () => {
 });
 afterAll(async () => testApp.close());
 
+describe('the demo data', () => {
+  it('makes every demo reservation complete and consistent: an office with a currency, its user, dates, a contact', async () => {
+    // Issue 32: the refund portal's demo reservations had neither (Facturación: 'Sin moneda — 10'),
+    // and offices without demo users had their sales entered by another office's user.
+    const orphans = await testApp.context.db.execute(sql`
+      select r.id from reservations r
+      left join offices o on o.id = r.office_id
+      left join countries c on c.id = o.country_id
+      left join users u on u.id = r.user_id
+      where c.currency_id is null or u.id is null or (u.office_id is not null and u.office_id <> r.office_id)
+        or r.date_emision::date > r.date_in or r.contact_emergency_name = ''`);
+    expect((orphans as unknown as { rows: unknown[] }).rows).toEqual([]);
+    const seeded = await totals('');
+    expect(seeded.count).toBeGreaterThan(0);
+    expect(seeded.totals.map((total) => total.currency)).not.toContain('');
+    expect(seeded.totals.reduce((sum, total) => sum + total.count, 0)).toBe(seeded.count);
+  });
+});
+
 describe('the list and its filters', () => {
   let march: number[];
   beforeAll(async () => {

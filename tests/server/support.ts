@@ -7,14 +7,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../../src/server/app';
 import { createTokenService } from '../../src/server/auth/tokens';
-import { loadConfig } from '../../src/server/config';
 import type { AppContext } from '../../src/server/context';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client';
 import { DEMO_PASSWORD, seed } from '../../src/server/db/seed';
 import type { RouteModule } from '../../src/server/routes';
 import { createMailer } from '../../src/server/services/mail';
+import { ADMIN_PASSWORD, testConfig } from './testConfig';
+
+export { ADMIN_PASSWORD };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -28,8 +31,6 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export const ADMIN_PASSWORD = 'Admin-Test-Password-1';
-
 export async function createTestApp(
   options: {
     seedDemo?: boolean;
@@ -40,18 +41,12 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'extranet-test-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-    ADMIN_USERNAME: 'admin',
-    ADMIN_EMAIL: 'admin@example.com',
-    ADMIN_PASSWORD,
-    SEED_DEMO: options.seedDemo === false ? 'false' : 'true',
-    LOG_LEVEL: 'silent',
-    RECEIPT_READING: options.receiptReading ? 'true' : 'false',
-  } as NodeJS.ProcessEnv);
-  const { databaseUrl, dropDatabase } = await freshDatabaseUrl();
-  const handle = await openDatabase({ databaseUrl });
+  const config = testConfig(dataDir, options);
+  // Issue 29 (CI time): a new database starts from the run's migrated and seeded template
+  // (tests/server/seededTemplates.ts) when there is one; migrate and seed then find nothing to do.
+  const template = inject('seededTemplates')?.[options.seedDemo === false ? 'bare' : 'demo'];
+  const { databaseUrl, dropDatabase } = await freshDatabaseUrl(template?.postgresDatabase);
+  const handle = await openDatabase({ databaseUrl, pgliteTemplatePath: template?.pgliteArchive });
   await handle.migrate();
   await seed(handle.db, config);
   const context: AppContext = {
@@ -99,13 +94,15 @@ export async function createTestApp(
   };
 }
 
-async function freshDatabaseUrl(): Promise<{ databaseUrl?: string; dropDatabase: () => Promise<void> }> {
+async function freshDatabaseUrl(
+  template?: string,
+): Promise<{ databaseUrl?: string; dropDatabase: () => Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return { databaseUrl: undefined, dropDatabase: async () => {} };
   const name = `extranet_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

@@ -39,6 +39,8 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** LISTEN on `channel` until the answered function is called. */
   listen(channel: string, listener: ChannelListener): () => Promise<void>;
+  /** PGlite only: writes the cluster to `path`, for `pgliteTemplatePath` (the tests' seeded template). */
+  dumpTo?(path: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -117,6 +119,11 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; absent means in memory. */
   pgliteDir?: string;
+  /**
+   * A cluster archive a new PGlite database starts from instead of the initdb template: the server
+   * tests' migrated and seeded cluster (tests/server/seededTemplates.ts), made once per run.
+   */
+  pgliteTemplatePath?: string;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -136,7 +143,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: () => pool.end(),
     };
   }
-  const client = await PgliteWorkerClient.create(embeddedDatabaseOptions(options.pgliteDir));
+  const client = await PgliteWorkerClient.create(
+    embeddedDatabaseOptions(options.pgliteDir, options.pgliteTemplatePath),
+  );
   // The worker client answers the calls drizzle's PGlite driver makes (query, exec, transaction).
   const pgliteDb = drizzlePglite(client as unknown as PGlite, { schema });
   return {
@@ -144,6 +153,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     kind: 'pglite',
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
     listen: (channel, listener) => listenOnPglite(client, channel, listener),
+    dumpTo: (path) => client.dumpDataDir(path),
     close: () => client.close(),
   };
 }

@@ -88,6 +88,11 @@ export class PgliteWorkerClient implements Queryable {
     return client;
   }
 
+  /** Writes the cluster to `path` as an archive a new database can start from (`templatePath`). */
+  dumpDataDir(path: string): Promise<void> {
+    return this.call<void>('dump', { path });
+  }
+
   private call<T>(op: string, payload: Record<string, unknown>): Promise<T> {
     if (this.failure) return Promise.reject(this.failure);
     const id = ++this.sequence;

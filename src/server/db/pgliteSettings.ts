@@ -35,6 +35,9 @@ export interface EmbeddedDatabaseOptions {
 
 export type EmbeddedOpening = 'existing' | 'template' | 'initdb';
 
-export function embeddedDatabaseOptions(dataDir?: string): EmbeddedDatabaseOptions {
-  return { dataDir, settings: EMBEDDED_POSTGRES_SETTINGS, templatePath: PGLITE_TEMPLATE_PATH };
+export function embeddedDatabaseOptions(
+  dataDir?: string,
+  templatePath = PGLITE_TEMPLATE_PATH,
+): EmbeddedDatabaseOptions {
+  return { dataDir, settings: EMBEDDED_POSTGRES_SETTINGS, templatePath };
 }

@@ -10,12 +10,14 @@
 //   exec   {sql, tx?}                      a script of statements
 //   begin  {}                              opens a transaction; answers once it holds PGlite
 //   end    {tx, commit}                    commits or rolls back transaction `tx`
+//   dump   {path}                          writes the cluster as an uncompressed archive to `path`
+//                                          (the server tests' seeded template)
 //   listen {channel}                       LISTEN: each NOTIFY on `channel` is posted as
 //                                          {notification: {channel, payload}}
 //   close  {}
 // PGlite serializes statements and transactions itself: a statement sent outside an open
 // transaction waits for it, as it would in process.
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -163,6 +165,11 @@ async function handle(message) {
       } finally {
         transactions.delete(message.tx);
       }
+      return null;
+    }
+    case 'dump': {
+      const archive = await db.dumpDataDir('none');
+      writeFileSync(String(message.path), Buffer.from(await archive.arrayBuffer()));
       return null;
     }
     case 'listen': {

@@ -4,7 +4,7 @@
  * travellers, in every status of SPEC §3, deterministic (the same seed gives the same data).
  * Every office of a demo login gets at least six reservations so each role finds work.
  */
-import { asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Transaction } from '../client';
 import { offices, passengers, products, reservations, users, voucherPassengers, vouchers } from '../schema';
 
@@ -59,12 +59,20 @@ export async function seedBookingsDemo(tx: Transaction): Promise<undefined> {
     .where(isNotNull(users.officeId))
     .orderBy(asc(users.id));
   const loginOffices = new Set(userRows.map((user) => user.officeId));
+  const [centralStaff] = await tx
+    .select({ id: users.id, officeId: users.officeId })
+    .from(users)
+    .where(and(isNull(users.officeId), eq(users.isSuperuser, true)))
+    .orderBy(asc(users.id))
+    .limit(1);
   const officeRows = await tx.select({ id: offices.id }).from(offices).orderBy(asc(offices.id)).limit(40);
   const today = new Date().toISOString().slice(0, 10);
   let n = 0;
   for (const office of officeRows) {
     const count = loginOffices.has(office.id) ? 6 : 2;
-    const issuer = userRows.find((user) => user.officeId === office.id) ?? userRows[n % userRows.length];
+    // Sold by a user of the office; an office without demo users had its sales entered by central
+    // staff (the superuser, who has no office), never by another office's user (issue 32).
+    const issuer = userRows.find((user) => user.officeId === office.id) ?? centralStaff;
     for (let index = 0; index < count; index++, n++) {
       const status = STATUS_CYCLE[n % STATUS_CYCLE.length];
       const dateIn = addDays(today, (n % 60) - 15);

@@ -5,17 +5,19 @@
  * coverages and a product are reused when present and created (short names 'REF-...') otherwise.
  * Returns the `Demo refund login: documento <DOCUMENT> voucher <VOUCHER>` lines main.ts prints.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { localTodayIso } from '../../../contracts/refund';
 import { findCountryByIso3 } from '../../../contracts/static';
 import type { Transaction } from '../client';
 import {
   countries,
   coverages,
+  offices,
   passengers,
   productCoverages,
   products,
   reservations,
+  users,
   voucherPassengers,
   vouchers,
 } from '../schema';
@@ -198,16 +200,43 @@ async function passengerId(
   return created.id;
 }
 
+/**
+ * Who sold a traveller's voucher (issue 32: no demo reservation without an office, so Facturación
+ * groups it under its office's currency): the first demo office of the traveller's country that has
+ * a demo user, else the first office that has one; the seller is that office's first user.
+ */
+async function demoSellers(tx: Transaction) {
+  const sellers = await tx
+    .select({ userId: users.id, officeId: offices.id, countryId: offices.countryId })
+    .from(users)
+    .innerJoin(offices, eq(offices.id, users.officeId))
+    .orderBy(asc(offices.id), asc(users.id));
+  return (countryRowId: number | null) =>
+    sellers.find((seller) => seller.countryId === countryRowId) ?? sellers[0] ?? null;
+}
+
 export async function seedRefundsDemo(tx: Transaction): Promise<string[]> {
   const today = localTodayIso();
   const productId = await demoProductId(tx);
+  const sellerIn = await demoSellers(tx);
   const lines: string[] = [];
   for (const traveller of DEMO_REFUND_TRAVELLERS) {
-    const paxId = await passengerId(tx, traveller, await countryId(tx, traveller.country));
+    const travellerCountryId = await countryId(tx, traveller.country);
+    const paxId = await passengerId(tx, traveller, travellerCountryId);
+    const seller = sellerIn(travellerCountryId);
     const [reservation] = await tx
       .insert(reservations)
       .values({
+        officeId: seller?.officeId ?? null,
+        userId: seller?.userId ?? null,
+        userReservationId: seller?.userId ?? null,
         paymentMethod: 'Tarjeta',
+        // Sold ten days before the trip, with the traveller's family as the emergency contact.
+        dateEmision: new Date(`${addDays(today, traveller.inDays - 10)}T12:00:00Z`),
+        createdAt: new Date(`${addDays(today, traveller.inDays - 10)}T12:00:00Z`),
+        contactEmergencyName: 'Familia',
+        contactEmergencySurname: traveller.surname,
+        contactEmergencyPhone: traveller.phone,
         status: traveller.status,
         totalPrice: '250.00',
         dateIn: addDays(today, traveller.inDays),
