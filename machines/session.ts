@@ -1,9 +1,10 @@
 /**
  * The staff session (SPEC §4 'Session'): restoring a stored session, signing in, signed in,
  * expired, signing out. Storage and HTTP are actors provided by the client.
- * Signing out first asks the server to end the session (issue 10: `POST /token/logout/` revokes
- * every token of the user), then clears the stored session whatever the server answered, or
- * after REVOKE_TIMEOUT_MS without an answer: a failed call never blocks the local logout.
+ * Signing out first clears the stored session, then asks the server to end it (issue 10:
+ * `POST /token/logout/` revokes every token of the user) with the token kept in the context, and
+ * is signed out whatever the server answered, or after REVOKE_TIMEOUT_MS without an answer: a
+ * failed call never blocks the local logout.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { Profile } from '../src/contracts/auth';
@@ -134,25 +135,29 @@ export const sessionMachine = setup({
       },
     },
     loggingOut: {
-      initial: 'revoking',
+      // The stored session goes first: a reload or a closed tab while the server is asked can no
+      // longer bring the signed-out user back (the revoke call was aborted with the page). The
+      // session stays in the context for the revoke call's token.
+      initial: 'clearing',
       states: {
+        clearing: {
+          invoke: {
+            id: 'clearSession',
+            src: 'clearSession',
+            onDone: 'revoking',
+            onError: 'revoking',
+          },
+        },
         revoking: {
           invoke: {
             id: 'revokeSession',
             src: 'revokeSession',
             input: ({ context }) => context.session,
-            onDone: 'clearing',
-            onError: 'clearing',
+            onDone: '#session.loggedOut',
+            onError: '#session.loggedOut',
           },
-          after: { revokeTimeout: 'clearing' },
-        },
-        clearing: {
-          invoke: {
-            id: 'clearSession',
-            src: 'clearSession',
-            onDone: { target: '#session.loggedOut', actions: assign({ session: null }) },
-            onError: { target: '#session.loggedOut', actions: assign({ session: null }) },
-          },
+          after: { revokeTimeout: '#session.loggedOut' },
+          exit: assign({ session: null }),
         },
       },
     },

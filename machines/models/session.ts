@@ -54,16 +54,16 @@ export const sessionModel = defineModel({
           { type: 'SESSION_EXPIRED' },
           { type: 'SESSION_ADOPTED', session: sampleSession },
         ];
+      case snapshot.matches({ loggingOut: 'clearing' }):
+        return [
+          { type: 'xstate.done.actor.clearSession' },
+          { type: 'xstate.error.actor.clearSession', error: new Error('x') },
+        ];
       case snapshot.matches({ loggingOut: 'revoking' }):
         return [
           { type: 'xstate.done.actor.revokeSession' },
           { type: 'xstate.error.actor.revokeSession', error: new Error('offline') },
           { type: 'xstate.after.revokeTimeout.session.loggingOut.revoking' },
-        ];
-      case snapshot.matches({ loggingOut: 'clearing' }):
-        return [
-          { type: 'xstate.done.actor.clearSession' },
-          { type: 'xstate.error.actor.clearSession', error: new Error('x') },
         ];
       case snapshot.matches('expired'):
         return [

@@ -22,7 +22,8 @@ testMachineModel('session', sessionModel, {
     expect(snapshot.context.fieldErrors).toEqual({});
   },
   loggedIn: (snapshot) => expect(snapshot.context.session?.user.username).toBe('ejecutivo'),
-  // The session (and its token, the revoke call's input) is kept until the storage is cleared.
+  // The session (and its token, the revoke call's input) is kept in the context until the revoke
+  // call ends; the storage is cleared first.
   'loggingOut.revoking': (snapshot) => expect(snapshot.context.session?.tokens.access).toBe('access-token'),
   'loggingOut.clearing': (snapshot) => expect(snapshot.context.session?.tokens.access).toBe('access-token'),
   expired: (snapshot) => {
