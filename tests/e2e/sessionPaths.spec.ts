@@ -204,6 +204,8 @@ for (const path of paths) {
       // The shell is gone at once; the server is asked to end the session with its token.
       'loggingOut.revoking': async () => {
         await expect(page).toHaveURL(/\/login$/);
+        // No sign-in meanwhile: the machine takes no LOGIN until the session is cleared.
+        await expect(page.getByRole('button', { name: messages.common.loading })).toBeDisabled();
         await expect.poll(() => revoke.waiting(), { message: 'POST /token/logout/' }).toBe(1);
         // The session's own token (the adopted one is the link's, not the model's sample).
         expect(accessAtLogout).toEqual(expect.any(String));
