@@ -1,4 +1,5 @@
 import type { AnyEventObject } from 'xstate';
+import { messages } from '../../src/contracts/messages';
 /** Models of the refund portal machines (login, wizard, claim dialog), shared by tests and the QA gallery. */
 import {
   emptyMultiCause,
@@ -44,6 +45,8 @@ export const sampleRefundLogin: RefundLoginResponse = {
 };
 
 export const LOGIN_FAILED_SAMPLE = 'No encontramos un voucher habilitado (mensaje del servidor).';
+/** The rate limit's refusal (HTTP 429), as the server words it. */
+export const TOO_MANY_LOGINS_SAMPLE = messages.refund.tooManyAttempts;
 
 export const refundLoginModel = defineModel({
   machine: refundLoginMachine,
@@ -59,6 +62,8 @@ export const refundLoginModel = defineModel({
       return [
         { type: 'xstate.done.actor.authenticateRefund', output: sampleRefundLogin },
         { type: 'xstate.error.actor.authenticateRefund', error: new UserFacingError(LOGIN_FAILED_SAMPLE) },
+        // The server's rate limit on logins (SPEC §8: its message is shown as any refusal's).
+        { type: 'xstate.error.actor.authenticateRefund', error: new UserFacingError(TOO_MANY_LOGINS_SAMPLE) },
         { type: 'xstate.error.actor.authenticateRefund', error: new Error('network') },
       ];
     return [];

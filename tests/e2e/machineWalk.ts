@@ -80,14 +80,19 @@ export function walkablePaths(model: MachineModel, walkable: Walkable): WalkPath
     const key = events.map(eventLabel).join('>');
     if (seen.has(key)) continue;
     seen.add(key);
-    const steps = replay(model, events);
-    const last = steps[steps.length - 1].state;
-    result.push({
-      steps,
-      description: `to ${JSON.stringify(last.value)}: ${events.map(eventLabel).join(' → ')}`,
-    });
+    result.push(pathOf(model, events));
   }
   return result;
+}
+
+/**
+ * The path a sequence of events takes from the model's input (for journeys that differ from a
+ * generated path only in an event's payload, which generation keeps once).
+ */
+export function pathOf(model: MachineModel, events: readonly AnyEventObject[]): WalkPath {
+  const steps = replay(model, events);
+  const last = steps[steps.length - 1].state;
+  return { steps, description: `to ${JSON.stringify(last.value)}: ${events.map(eventLabel).join(' → ')}` };
 }
 
 /**

@@ -37,7 +37,9 @@ export function Component() {
       },
     });
   };
-  const busy = snapshot.matches('authenticating');
+  // Signing out waits for the server (up to REVOKE_TIMEOUT_MS) and takes no LOGIN meanwhile: the
+  // form says it is busy instead of offering an 'Entrar' that does nothing.
+  const busy = snapshot.matches('authenticating') || snapshot.matches('loggingOut');
   const { fieldErrors, error, notice } = snapshot.context;
   const resetNotice =
     search.get('reset') === 'sent'
