@@ -20,6 +20,7 @@ import {
   voucherPassengers,
   vouchers,
 } from '../../src/server/db/schema';
+import { settleRefundMails } from '../../src/server/routes/refundLinks';
 import { settleBackgroundWork } from '../../src/server/services/background';
 import { receiptReaderOf } from '../../src/server/services/receiptReading';
 import { as, createTestApp, type TestApp } from './support';
@@ -32,6 +33,11 @@ const TICKET_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="620" height="
 <text x="30" y="165" xml:space="preserve">Ibuprofeno 400    $ 4.345,50</text>
 <text x="30" y="200" xml:space="preserve">Amoxicilina       $ 8.000,00</text>
 <text x="30" y="255">TOTAL $ 12.345,50</text></g></svg>`;
+
+/** A small image that reads as nothing (another traveller's upload). */
+const PNG_OTHER = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#336699' } })
+  .png()
+  .toBuffer();
 
 let testApp: TestApp;
 let admin: ReturnType<typeof as>;
@@ -321,5 +327,73 @@ describe('each receipt read once', () => {
     expect(
       fileReadingsResponseSchema.parse(response.json()).readings.map((reading) => reading.fileId),
     ).toEqual([theirs]);
+  }, 60_000);
+});
+
+describe('the pending-documents link', () => {
+  it("answers what was read on the documents it uploaded, of its refund's voucher only", async () => {
+    const { refundId } = await refundWith(original, 'ARS', '12345.50');
+    const before = testApp.outbox().length;
+    const requested = await admin({
+      method: 'POST',
+      url: `/api/refund/${refundId}/actions/request_documents/`,
+      payload: { documents: ['Factura'] },
+    });
+    expect(requested.statusCode, requested.body).toBe(200);
+    await settleRefundMails();
+    const mail = testApp
+      .outbox()
+      .slice(before)
+      .join('\n')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
+    const hash = /\?refund_id=\d+&hash=([A-Za-z0-9._-]+)/.exec(mail)![1]!;
+
+    const boundary = `----pending${randomUUID()}`;
+    const ticket = await sharp(Buffer.from(TICKET_SVG)).png().toBuffer();
+    const uploaded = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/upload_pending_doc/?purpose=reading',
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify({ refund_id: refundId, voucher_hash: hash })}\r\n`,
+        ),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="factura.png"\r\n\r\n`,
+        ),
+        ticket,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const fileId = (uploaded.json() as { files: { file_id: string }[] }).files[0]!.file_id;
+    const reader = receiptReaderOf(testApp.context);
+    const read = reader.stats.filesRead;
+    await settleBackgroundWork();
+    await reader.idle();
+    // The same bytes as the voucher's first upload: its reading is taken, not read again.
+    expect(reader.stats.filesRead).toBe(read);
+
+    const readings = (query: string) =>
+      testApp.app.inject({ method: 'GET', url: `/api/refund_data/pending-doc-readings/?${query}` });
+    const other = await loginOf('16789012');
+    const theirs = await upload('suyo.png', PNG_OTHER, other.access);
+    const answer = await readings(
+      `refund_id=${refundId}&hash=${encodeURIComponent(hash)}&ids=${fileId},${theirs},${randomUUID()}`,
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    const body = fileReadingsResponseSchema.parse(answer.json());
+    // Another voucher's file and an unknown id are simply absent; '$' is the claim's country (ARG).
+    expect(body.readings.map((reading) => reading.fileId)).toEqual([fileId]);
+    expect(body.readings[0]!.pages[0]).toMatchObject({
+      total: '12345.50',
+      date: '2026-11-12',
+      currency: 'ARS',
+    });
+
+    expect((await readings(`refund_id=${refundId}&hash=x${hash}&ids=${fileId}`)).statusCode).toBe(403);
+    const bad = await readings(`refund_id=${refundId}&hash=${encodeURIComponent(hash)}&ids=nada`);
+    expect(bad.statusCode).toBe(400);
   }, 60_000);
 });
