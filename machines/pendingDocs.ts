@@ -8,12 +8,18 @@
  * The limit (remaining_files) counts the files that will be sent: a PDF counts its pages, checked
  * after preparing, before anything is posted. A failure keeps the files and the comment; 'Reintentar'
  * goes back to the form.
+ *
+ * Issue 31: each chosen file is read on the server: a `receiptReading` child per file (id
+ * `pendingDocReadingId(file.id)`, listed in `reading`), spawned when the file is chosen and
+ * stopped when it is removed. There is nothing to fill here, so the page only shows what was read
+ * (`messages.receiptReading.readOnly`); a failed reading says nothing and nothing waits for it.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { messages } from '../src/contracts/messages';
 import { MAX_COMMENT_LENGTH } from '../src/contracts/refund';
 import type { PendingDocsAccess, UploadPendingDocResponse } from '../src/contracts/refund/links';
 import { acceptFiles, type ReceiptRef } from './claimForm';
+import { receiptReadingMachine } from './receiptReading';
 import { messageOf } from './support/errors';
 
 const text = messages.refundLinks;
@@ -40,7 +46,12 @@ export interface PendingDocsContext extends PendingDocsInput {
   fileIds: string[];
   /** The access error's server message, or the failure's. */
   error: string | null;
+  /** Issue 31: the chosen files being read, each by its child `pendingDocReadingId(id)`. */
+  reading: string[];
 }
+
+/** The id of the child reading a chosen file (issue 31). */
+export const pendingDocReadingId = (fileId: string) => `reading:${fileId}`;
 
 export type PendingDocsEvent =
   | { type: 'FILES_CHOSEN'; files: ReceiptRef[] }
@@ -91,6 +102,28 @@ export const pendingDocsMachine = setup({
     patchRefund: fromPromise<unknown, PendingDocsInput & { comment: string; fileIds: string[] }>(async () => {
       throw new Error('patchRefund not provided');
     }),
+    /** Its `fetchReadings` uploads the chosen file through the link and asks what was read. */
+    receiptReading: receiptReadingMachine,
+  },
+  actions: {
+    /** Issue 31: every newly accepted file is read; a removed one stops being read. */
+    readChosenFiles: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type === 'FILE_REMOVED') {
+        if (!context.reading.includes(event.id)) return;
+        enqueue.stopChild(pendingDocReadingId(event.id));
+        enqueue.assign({ reading: context.reading.filter((id) => id !== event.id) });
+        return;
+      }
+      if (event.type !== 'FILES_CHOSEN') return;
+      const added = context.files.filter((file) => !context.reading.includes(file.id));
+      for (const file of added)
+        enqueue.spawnChild('receiptReading', {
+          id: pendingDocReadingId(file.id),
+          input: { fileIds: [file.id], country: null },
+        });
+      if (added.length > 0)
+        enqueue.assign({ reading: [...context.reading, ...added.map((file) => file.id)] });
+    }),
   },
   guards: {
     valid: ({ context }) => Object.keys(pendingDocsProblems(context)).length === 0,
@@ -115,6 +148,7 @@ export const pendingDocsMachine = setup({
     prepared: [],
     fileIds: [],
     error: null,
+    reading: [],
   }),
   initial: 'loading',
   states: {
@@ -134,17 +168,23 @@ export const pendingDocsMachine = setup({
     editing: {
       on: {
         FILES_CHOSEN: {
-          actions: assign(({ context, event }) => {
-            const { files, notice } = acceptFiles(context.files, event.files, limitOf(context), false);
-            const next = { ...context, files };
-            return { files, notice, errors: stillInvalid(next) };
-          }),
+          actions: [
+            assign(({ context, event }) => {
+              const { files, notice } = acceptFiles(context.files, event.files, limitOf(context), false);
+              const next = { ...context, files };
+              return { files, notice, errors: stillInvalid(next) };
+            }),
+            'readChosenFiles',
+          ],
         },
         FILE_REMOVED: {
-          actions: assign(({ context, event }) => {
-            const files = context.files.filter((file) => file.id !== event.id);
-            return { files, notice: null, errors: stillInvalid({ ...context, files }) };
-          }),
+          actions: [
+            assign(({ context, event }) => {
+              const files = context.files.filter((file) => file.id !== event.id);
+              return { files, notice: null, errors: stillInvalid({ ...context, files }) };
+            }),
+            'readChosenFiles',
+          ],
         },
         COMMENT_CHANGED: {
           actions: assign(({ context, event }) => {

@@ -90,6 +90,9 @@ export const pendingDocsModel = defineModel({
       snapshot.context.errors,
       snapshot.context.notice,
       snapshot.context.error,
+      // Issue 31: the files being read (a child each).
+      snapshot.context.reading,
+      Object.keys(snapshot.children).sort(),
     ]),
   simplePaths: false,
   limit: 2000,

@@ -2,13 +2,14 @@
  * Receipts that read themselves (issue 31 'Done when'), in Chromium against the shipped server with
  * real OCR: the traveller chooses a pharmacy ticket in the claim dialog and is offered what was read,
  * which fills the amount only on consent; staff open a refund whose receipt another refund already
- * used and see the read figures beside the claim and the reuse flag linking to the other refund.
+ * used and see the read figures beside the claim and the reuse flag linking to the other refund;
+ * the pending-documents page shows, read-only, what was read on a document chosen there.
  */
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { messages } from '../../src/contracts/messages';
 import { checklistItem } from './claimChecklist';
-import { closeRefund } from './portalSupport';
+import { askTraveller, closeRefund } from './portalSupport';
 import { chileanVoucher, DOCUMENT, submitRefund } from './refundSubmission';
 import { signInByApi } from './support';
 
@@ -132,4 +133,35 @@ test('staff see what the receipts say beside the claim, and a receipt another re
   // Both refunds decided, so the suite's later specs count this traveller's received refunds as before.
   await closeRefund(request, first.id);
   await closeRefund(request, second.id);
+});
+
+test('the pending-documents page shows what was read on a chosen document, and sending goes on', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const voucher = await chileanVoucher(request);
+  const { id } = await submitRefund(request, voucher);
+  const link = await askTraveller(
+    request,
+    id,
+    'request_documents',
+    { documents: ['Factura original'], max_files: 2 },
+    'matias@example.com',
+  );
+  const traveller = await (await browser.newContext()).newPage();
+  await traveller.goto(link);
+  await expect(traveller.getByTestId('files-allowed')).toBeVisible();
+  await traveller
+    .getByTestId('pending-docs-files')
+    .setInputFiles([{ name: 'factura.png', mimeType: 'image/png', buffer: await ticket() }]);
+  // Read on the server (real OCR): only what was read, nothing to accept ('$' by the ticket's CUIT).
+  const read = traveller.getByText(text.readOnly('12345.50', 'ARS', '2026-11-12'));
+  await expect(read).toBeVisible({ timeout: 90_000 });
+  await expect(traveller.getByRole('button', { name: text.useData })).toHaveCount(0);
+  await traveller.getByRole('button', { name: messages.refundLinks.send }).click();
+  await expect(traveller.getByRole('heading', { name: messages.refundLinks.successTitle })).toBeVisible({
+    timeout: 30_000,
+  });
+  await closeRefund(request, id);
 });

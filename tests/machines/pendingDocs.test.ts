@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { type ActorRefFrom, createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate';
+import { readingsRead } from '../../machines/models/receiptReading';
 import {
   badFile,
   factura,
@@ -10,14 +11,36 @@ import {
   TOO_LONG_COMMENT,
   UPLOAD_KO,
 } from '../../machines/models/refundLinks';
-import { type PendingDocsInput, pendingDocsMachine, pendingDocsProblems } from '../../machines/pendingDocs';
+import {
+  type PendingDocsInput,
+  type PreparedDoc,
+  pendingDocReadingId,
+  pendingDocsMachine,
+  pendingDocsProblems,
+} from '../../machines/pendingDocs';
+import { type ReadingQuery, receiptReadingMachine } from '../../machines/receiptReading';
 import { messages } from '../../src/contracts/messages';
+import type { UploadPendingDocResponse } from '../../src/contracts/refund/links';
+import type { FileReading } from '../../src/contracts/refund/reading';
 import { testMachineModel } from './harness';
 
 const text = messages.refundLinks;
 
+/**
+ * Issue 31: every chosen file is being read, by its own child, and nothing else is: what the page
+ * shows under each file (ReceiptReadingNotice) is that child's state.
+ */
+function readsEachChosenFile(snapshot: SnapshotFrom<typeof pendingDocsMachine>) {
+  const ids = snapshot.context.files.map((file) => file.id);
+  expect(snapshot.context.reading).toEqual(ids);
+  expect(Object.keys(snapshot.children).filter((id) => id.startsWith('reading:'))).toEqual(
+    ids.map(pendingDocReadingId),
+  );
+}
+
 testMachineModel('pendingDocs', pendingDocsModel, {
   loading: (snapshot) => {
+    expect(snapshot.context.reading).toEqual([]);
     expect(snapshot.context.access).toBeNull();
     expect(snapshot.context.refundId).toBe('7');
   },
@@ -30,6 +53,7 @@ testMachineModel('pendingDocs', pendingDocsModel, {
   },
   editing: (snapshot, event, _trail, before) => {
     const { context } = snapshot;
+    readsEachChosenFile(snapshot);
     expect(context.access).toEqual(sampleDocsAccess);
     expect(context.files.length).toBeLessThanOrEqual(sampleDocsAccess.remaining_files);
     switch (event.type) {
@@ -37,12 +61,20 @@ testMachineModel('pendingDocs', pendingDocsModel, {
         if (event.files[0].name === badFile.name) {
           expect(context.notice).toBe(messages.refund.badExtension);
           expect(context.files.map((file) => file.name)).not.toContain(badFile.name);
-        } else expect(context.files.map((file) => file.id)).toContain(factura.id);
+          // A refused file is not read.
+          expect(snapshot.children[pendingDocReadingId(badFile.id)]).toBeUndefined();
+        } else {
+          expect(context.files.map((file) => file.id)).toContain(factura.id);
+          // Chosen: its reading starts (the page says 'Leyendo el comprobante…' under it).
+          expect(snapshot.children[pendingDocReadingId(factura.id)]).toBeDefined();
+        }
         // A file error shown before goes once there is a file.
         expect(context.errors.files).toBeUndefined();
         break;
       case 'FILE_REMOVED':
         expect(context.files.map((file) => file.id)).not.toContain(factura.id);
+        // Its reading stops: nothing more is shown for it.
+        expect(snapshot.children[pendingDocReadingId(factura.id)]).toBeUndefined();
         break;
       case 'COMMENT_CHANGED':
         expect(context.comment).toBe(event.value);
@@ -75,14 +107,18 @@ testMachineModel('pendingDocs', pendingDocsModel, {
     }
   },
   preparing: (snapshot) => {
+    // Sending never waits for a reading: it goes on beside it.
+    readsEachChosenFile(snapshot);
     expect(pendingDocsProblems(snapshot.context)).toEqual({});
     expect(snapshot.context.errors).toEqual({});
   },
   uploading: (snapshot) => {
+    readsEachChosenFile(snapshot);
     expect(snapshot.context.prepared.length).toBeGreaterThan(0);
     expect(snapshot.context.prepared.length).toBeLessThanOrEqual(sampleDocsAccess.remaining_files);
   },
   patching: (snapshot) => {
+    readsEachChosenFile(snapshot);
     expect(snapshot.context.fileIds).toEqual(['f-1']);
   },
   failed: (snapshot, event) => {
@@ -99,8 +135,9 @@ testMachineModel('pendingDocs', pendingDocsModel, {
           : messages.common.genericRetry
         : expected[event.type],
     );
-    // Nothing chosen is lost.
+    // Nothing chosen is lost, nor its reading.
     expect(snapshot.context.files.length).toBeGreaterThan(0);
+    readsEachChosenFile(snapshot);
   },
   sent: (snapshot) => {
     expect(snapshot.status).toBe('done');
@@ -145,5 +182,80 @@ describe('two quick picks (issue 30 §4)', () => {
     actor.send({ type: 'SUBMIT' });
     await waitFor(actor, (state) => state.matches('sent'));
     expect(sent).toEqual([['factura.png', 'dni.jpg']]);
+  });
+});
+
+describe('the documents read (issue 31)', () => {
+  type ReadingRef = ActorRefFrom<typeof receiptReadingMachine>;
+  const informeDoc = { ...factura, id: 'doc-informe', name: 'informe.png' };
+
+  function start(answers: Record<string, () => Promise<FileReading[]>>) {
+    const asked: string[][] = [];
+    const machine = pendingDocsMachine.provide({
+      actors: {
+        loadAccess: fromPromise(async () => sampleDocsAccess),
+        prepareDocs: fromPromise(async ({ input }) =>
+          input.files.map((file) => ({ name: file.name, blob: null })),
+        ),
+        uploadDocs: fromPromise<UploadPendingDocResponse, PendingDocsInput & { files: PreparedDoc[] }>(
+          async () => ({
+            status: 'ok',
+            files: [{ file_id: 'f-1', name: 'factura.jpg', content_type: 'image/jpeg', size: 9 }],
+          }),
+        ),
+        patchRefund: fromPromise<unknown, PendingDocsInput & { comment: string; fileIds: string[] }>(
+          async () => ({}),
+        ),
+        receiptReading: receiptReadingMachine.provide({
+          actors: {
+            fetchReadings: fromPromise<FileReading[], ReadingQuery>(async ({ input }) => {
+              asked.push(input.fileIds);
+              return answers[input.fileIds[0]!]!();
+            }),
+          },
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: LINK_INPUT });
+    actor.start();
+    const readingOf = (id: string) =>
+      actor.getSnapshot().children[pendingDocReadingId(id)] as ReadingRef | undefined;
+    return { actor, asked, readingOf };
+  }
+
+  it('shows what was read on each file, read-only, and nothing for a failed reading', async () => {
+    const { actor, asked, readingOf } = start({
+      [factura.id]: async () => readingsRead,
+      [informeDoc.id]: async () => {
+        throw new Error('network');
+      },
+    });
+    await waitFor(actor, (state) => state.matches('editing'));
+    actor.send({ type: 'FILES_CHOSEN', files: [factura, informeDoc] });
+    await waitFor(readingOf(factura.id)!, (state) => state.matches('suggested'));
+    await waitFor(readingOf(informeDoc.id)!, (state) => state.matches('failed'));
+    // Each file asked for by itself.
+    expect(asked).toEqual([[factura.id], [informeDoc.id]]);
+    const suggestion = readingOf(factura.id)!.getSnapshot().context.suggestion!;
+    expect(messages.receiptReading.readOnly(suggestion.amount, suggestion.currency, suggestion.date)).toBe(
+      'Leímos en el comprobante: 12.345,50 ARS del 12/11/2026.',
+    );
+    expect(readingOf(informeDoc.id)!.getSnapshot().context.suggestion).toBeNull();
+    // Removing a file stops its reading; choosing it again reads it again.
+    actor.send({ type: 'FILE_REMOVED', id: factura.id });
+    expect(readingOf(factura.id)).toBeUndefined();
+    actor.send({ type: 'FILES_CHOSEN', files: [factura] });
+    await waitFor(readingOf(factura.id)!, (state) => state.matches('suggested'));
+    expect(asked).toHaveLength(3);
+  });
+
+  it('never blocks sending: a reading still going on when the documents are sent', async () => {
+    const { actor, readingOf } = start({ [factura.id]: () => new Promise<FileReading[]>(() => {}) });
+    await waitFor(actor, (state) => state.matches('editing'));
+    actor.send({ type: 'FILES_CHOSEN', files: [factura] });
+    expect(readingOf(factura.id)!.getSnapshot().value).toBe('reading');
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (state) => state.matches('sent'));
+    expect(actor.getSnapshot().context.fileIds).toEqual(['f-1']);
   });
 });

@@ -20,6 +20,7 @@ import {
   voucherPassengers,
   vouchers,
 } from '../../src/server/db/schema';
+import { settleRefundMails } from '../../src/server/routes/refundLinks';
 import { settleBackgroundWork } from '../../src/server/services/background';
 import { receiptReaderOf } from '../../src/server/services/receiptReading';
 import { as, createTestApp, type TestApp } from './support';
@@ -33,6 +34,11 @@ const TICKET_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="620" height="
 <text x="30" y="200" xml:space="preserve">Amoxicilina       $ 8.000,00</text>
 <text x="30" y="255">TOTAL $ 12.345,50</text></g></svg>`;
 
+/** A small image that reads as nothing (another traveller's upload). */
+const PNG_OTHER = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#336699' } })
+  .png()
+  .toBuffer();
+
 let testApp: TestApp;
 let admin: ReturnType<typeof as>;
 let access: string;
@@ -40,7 +46,7 @@ let voucherId: number;
 let original: string;
 let copy: string;
 
-async function upload(name: string, bytes: Buffer): Promise<string> {
+async function upload(name: string, bytes: Buffer, token = access, query = ''): Promise<string> {
   const boundary = `----reading${randomUUID()}`;
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n`),
@@ -49,15 +55,30 @@ async function upload(name: string, bytes: Buffer): Promise<string> {
   ]);
   const response = await testApp.app.inject({
     method: 'POST',
-    url: '/images/upload-image',
+    url: `/images/upload-image${query}`,
     payload,
     headers: {
       'content-type': `multipart/form-data; boundary=${boundary}`,
-      authorization: `Bearer ${access}`,
+      authorization: `Bearer ${token}`,
     },
   });
   expect(response.statusCode, response.body).toBe(201);
   return (response.json() as { files: { id: string }[] }).files[0]!.id;
+}
+
+/** The refund access token of a traveller (document) on their voucher. */
+async function loginOf(document: string): Promise<{ voucherId: number; access: string }> {
+  const [row] = await testApp.context.db
+    .select({ voucherId: voucherPassengers.voucherId })
+    .from(voucherPassengers)
+    .innerJoin(passengers, eq(passengers.id, voucherPassengers.paxId))
+    .where(eq(passengers.docNumber, document));
+  const login = await testApp.app.inject({
+    method: 'GET',
+    url: `/api/refund_data/?voucher_id=${row!.voucherId}&document=${document}`,
+  });
+  expect(login.statusCode, login.body).toBe(200);
+  return { voucherId: row!.voucherId, access: (login.json() as { access: string }).access };
 }
 
 /** A submitted refund of the voucher with one claim holding `fileId`. */
@@ -97,18 +118,7 @@ async function refundWith(fileId: string, currency: string, amount: string) {
 beforeAll(async () => {
   testApp = await createTestApp({ receiptReading: true });
   admin = as(testApp, await testApp.login('admin'));
-  const [row] = await testApp.context.db
-    .select({ voucherId: voucherPassengers.voucherId })
-    .from(voucherPassengers)
-    .innerJoin(passengers, eq(passengers.id, voucherPassengers.paxId))
-    .where(eq(passengers.docNumber, '30123456'));
-  voucherId = row!.voucherId;
-  const login = await testApp.app.inject({
-    method: 'GET',
-    url: `/api/refund_data/?voucher_id=${voucherId}&document=30123456`,
-  });
-  expect(login.statusCode, login.body).toBe(200);
-  access = (login.json() as { access: string }).access;
+  ({ voucherId, access } = await loginOf('30123456'));
   const ticket = await sharp(Buffer.from(TICKET_SVG)).png().toBuffer();
   original = await upload('ticket.png', ticket);
   copy = await upload('copia.jpg', await sharp(ticket).resize(500).jpeg({ quality: 40 }).toBuffer());
@@ -237,4 +247,153 @@ describe('staff: figures beside the claims, and flags', () => {
     });
     expect(traveller.statusCode).toBe(401);
   });
+});
+
+describe('each receipt read once', () => {
+  const HOTEL_SVG = TICKET_SVG.replace('FARMACIA DEL CENTRO', 'HOTEL DEL LAGO')
+    .replace('12/11/2026', '14/11/2026')
+    .replace('Ibuprofeno 400    $ 4.345,50', 'Noche doble       $ 41.000,00')
+    .replace('Amoxicilina       $ 8.000,00', 'Desayuno          $ 6.500,00')
+    .replace('TOTAL $ 12.345,50', 'TOTAL $ 47.500,00');
+
+  it("reads the claim's upload of a receipt already read for the dialog from that reading: the OCR runs once", async () => {
+    const reader = receiptReaderOf(testApp.context);
+    const before = { ...reader.stats };
+    const hotel = await sharp(Buffer.from(HOTEL_SVG)).png().toBuffer();
+    // The claim dialog's early copy, read while the traveller fills the claim ...
+    const early = await upload('hotel.png', hotel, access, '?purpose=reading');
+    await settleBackgroundWork();
+    await reader.idle();
+    // ... then the claim's own upload at 'Confirmar', and the same receipt in a later refund.
+    const claimed = await upload('hotel.png', hotel);
+    const later = await upload('hotel-otra-vez.png', hotel);
+    await settleBackgroundWork();
+    await reader.idle();
+    expect(reader.stats.filesRead - before.filesRead).toBe(1);
+    expect(reader.stats.pagesRead - before.pagesRead).toBe(1);
+    expect(reader.stats.filesCopied - before.filesCopied).toBe(2);
+
+    const { db } = testApp.context;
+    const rowsOf = async (fileId: string) =>
+      (await db.select().from(receiptReadings).where(eq(receiptReadings.fileId, fileId))).map(
+        ({ fileId: _fileId, readAt: _readAt, ...row }) => row,
+      );
+    const read = await rowsOf(early);
+    expect(read).toHaveLength(1);
+    expect(read[0]).toMatchObject({ status: 'read', total: '47500.00', date: '2026-11-14' });
+    expect(await rowsOf(claimed)).toEqual(read);
+    expect(await rowsOf(later)).toEqual(read);
+
+    // The reuse flags are as before: the early copy is attached to nothing, so it is never a
+    // reuse; the same receipt in two refunds is, each pointing to the other.
+    const first = await refundWith(claimed, 'ARS', '47500.00');
+    const second = await refundWith(later, 'ARS', '47500.00');
+    const flagsOf = async (refundId: number) =>
+      refundReadingsResponseSchema.parse(
+        (await admin({ method: 'GET', url: `/api/refund/${refundId}/readings/` })).json(),
+      ).flags;
+    const reusedOf = (flags: Awaited<ReturnType<typeof flagsOf>>) =>
+      flags.filter((flag) => flag.kind === 'reused').map((flag) => flag.reference);
+    expect(reusedOf(await flagsOf(second.refundId))).toEqual([
+      { refundId: first.refundId, claimId: first.claimId, fileId: claimed, match: 'image' },
+    ]);
+    expect(reusedOf(await flagsOf(first.refundId))).toEqual([
+      { refundId: second.refundId, claimId: second.claimId, fileId: later, match: 'image' },
+    ]);
+  }, 60_000);
+
+  it("never takes another voucher's reading: the same bytes uploaded by another traveller are read anew", async () => {
+    const reader = receiptReaderOf(testApp.context);
+    const other = await loginOf('16789012');
+    expect(other.voucherId).not.toBe(voucherId);
+    const ticket = await sharp(Buffer.from(TICKET_SVG)).png().toBuffer();
+    const before = { ...reader.stats };
+    const theirs = await upload('ticket.png', ticket, other.access);
+    await settleBackgroundWork();
+    await reader.idle();
+    expect(reader.stats.filesRead - before.filesRead).toBe(1);
+    expect(reader.stats.filesCopied - before.filesCopied).toBe(0);
+    const [row] = await testApp.context.db
+      .select()
+      .from(receiptReadings)
+      .where(eq(receiptReadings.fileId, theirs));
+    expect(row).toMatchObject({ status: 'read', total: '12345.50' });
+    // Each traveller sees only their own uploads' readings.
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/refund_data/readings/?ids=${theirs},${original}`,
+      headers: { authorization: `Bearer ${other.access}` },
+    });
+    expect(
+      fileReadingsResponseSchema.parse(response.json()).readings.map((reading) => reading.fileId),
+    ).toEqual([theirs]);
+  }, 60_000);
+});
+
+describe('the pending-documents link', () => {
+  it("answers what was read on the documents it uploaded, of its refund's voucher only", async () => {
+    const { refundId } = await refundWith(original, 'ARS', '12345.50');
+    const before = testApp.outbox().length;
+    const requested = await admin({
+      method: 'POST',
+      url: `/api/refund/${refundId}/actions/request_documents/`,
+      payload: { documents: ['Factura'] },
+    });
+    expect(requested.statusCode, requested.body).toBe(200);
+    await settleRefundMails();
+    const mail = testApp
+      .outbox()
+      .slice(before)
+      .join('\n')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
+    const hash = /\?refund_id=\d+&hash=([A-Za-z0-9._-]+)/.exec(mail)![1]!;
+
+    const boundary = `----pending${randomUUID()}`;
+    const ticket = await sharp(Buffer.from(TICKET_SVG)).png().toBuffer();
+    const uploaded = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/upload_pending_doc/?purpose=reading',
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify({ refund_id: refundId, voucher_hash: hash })}\r\n`,
+        ),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="factura.png"\r\n\r\n`,
+        ),
+        ticket,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const fileId = (uploaded.json() as { files: { file_id: string }[] }).files[0]!.file_id;
+    const reader = receiptReaderOf(testApp.context);
+    const read = reader.stats.filesRead;
+    await settleBackgroundWork();
+    await reader.idle();
+    // The same bytes as the voucher's first upload: its reading is taken, not read again.
+    expect(reader.stats.filesRead).toBe(read);
+
+    const readings = (query: string) =>
+      testApp.app.inject({ method: 'GET', url: `/api/refund_data/pending-doc-readings/?${query}` });
+    const other = await loginOf('16789012');
+    const theirs = await upload('suyo.png', PNG_OTHER, other.access);
+    const answer = await readings(
+      `refund_id=${refundId}&hash=${encodeURIComponent(hash)}&ids=${fileId},${theirs},${randomUUID()}`,
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    const body = fileReadingsResponseSchema.parse(answer.json());
+    // Another voucher's file and an unknown id are simply absent; '$' is the claim's country (ARG).
+    expect(body.readings.map((reading) => reading.fileId)).toEqual([fileId]);
+    expect(body.readings[0]!.pages[0]).toMatchObject({
+      total: '12345.50',
+      date: '2026-11-12',
+      currency: 'ARS',
+    });
+
+    expect((await readings(`refund_id=${refundId}&hash=x${hash}&ids=${fileId}`)).statusCode).toBe(403);
+    const bad = await readings(`refund_id=${refundId}&hash=${encodeURIComponent(hash)}&ids=nada`);
+    expect(bad.statusCode).toBe(400);
+  }, 60_000);
 });

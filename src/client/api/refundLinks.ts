@@ -12,6 +12,7 @@ import {
   type UploadPendingDocResponse,
   uploadPendingDocResponseSchema,
 } from '../../contracts/refund/links';
+import { type FileReading, fileReadingsResponseSchema } from '../../contracts/refund/reading';
 import { call } from './refund';
 
 export interface LinkParams {
@@ -25,10 +26,14 @@ export function loadPendingDocs(link: LinkParams): Promise<PendingDocsAccess> {
   });
 }
 
-/** POST /upload_pending_doc/: `data` first (the link), then the files. */
+/**
+ * POST /upload_pending_doc/: `data` first (the link), then the files. `purpose` 'reading': the
+ * page's early copy of a chosen document, only to be read (issue 31); marked so it can be told apart.
+ */
 export function uploadPendingDocs(
   link: LinkParams,
   files: readonly { name: string; blob: Blob }[],
+  purpose?: 'reading',
 ): Promise<UploadPendingDocResponse> {
   const body = new FormData();
   body.append(
@@ -40,7 +45,22 @@ export function uploadPendingDocs(
     }),
   );
   for (const file of files) body.append('file', file.blob, file.name);
-  return call(uploadPendingDocResponseSchema, refundLinkApiPaths.uploadPendingDoc, { method: 'POST', body });
+  return call(uploadPendingDocResponseSchema, refundLinkApiPaths.uploadPendingDoc, {
+    method: 'POST',
+    body,
+    ...(purpose ? { query: { purpose } } : {}),
+  });
+}
+
+/** GET /refund_data/pending-doc-readings/ (issue 31): what was read on the link's uploads. */
+export async function loadPendingDocReadings(
+  link: LinkParams,
+  fileIds: readonly string[],
+): Promise<FileReading[]> {
+  const answer = await call(fileReadingsResponseSchema, refundLinkApiPaths.pendingDocReadings, {
+    query: { refund_id: link.refundId, hash: link.hash, ids: fileIds.join(',') },
+  });
+  return answer.readings;
 }
 
 export function patchPendingDocs(link: LinkParams, comment: string, fileIds: string[]) {

@@ -2,8 +2,10 @@
  * Issue 31: the claim dialog's reading of a chosen receipt with the browser's actors. A chosen
  * receipt is only in IndexedDB until the claim is confirmed, so to be read it is prepared
  * (images recompressed, PDF pages to JPEG) and uploaded once, at the first poll; the polls then
- * ask for the readings of those uploads. The claim's own upload at 'Confirmar' sends the receipt
- * again (this copy is never attached to a claim, so it never counts as a reuse).
+ * ask for the readings of those uploads. The claim's own upload at 'Confirmar' sends the same
+ * prepared bytes again, and the server copies this copy's reading to it instead of reading it
+ * twice (same voucher, same sha256). This copy is never attached to a claim, so it never counts
+ * as a reuse.
  */
 import { fromPromise } from 'xstate';
 import { claimReceiptReadingMachine } from '../../../machines/claimForm';

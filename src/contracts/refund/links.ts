@@ -35,6 +35,8 @@ export const refundLinkApiPaths = {
   /** PATCH: the documents' file ids and the comment. */
   refundData: '/refund_data/',
   pendingUpdateFields: '/refund_data/pending-update-fields/',
+  /** GET ?refund_id&hash&ids=uuid,…: what was read on the documents uploaded through the link (issue 31). */
+  pendingDocReadings: '/refund_data/pending-doc-readings/',
   updateFields: '/refund_data/update-fields/',
 } as const;
 

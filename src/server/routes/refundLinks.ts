@@ -41,10 +41,18 @@ import {
   type UploadPendingDocResponse,
   uploadPendingDocDataSchema,
 } from '../../contracts/refund/links';
+import { type FileReadingsResponse, fileReadingsQuerySchema } from '../../contracts/refund/reading';
 import { refundReviewContract } from '../../contracts/refund/review';
 import type { AppContext } from '../context';
 import type { Transaction } from '../db/client';
-import { refundFiles, refundPayments, refundRequests, refunds, storedFiles } from '../db/schema';
+import {
+  refundClaims,
+  refundFiles,
+  refundPayments,
+  refundRequests,
+  refunds,
+  storedFiles,
+} from '../db/schema';
 import { clientAddressKey, createAttemptCounters, retryAfterSeconds } from '../http/attempts';
 import { FieldValidationError, HttpError } from '../http/errors';
 import { assertJsonShape } from '../http/jsonBody';
@@ -56,6 +64,7 @@ import { auditedWrite } from '../resources/engine';
 import { runAfterResponse } from '../services/background';
 import { createFileStore, type ReceivedFile } from '../services/files';
 import { receiptReaderOf } from '../services/receiptReading';
+import { ownReadings } from '../services/receiptReading/routes';
 import {
   mailPendingRequests,
   type RefundRecord,
@@ -200,6 +209,26 @@ export function refundLinkRoutes(app: FastifyInstance, context: AppContext) {
         remaining_files: max,
         observations: pending.observations,
       };
+    },
+  );
+
+  // Issue 31: what was read on the documents this link uploaded (the page shows it read-only).
+  // Files of the refund's voucher only; '$' resolved by the refund's first claim's event country.
+  app.get(
+    refundLinkApiPaths.pendingDocReadings,
+    { config: rateLimited(600, '15 minutes') },
+    async (request, reply): Promise<FileReadingsResponse> => {
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      const { refund } = await openLink(request, reply, 'documents', query.refund_id, query.hash);
+      const { ids } = parseWith(fileReadingsQuerySchema, { ids: query.ids });
+      const [claim] = await db
+        .select({ country: refundClaims.sinisterCountry })
+        .from(refundClaims)
+        .where(eq(refundClaims.refundId, refund.id))
+        .orderBy(refundClaims.position)
+        .limit(1);
+      const country = claim && /^[A-Z]{3}$/.test(claim.country) ? claim.country : null;
+      return ownReadings(db, refund.voucherId, ids, country);
     },
   );
 

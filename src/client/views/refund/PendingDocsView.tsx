@@ -5,22 +5,27 @@
  * the link pages' frame (LinkPageFrame).
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { pendingDocReadingId } from '../../../../machines/pendingDocs';
 import { messages } from '../../../contracts/messages';
 import { MAX_COMMENT_LENGTH } from '../../../contracts/refund';
 import { forgetDocuments, providedPendingDocsMachine } from '../../refund/linkActors';
 import { Alert, Button, Cell, Grid, Muted, Row, Stack, Subheading, TextArea } from '../../ui/primitives';
 import { FilePicker } from './FilePicker';
 import { LinkPageFrame } from './LinkPageFrame';
+import { type ReceiptReadingActor, ReceiptReadingNotice } from './ReceiptReadingNotice';
 
 const text = messages.refundLinks;
 
 export default function PendingDocsView() {
   const [params] = useSearchParams();
-  const actor = useActorRef(providedPendingDocsMachine, {
-    input: { refundId: params.get('refund_id') ?? '', hash: params.get('hash') ?? '' },
-  });
+  const [link] = useState(() => ({
+    refundId: params.get('refund_id') ?? '',
+    hash: params.get('hash') ?? '',
+  }));
+  const [machine] = useState(() => providedPendingDocsMachine(link));
+  const actor = useActorRef(machine, { input: link });
   const snapshot = useSelector(actor, (state) => state);
   const { files, comment, errors, notice } = snapshot.context;
   const sent = snapshot.matches('sent');
@@ -68,23 +73,30 @@ export default function PendingDocsView() {
                 />
               </Row>
               <ul>
-                {files.map((file) => (
-                  <li key={file.id}>
-                    <Row justify="between">
-                      <span>{file.name}</span>
-                      <Button
-                        type="button"
-                        size="small"
-                        variant="ghost"
-                        disabled={busy}
-                        aria-label={`${text.removeFile} ${file.name}`}
-                        onClick={() => actor.send({ type: 'FILE_REMOVED', id: file.id })}
-                      >
-                        {text.removeFile}
-                      </Button>
-                    </Row>
-                  </li>
-                ))}
+                {files.map((file) => {
+                  // Issue 31: what was read on it, read-only (nothing to fill on this page).
+                  const reading = snapshot.children[pendingDocReadingId(file.id)] as
+                    | ReceiptReadingActor
+                    | undefined;
+                  return (
+                    <li key={file.id}>
+                      <Row justify="between">
+                        <span>{file.name}</span>
+                        <Button
+                          type="button"
+                          size="small"
+                          variant="ghost"
+                          disabled={busy}
+                          aria-label={`${text.removeFile} ${file.name}`}
+                          onClick={() => actor.send({ type: 'FILE_REMOVED', id: file.id })}
+                        >
+                          {text.removeFile}
+                        </Button>
+                      </Row>
+                      {reading ? <ReceiptReadingNotice actor={reading} canUse={false} /> : null}
+                    </li>
+                  );
+                })}
               </ul>
               {notice ? (
                 <Alert tone="warning" role="alert">

@@ -5,7 +5,7 @@
  * extracted (./extract.ts), stored in receipt_readings. Nothing here is awaited by a request, and
  * a failure is stored as status 'failed' (the traveller is then told nothing).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { receiptReadings, storedFiles } from '../../db/schema';
 import { storageOf } from '../storage';
@@ -51,9 +51,20 @@ export async function readPages(pool: OcrPool, bytes: Buffer, contentType: strin
   );
 }
 
+export interface ReceiptReaderStats {
+  /** Files whose pages went through OCR. */
+  filesRead: number;
+  /** Pages sent to the OCR pool's worker threads. */
+  pagesRead: number;
+  /** Files that took the reading of an identical file of the same voucher (no OCR). */
+  filesCopied: number;
+}
+
 export interface ReceiptReader {
   /** Queues files to read; returns at once. */
   schedule(fileIds: readonly string[]): void;
+  /** What this reader did so far (tests, the bench). */
+  readonly stats: Readonly<ReceiptReaderStats>;
   /** Resolves when every file queued so far has been read (tests, shutdown). */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -67,11 +78,49 @@ function createReader(context: AppContext): ReceiptReader {
   let pool: OcrPool | null = null;
   let chain: Promise<void> = Promise.resolve();
   let closed = false;
+  const stats: ReceiptReaderStats = { filesRead: 0, pagesRead: 0, filesCopied: 0 };
+
+  /**
+   * Each receipt read once: a file whose stored bytes (sha256) equal those of a file of the SAME
+   * voucher already read takes that reading (the claim dialog's early copy, then the claim's own
+   * upload at 'Confirmar'; the pending-documents page likewise). Scoped to the voucher, so nothing
+   * is learnt about other travellers' files (not even by timing). A reading with a failed page
+   * (a time limit, a broken engine) is not copied: that file is read again.
+   */
+  const copyReading = async (fileId: string, voucherId: number, sha256: string): Promise<boolean> => {
+    const [source] = await context.db
+      .select({ id: storedFiles.id })
+      .from(storedFiles)
+      .where(
+        and(
+          eq(storedFiles.voucherId, voucherId),
+          eq(storedFiles.sha256, sha256),
+          ne(storedFiles.id, fileId),
+          sql`exists (select 1 from ${receiptReadings} where ${receiptReadings.fileId} = ${storedFiles.id})`,
+          sql`not exists (select 1 from ${receiptReadings} where ${receiptReadings.fileId} = ${storedFiles.id} and ${receiptReadings.status} = 'failed')`,
+        ),
+      )
+      .orderBy(storedFiles.createdAt)
+      .limit(1);
+    if (!source) return false;
+    const rows = await context.db.select().from(receiptReadings).where(eq(receiptReadings.fileId, source.id));
+    await context.db
+      .insert(receiptReadings)
+      .values(rows.map(({ readAt: _readAt, ...row }) => ({ ...row, fileId })))
+      .onConflictDoNothing();
+    stats.filesCopied += 1;
+    return true;
+  };
 
   const readFile = async (fileId: string) => {
     if (closed) return;
     const [file] = await context.db
-      .select({ path: storedFiles.path, contentType: storedFiles.contentType })
+      .select({
+        path: storedFiles.path,
+        contentType: storedFiles.contentType,
+        voucherId: storedFiles.voucherId,
+        sha256: storedFiles.sha256,
+      })
       .from(storedFiles)
       .where(eq(storedFiles.id, fileId));
     if (!file) return;
@@ -81,10 +130,23 @@ function createReader(context: AppContext): ReceiptReader {
       .where(eq(receiptReadings.fileId, fileId))
       .limit(1);
     if (done.length > 0) return;
+    if (await copyReading(fileId, file.voucherId, file.sha256)) return;
     const bytes = await storageOf(context).get(file.path);
     if (!bytes || closed) return;
     pool ??= createOcrPool({ concurrency: settings.concurrency, pageTimeoutMs: settings.pageTimeoutMs });
-    const pages = await readPages(pool, bytes, file.contentType);
+    const ocr = pool;
+    stats.filesRead += 1;
+    const counted: OcrPool = {
+      read: (image) => {
+        stats.pagesRead += 1;
+        return ocr.read(image);
+      },
+      get busy() {
+        return ocr.busy;
+      },
+      close: () => ocr.close(),
+    };
+    const pages = await readPages(counted, bytes, file.contentType);
     if (closed) return;
     await context.db
       .insert(receiptReadings)
@@ -115,6 +177,7 @@ function createReader(context: AppContext): ReceiptReader {
   };
 
   reader = {
+    stats,
     schedule(fileIds) {
       if (!settings.enabled || closed) return;
       for (const fileId of fileIds) {

@@ -19,6 +19,7 @@ import {
 import { requirePermission } from '../../auth/guard';
 import { requireRefundAccess } from '../../auth/refundAccess';
 import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
 import { receiptReadings, storedFiles } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { rateLimited } from '../../http/rateLimit';
@@ -27,6 +28,29 @@ import { fileReadingOf, refundReadings } from './flags';
 import { receiptReaderOf } from './index';
 
 const refundParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/**
+ * The readings of the given files that belong to `voucherId` (others are simply absent, so an id
+ * tells nothing about another traveller's files), re-extracted with `country` as the '$' hint.
+ * Used by the traveller's token route here and by the pending-documents link (routes/refundLinks.ts).
+ */
+export async function ownReadings(
+  db: Database,
+  voucherId: number,
+  fileIds: readonly string[],
+  country: string | null,
+): Promise<FileReadingsResponse> {
+  const own = await db
+    .select({ id: storedFiles.id })
+    .from(storedFiles)
+    .where(and(inArray(storedFiles.id, [...fileIds]), eq(storedFiles.voucherId, voucherId)));
+  const ids = own.map((file) => file.id);
+  const rows =
+    ids.length === 0
+      ? []
+      : await db.select().from(receiptReadings).where(inArray(receiptReadings.fileId, ids));
+  return { readings: ids.map((id) => fileReadingOf(id, rows, country)) };
+}
 
 export function receiptReadingRoutes(app: FastifyInstance, context: AppContext) {
   app.addHook('onClose', async () => {
@@ -38,17 +62,7 @@ export function receiptReadingRoutes(app: FastifyInstance, context: AppContext) 
     { preHandler: requireRefundAccess(context), config: rateLimited(600, '15 minutes') },
     async (request): Promise<FileReadingsResponse> => {
       const query = parseWith(fileReadingsQuerySchema, request.query);
-      const voucherId = request.refundAccess!.voucherId;
-      const own = await context.db
-        .select({ id: storedFiles.id })
-        .from(storedFiles)
-        .where(and(inArray(storedFiles.id, query.ids), eq(storedFiles.voucherId, voucherId)));
-      const ids = own.map((file) => file.id);
-      const rows =
-        ids.length === 0
-          ? []
-          : await context.db.select().from(receiptReadings).where(inArray(receiptReadings.fileId, ids));
-      return { readings: ids.map((id) => fileReadingOf(id, rows, query.country ?? null)) };
+      return ownReadings(context.db, request.refundAccess!.voucherId, query.ids, query.country ?? null);
     },
   );
 
