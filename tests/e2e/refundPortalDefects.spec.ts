@@ -125,7 +125,10 @@ test('pending documents: two immediate picks are both kept and both sent', async
   await expect(traveller.getByTestId('files-allowed')).toHaveText('Archivos permitidos 2/4');
   for (const name of ['factura.png', 'dni.png'])
     await expect(traveller.getByText(name, { exact: true })).toBeVisible();
-  const upload = traveller.waitForResponse((response) => response.url().includes('upload_pending_doc'));
+  // The send's upload, not the early copy each pick sends for reading (?purpose=reading, issue 31).
+  const upload = traveller.waitForResponse(
+    (response) => response.url().includes('upload_pending_doc') && !response.url().includes('purpose=reading'),
+  );
   await traveller.getByRole('button', { name: messages.refundLinks.send }).click();
   const answer = (await (await upload).json()) as { files: { name: string }[] };
   expect(answer.files.map((file) => file.name.replace(/\.\w+$/, '')).sort()).toEqual(['dni', 'factura']);
