@@ -127,7 +127,8 @@ test('pending documents: two immediate picks are both kept and both sent', async
     await expect(traveller.getByText(name, { exact: true })).toBeVisible();
   // The send's upload, not the early copy each pick sends for reading (?purpose=reading, issue 31).
   const upload = traveller.waitForResponse(
-    (response) => response.url().includes('upload_pending_doc') && !response.url().includes('purpose=reading'),
+    (response) =>
+      response.url().includes('upload_pending_doc') && !response.url().includes('purpose=reading'),
   );
   await traveller.getByRole('button', { name: messages.refundLinks.send }).click();
   const answer = (await (await upload).json()) as { files: { name: string }[] };
