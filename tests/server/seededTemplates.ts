@@ -15,10 +15,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/client';
 import { seed } from '../../src/server/db/seed';
+import { databaseUrlOn, onServer } from './postgresAdmin';
 import { testConfig } from './testConfig';
 
 interface SeededTemplate {
@@ -48,9 +48,7 @@ export default async function setup(project: TestProject) {
       await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name}`);
       await onServer(serverUrl, `CREATE DATABASE ${name}`);
       created.push(name);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      const handle = await openDatabase({ databaseUrl: url.toString() });
+      const handle = await openDatabase({ databaseUrl: databaseUrlOn(serverUrl, name) });
       await handle.migrate();
       await seed(handle.db, config);
       await handle.close();
@@ -72,14 +70,4 @@ export default async function setup(project: TestProject) {
     if (serverUrl) for (const name of created) await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name}`);
     rmSync(workDir, { recursive: true, force: true });
   };
-}
-
-async function onServer(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }

@@ -6,7 +6,6 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../../src/server/app';
 import { createTokenService } from '../../src/server/auth/tokens';
@@ -15,6 +14,7 @@ import { type DatabaseHandle, openDatabase } from '../../src/server/db/client';
 import { DEMO_PASSWORD, seed } from '../../src/server/db/seed';
 import type { RouteModule } from '../../src/server/routes';
 import { createMailer } from '../../src/server/services/mail';
+import { databaseUrlOn, onServer } from './postgresAdmin';
 import { ADMIN_PASSWORD, testConfig } from './testConfig';
 
 export { ADMIN_PASSWORD };
@@ -100,20 +100,13 @@ async function freshDatabaseUrl(
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return { databaseUrl: undefined, dropDatabase: async () => {} };
   const name = `extranet_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  await onServer(
+    serverUrl,
+    template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`,
+  );
   return {
-    databaseUrl: url.toString(),
-    dropDatabase: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
+    databaseUrl: databaseUrlOn(serverUrl, name),
+    dropDatabase: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 
