@@ -7,9 +7,11 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { removeCluster } from '../src/server/db/embeddedPostgres';
 import { startCommand } from './startCommand';
 
 const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? '.e2e-data');
+removeCluster(dataDir); // as root the last run's cluster may live under /var/lib/extranet-pg
 rmSync(dataDir, { recursive: true, force: true });
 const port = process.env.PORT ?? '3100';
 const env: NodeJS.ProcessEnv = {

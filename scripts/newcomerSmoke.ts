@@ -5,7 +5,8 @@
  * 2. `npm start` on a free port with the clone's own ./data (fresh), until it prints its address.
  * 3. GET /login and /refund answer 200 text/html, and every script and stylesheet they name 200.
  * 4. A demo staff login in Chromium reaches /dashboard, with no page error.
- * 5. Stopped, then `npm start` again on the same data directory: ready in under 10 s.
+ * 5. Stopped (the embedded PostgreSQL stops with it: no postmaster.pid left), then `npm start`
+ *    again on the same data directory: ready in under 10 s.
  * Exits non-zero on the first failure; prints the timings either way.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -13,6 +14,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { removeCluster } from '../src/server/db/embeddedPostgres';
 import { freePort } from './freePort';
 
 const SECOND_START_BUDGET_MS = 10_000;
@@ -167,6 +169,9 @@ async function main() {
     );
 
     await stopServer(server);
+    const postmasterPid = path.join(clone, 'data', 'pg', 'postmaster.pid');
+    check(!existsSync(postmasterPid), `PostgreSQL kept running after the server stopped (${postmasterPid})`);
+    step('the embedded PostgreSQL stopped with the server');
     step('second npm start on the same data directory');
     server = await npmStart(clone, port);
     timings.push(`second start ${seconds(server.readyInMs)}`);
@@ -180,6 +185,8 @@ async function main() {
     step(`passed (${timings.join(', ')})`);
   } finally {
     if (server) await stopServer(server);
+    // As root the cluster may live under /var/lib/extranet-pg, linked from data/pg.
+    removeCluster(path.join(clone, 'data'));
     rmSync(workspace, { recursive: true, force: true });
   }
 }

@@ -1,14 +1,13 @@
 /**
  * Loads a realistic volume of reservations and vouchers (issue 15) into the configured database
- * (PGlite in DATA_DIR, or DATABASE_URL): `npm run seed:volume -- --vouchers 1000000` makes a
+ * (the embedded PostgreSQL of DATA_DIR, or DATABASE_URL; with the embedded one, stop the server first): `npm run seed:volume -- --vouchers 1000000` makes a
  * million vouchers over about 333,000 reservations, with their travellers, and offices, suppliers
  * and products when the database has few. SQL `insert ... select from generate_series` in chunks:
  * minutes, not hours. See docs/bookings.md and docs/performance.md.
  */
-import path from 'node:path';
 import { generateVouchers } from '../bench/voucherData';
 import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/client';
+import { openProductDatabase } from '../src/server/db/productDatabase';
 import { seed } from '../src/server/db/seed';
 
 const flag = process.argv.indexOf('--vouchers');
@@ -20,10 +19,8 @@ if (!Number.isInteger(vouchers) || vouchers < 1 || vouchers > 50_000_000) {
   process.exit(1);
 }
 const config = loadConfig(process.env);
-const handle = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pgdata'),
-});
+const database = await openProductDatabase(config);
+const { handle } = database;
 try {
   await handle.migrate();
   await seed(handle.db, config);
@@ -31,5 +28,5 @@ try {
   const ms = await generateVouchers(handle.db, vouchers, true);
   console.log(`Listo en ${(ms / 1000).toFixed(1)} s.`);
 } finally {
-  await handle.close();
+  await database.close();
 }

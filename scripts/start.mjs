@@ -68,12 +68,9 @@ await stopEsbuild();
 
 /** The build's files by their path inside its directory. */
 const files = new Map(bundled.outputFiles.map((file) => [path.basename(file.path), file.contents]));
-// What the server finds next to its own file (`new URL(..., import.meta.url)`): the worker threads'
-// scripts (plain JavaScript), the embedded database's template and the migrations.
-files.set('pgliteWorker.mjs', readFileSync(path.join(root, 'src/server/db/pgliteWorker.mjs')));
+// What the server finds next to its own file (`new URL(..., import.meta.url)`): the worker thread's
+// script (plain JavaScript) and the migrations.
 files.set('xlsxWorker.mjs', readFileSync(path.join(root, 'src/server/resources/xlsxWorker.mjs')));
-// The embedded database's template cluster (src/server/db/pgliteSettings.ts, issue 33).
-files.set('pglite-template.tgz', readFileSync(path.join(root, 'src/server/db/pglite-template.tgz')));
 const migrations = path.join(root, 'src/server/db/migrations');
 for (const entry of readdirSync(migrations, { recursive: true, withFileTypes: true }))
   if (entry.isFile()) {
@@ -112,7 +109,7 @@ const builds = readdirSync(buildsDir)
 for (const old of builds.slice(KEPT_BUILDS - 1))
   rmSync(path.join(buildsDir, old.name), { recursive: true, force: true });
 
-// The start script's heap flags sized this thread's heap. Worker threads (the xlsx writer, PGlite)
+// The start script's heap flags sized this thread's heap. Worker threads (the xlsx writer, OCR)
 // size theirs themselves: V8 reads the flags whenever an isolate is created, and they would
 // override the workers' resourceLimits (the xlsx writer, capped at 8 MB young and 32 MB old,
 // thrashed under a 32 MB semi-space: a million-voucher export took 58 s instead of 23). Zero is
@@ -120,13 +117,16 @@ for (const old of builds.slice(KEPT_BUILDS - 1))
 v8.setFlagsFromString('--max-semi-space-size=0');
 v8.setFlagsFromString('--max-old-space-size=0');
 
-// A fresh embedded data directory is created, migrated and seeded by a process of its own that
-// then exits (src/server/prepareData.ts): PGlite's heap, grown by that work, never shrinks, and
-// the server would otherwise keep it for its whole life (issue 33). This process's old-space limit,
-// but neither its large young generation nor its lazy heap growth, which serve request throughput:
-// the child's peak is the first start's.
+// A data directory without its embedded PostgreSQL cluster (a first start, or one written by the
+// previous version with PGlite in pgdata) is prepared by a process of its own that then exits
+// (src/server/prepareData.ts, issues 33 and 44): the heap that creating, seeding or copying grew
+// is not the server's for its whole life. This process's old-space limit, but neither its large
+// young generation nor its lazy heap growth, which serve request throughput.
 const embeddedDataDir = process.env.DATABASE_URL ? null : path.resolve(process.env.DATA_DIR ?? './data');
-if (embeddedDataDir && !existsSync(path.join(embeddedDataDir, 'pgdata'))) {
+const needsPreparation = (dataDir) =>
+  !existsSync(path.join(dataDir, 'pg', 'PG_VERSION')) ||
+  existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'));
+if (embeddedDataDir && needsPreparation(embeddedDataDir)) {
   const prepared = spawnSync(
     process.execPath,
     [

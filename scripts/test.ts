@@ -2,9 +2,9 @@
  * `npm test`: every suite, in order, with one closing line for CI.
  * 0. Biome and tsc (a check that fails counts as one failed test);
  * 1. machines, contracts and client units (vitest project 'unit');
- * 2. the API against PGlite (vitest project 'server');
- * 3. the API again against PostgreSQL when TEST_DATABASE_URL names a server (.ci/run starts one);
- * 4. Playwright in Chromium against the started product.
+ * 2. the API against PostgreSQL (vitest project 'server'): an embedded PostgreSQL the suite starts
+ *    from the product's own binaries, or the server TEST_DATABASE_URL names;
+ * 3. Playwright in Chromium against the started product.
  * The closing line counts a flaky Playwright test (passed only on a retry) as failed.
  */
 import { spawnSync } from 'node:child_process';
@@ -17,43 +17,17 @@ interface Suite {
   report: string;
 }
 
-const testDatabaseUrl = process.env.TEST_DATABASE_URL;
-const DATABASE_FREE_SERVER_TESTS = [
-  'dataDir.test.ts',
-  'pgliteMemory.test.ts',
-  'qaRecordingConfig.test.ts',
-  'receiptExtraction.test.ts',
-  'refundsContract.test.ts',
-  'tokens.test.ts',
-];
 const suites: Suite[] = [
   { name: 'lint (Biome)', command: ['npx', 'biome', 'check', '.'], report: '' },
   { name: 'typecheck (tsc)', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'], report: '' },
   { name: 'unit', command: ['npx', 'vitest', 'run', '--project', 'unit'], report: '.test-report-unit.json' },
   {
-    name: 'server (PGlite)',
+    name: 'server (PostgreSQL)',
     command: ['npx', 'vitest', 'run', '--project', 'server'],
+    // An external server when TEST_DATABASE_URL names one; else the suite starts an embedded one.
+    env: process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {},
     report: '.test-report-server.json',
   },
-  ...(testDatabaseUrl
-    ? [
-        {
-          name: 'server (PostgreSQL)',
-          command: [
-            'npx',
-            'vitest',
-            'run',
-            '--project',
-            'server',
-            // Files that open no test database (their own PGlite, the bundle, pure functions)
-            // would only run a second time.
-            ...DATABASE_FREE_SERVER_TESTS.flatMap((file) => ['--exclude', `tests/server/${file}`]),
-          ],
-          env: { DATABASE_URL: testDatabaseUrl },
-          report: '.test-report-server-pg.json',
-        },
-      ]
-    : []),
   { name: 'e2e (Chromium)', command: ['npx', 'playwright', 'test'], report: '.test-report-e2e.json' },
 ];
 

@@ -35,7 +35,7 @@ export { type FieldErrors, isFieldErrors } from './fieldErrors';
 
 export const healthSchema = z.object({
   status: z.literal('ok'),
-  database: z.enum(['pglite', 'postgres']),
+  database: z.enum(['embedded', 'postgres']),
   migration: z.string().nullable(),
 });
 export type Health = z.infer<typeof healthSchema>;

@@ -17,6 +17,8 @@ const environmentSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** Issue 44: the embedded PostgreSQL's port (loopback only); unset: a free port at each start. */
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   JWT_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Extranet <no-reply@extranet.local>'),
@@ -87,6 +89,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     filesDir: path.join(dataDir, 'files'),
     outboxDir: path.join(dataDir, 'outbox'),
     databaseUrl: env.DATABASE_URL,
+    embeddedPgPort: env.EMBEDDED_PG_PORT,
     jwtSecret,
     // Demo default: a key derived from the JWT secret (set REFUND_LINK_SECRET for anything real).
     refundLinkSecret:

@@ -1,5 +1,5 @@
 /**
- * `npm start`: configuration, database (PGlite in DATA_DIR unless DATABASE_URL), migrations,
+ * `npm start`: configuration, database (the embedded PostgreSQL of DATA_DIR unless DATABASE_URL), migrations,
  * reference and demo data, the client build when missing or stale, then listen and print the
  * address and the demo logins.
  */
@@ -9,8 +9,9 @@ import { buildApp } from './app';
 import { createTokenService } from './auth/tokens';
 import { ClientBuildError, prepareClient } from './clientBuild';
 import { loadConfig } from './config';
-import { DataDirError, lockDataDir } from './dataDir';
-import { openDatabase } from './db/client';
+import { DataDirError } from './dataDir';
+import { EmbeddedPostgresError } from './db/embeddedPostgres';
+import { openProductDatabase } from './db/productDatabase';
 import { DEMO_PASSWORD, seed } from './db/seed';
 import { findProjectRoot, ProjectRootError } from './projectRoot';
 import { createMailer } from './services/mail';
@@ -31,43 +32,54 @@ async function main() {
   // The client builds (in a child process, when missing or stale) while the database migrates.
   const clientReady = phase('cliente', () => prepareClient(root, process.env.SKIP_CLIENT_BUILD === 'true'));
   clientReady.catch(() => {}); // awaited below; a failure before then is not 'unhandled'
-  // The embedded database is single-process: one server per data directory.
-  const lock = config.databaseUrl ? null : lockDataDir(config.dataDir);
-  const handle = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pgdata'),
-  });
-  await phase('migraciones', () => handle.migrate());
-  const report = await phase('datos', () => seed(handle.db, config));
-  const client = await clientReady;
-  const app = await buildApp(
-    {
-      config,
-      db: handle.db,
-      databaseKind: handle.kind,
-      listen: handle.listen,
-      tokens: createTokenService(config.jwtSecret, {
-        accessMinutes: config.accessTokenMinutes,
-        refreshDays: config.refreshTokenDays,
-      }),
-      mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom }),
-    },
-    { clientDir: client.clientDir, logger: config.logLevel !== 'silent' },
-  );
-  const shutdown = async () => {
-    await app.close();
-    await handle.close();
-    lock?.release();
-    process.exit(0);
+  // The embedded database belongs to one server per data directory (openProductDatabase locks it).
+  const database = await phase('base de datos', () => openProductDatabase(config));
+  const { handle } = database;
+  let stopping = false;
+  const serve = async () => {
+    await phase('migraciones', () => handle.migrate());
+    const report = await phase('datos', () => seed(handle.db, config));
+    const client = await clientReady;
+    const app = await buildApp(
+      {
+        config,
+        db: handle.db,
+        databaseKind: handle.kind,
+        listen: handle.listen,
+        tokens: createTokenService(config.jwtSecret, {
+          accessMinutes: config.accessTokenMinutes,
+          refreshDays: config.refreshTokenDays,
+        }),
+        mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom }),
+      },
+      { clientDir: client.clientDir, logger: config.logLevel !== 'silent' },
+    );
+    const shutdown = async () => {
+      if (stopping) return;
+      stopping = true;
+      await app.close().catch(() => {});
+      await database.close();
+      process.exit(0);
+    };
+    process.once('SIGINT', shutdown);
+    process.once('SIGTERM', shutdown);
+    await app.listen({ port: config.port, host: config.host });
+    return { report, client };
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
-  await app.listen({ port: config.port, host: config.host });
-
+  let served: Awaited<ReturnType<typeof serve>>;
+  try {
+    served = await serve();
+  } catch (error) {
+    // The embedded PostgreSQL stops with a start that failed, as with one that ends.
+    await database.close().catch(() => {});
+    throw error;
+  }
+  const { report, client } = served;
   const lines = [
     '',
     `Extranet lista en ${config.publicUrl} (${((performance.now() - started) / 1000).toFixed(1)} s: ${phases.join(', ')})`,
-    `Base de datos: ${handle.kind === 'pglite' ? `PGlite en ${path.join(config.dataDir, 'pgdata')}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `Base de datos: ${database.description}`,
+    ...(database.cluster?.notes ?? []),
     `Correo: ${config.smtpUrl ? 'SMTP' : `archivos .eml en ${config.outboxDir}`}`,
     client.clientDir
       ? `Aplicación web: ${client.clientDir}${client.built ? ' (compilada en este inicio)' : ''}`
@@ -93,7 +105,10 @@ async function main() {
 main().catch((error: unknown) => {
   // Problems the operator can fix are told in one sentence; anything else with its stack.
   const forTheOperator =
-    error instanceof DataDirError || error instanceof ClientBuildError || error instanceof ProjectRootError;
+    error instanceof DataDirError ||
+    error instanceof ClientBuildError ||
+    error instanceof ProjectRootError ||
+    error instanceof EmbeddedPostgresError;
   console.error(forTheOperator ? error.message : error);
   process.exit(1);
 });

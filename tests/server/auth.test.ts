@@ -169,7 +169,7 @@ describe('system', () => {
     expect(response.statusCode).toBe(200);
     const health = response.json<{ status: string; database: string; migration: string }>();
     expect(health.status).toBe('ok');
-    expect(health.database).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
+    expect(health.database).toBe('postgres');
     expect(health.migration).toMatch(/^\d{4}_/);
   });
 

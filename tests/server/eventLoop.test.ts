@@ -1,6 +1,6 @@
 /**
- * The database never blocks the HTTP event loop (issue 11): while a slow statement runs (PGlite in
- * its worker thread, or PostgreSQL), the health check and other requests answer within 50 ms, and
+ * The database never blocks the HTTP event loop (issue 11): while a slow statement runs on
+ * PostgreSQL, the health check and other requests answer within 50 ms, and
  * password hashing (scrypt on libuv's thread pool) leaves the loop free too.
  */
 

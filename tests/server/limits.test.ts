@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/contracts/messages';
 import { buildApp } from '../../src/server/app';
 import { openDatabase } from '../../src/server/db/client';
+import { removeCluster, startEmbeddedPostgres } from '../../src/server/db/embeddedPostgres';
 import { attemptCounters, passengers, voucherPassengers } from '../../src/server/db/schema';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
 import {
@@ -22,6 +23,7 @@ import {
 import { refundLoginAddress, staffLoginAccount, staffLoginTurn } from '../../src/server/http/limits';
 import { settleBackgroundWork } from '../../src/server/services/background';
 import type { OutgoingMail } from '../../src/server/services/mail';
+import { reachableTempDir } from './postgresAdmin';
 import { createTestApp, type TestApp } from './support';
 
 let testApp: TestApp;
@@ -110,16 +112,22 @@ describe('attempt counters (the service)', () => {
   });
 
   it('keeps its counters across a restart of the database and the process', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'attempts-restart-'));
-    const first = await openDatabase({ pgliteDir: dir });
+    // The embedded PostgreSQL of a data directory, stopped and started again (issue 44).
+    const dir = reachableTempDir('attempts-restart-');
+    const firstCluster = await startEmbeddedPostgres({ dataDir: dir });
+    const first = await openDatabase({ databaseUrl: firstCluster.url });
     await first.migrate();
     const key = { policy: refundLoginAddress, key: '198.51.100.1' };
     const now = new Date();
     for (let i = 0; i < 7; i++) await createAttemptCounters(first.db).recordFailure(key, now);
     await first.close();
-    const second = await openDatabase({ pgliteDir: dir });
+    await firstCluster.stop();
+    const secondCluster = await startEmbeddedPostgres({ dataDir: dir });
+    const second = await openDatabase({ databaseUrl: secondCluster.url });
     const remaining = await createAttemptCounters(second.db).blockedFor([key], now);
     await second.close();
+    await secondCluster.stop();
+    removeCluster(dir);
     rmSync(dir, { recursive: true, force: true });
     expect(remaining).toBe(delayAfter(refundLoginAddress, 7));
   }, 60_000);

@@ -7,8 +7,8 @@
  * made through one is seen by the other at once (the principal epoch in the database), and a public
  * call's request limit is counted once for both (the rate-limit store in the database).
  *
- * Runs in the server project's PostgreSQL pass (DATABASE_URL set, as .ci/run does) when nginx is
- * installed (.ci/run installs it); skipped on PGlite, which is one process's embedded database.
+ * Runs on the suite's PostgreSQL (the embedded one the suite starts, or DATABASE_URL's) when nginx
+ * is installed (.ci/run installs it).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -26,10 +26,11 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { passengers, voucherPassengers } from '../../src/server/db/schema';
 import { seed } from '../../src/server/db/seed';
+import { testServerUrl } from './postgresAdmin';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
-const serverUrl = process.env.DATABASE_URL;
-const enabled = Boolean(serverUrl) && existsSync(NGINX);
+const serverUrl = testServerUrl();
+const enabled = existsSync(NGINX);
 const JWT_SECRET = 'multi-instance-secret-multi-instance-secret-0123';
 const ADMIN_PASSWORD = 'Multi-Instance-Admin-1';
 const DEMO_PASSWORD = 'Demo-Extranet-2026';
@@ -93,7 +94,7 @@ describe.skipIf(!enabled)('two instances behind nginx on one PostgreSQL', () => 
     await admin.connect();
     await admin.query(`create database ${databaseName}`);
     await admin.end();
-    const url = new URL(serverUrl!);
+    const url = new URL(serverUrl);
     url.pathname = `/${databaseName}`;
     databaseUrl = url.toString();
 

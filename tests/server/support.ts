@@ -1,6 +1,6 @@
 /**
- * A fresh app on a fresh database for each test file: PGlite in memory by default, or a new
- * database on the PostgreSQL server named by DATABASE_URL (CI runs the suite both ways).
+ * A fresh app on a fresh database for each test file: a new database, made from the run's seeded
+ * template, on the suite's PostgreSQL (the embedded one, or DATABASE_URL's; seededTemplates.ts).
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { type DatabaseHandle, openDatabase } from '../../src/server/db/client';
 import { DEMO_PASSWORD, seed } from '../../src/server/db/seed';
 import type { RouteModule } from '../../src/server/routes';
 import { createMailer } from '../../src/server/services/mail';
-import { databaseUrlOn, onServer } from './postgresAdmin';
+import { freshTestDatabase } from './postgresAdmin';
 import { ADMIN_PASSWORD, testConfig } from './testConfig';
 
 export { ADMIN_PASSWORD };
@@ -44,9 +44,9 @@ export async function createTestApp(
   const config = testConfig(dataDir, options);
   // Issue 29 (CI time): a new database starts from the run's migrated and seeded template
   // (tests/server/seededTemplates.ts) when there is one; migrate and seed then find nothing to do.
-  const template = inject('seededTemplates')?.[options.seedDemo === false ? 'bare' : 'demo'];
-  const { databaseUrl, dropDatabase } = await freshDatabaseUrl(template?.postgresDatabase);
-  const handle = await openDatabase({ databaseUrl, pgliteTemplatePath: template?.pgliteArchive });
+  const template = inject('seededTemplates')[options.seedDemo === false ? 'bare' : 'demo'];
+  const database = await freshTestDatabase(template);
+  const handle = await openDatabase({ databaseUrl: database.url });
   await handle.migrate();
   await seed(handle.db, config);
   const context: AppContext = {
@@ -89,24 +89,8 @@ export async function createTestApp(
     async close() {
       await app.close();
       await handle.close();
-      await dropDatabase();
+      await database.drop();
     },
-  };
-}
-
-async function freshDatabaseUrl(
-  template?: string,
-): Promise<{ databaseUrl?: string; dropDatabase: () => Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return { databaseUrl: undefined, dropDatabase: async () => {} };
-  const name = `extranet_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  await onServer(
-    serverUrl,
-    template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`,
-  );
-  return {
-    databaseUrl: databaseUrlOn(serverUrl, name),
-    dropDatabase: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 

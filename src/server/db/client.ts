@@ -1,28 +1,22 @@
 /**
- * One database API over two drivers: PGlite (embedded, data in DATA_DIR/pgdata) by default,
- * node-postgres when DATABASE_URL is set. Both speak the same drizzle schema and migrations.
- * PGlite runs in a worker thread (./pgliteProxy.ts) so its queries never block the HTTP event
- * loop; ./pgliteSettings.ts says how it is opened.
+ * One database API on one driver (issue 44): node-postgres, whether the server is the embedded
+ * PostgreSQL in DATA_DIR/pg (./embeddedPostgres.ts, the default) or a `DATABASE_URL` server.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { PgliteWorkerClient } from './pgliteProxy';
-import { embeddedDatabaseOptions } from './pgliteSettings';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle: the same query API as Database. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type DatabaseKind = 'pglite' | 'postgres';
+/** 'embedded': the PostgreSQL this server started and alone uses; 'postgres': a DATABASE_URL server. */
+export type DatabaseKind = 'embedded' | 'postgres';
 
 /**
  * Told of a channel's announcements (NOTIFY payloads), and of whether it is listening: while it
@@ -36,11 +30,10 @@ export interface ChannelListener {
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
-  migrate(): Promise<void>;
+  /** Applies the migrations of `folder` (the product's by default). */
+  migrate(folder?: string): Promise<void>;
   /** LISTEN on `channel` until the answered function is called. */
   listen(channel: string, listener: ChannelListener): () => Promise<void>;
-  /** PGlite only: writes the cluster to `path`, for `pgliteTemplatePath` (the tests' seeded template). */
-  dumpTo?(path: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -89,72 +82,31 @@ function listenOnPostgres(databaseUrl: string, channel: string, listener: Channe
   };
 }
 
-/** LISTEN on PGlite (in process or in its worker): it lives as long as the database. */
-function listenOnPglite(
-  client: Pick<PgliteWorkerClient, 'listen'>,
-  channel: string,
-  listener: ChannelListener,
-) {
-  let stopped = false;
-  const unlisten = client.listen(channel, (payload) => {
-    if (!stopped) listener.message(payload);
-  });
-  unlisten.then(
-    () => {
-      if (!stopped) listener.listening(true);
-    },
-    () => listener.listening(false),
-  );
-  return async () => {
-    stopped = true;
-    listener.listening(false);
-    await (await unlisten.catch(() => null))?.();
-  };
-}
-
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface OpenDatabaseOptions {
-  /** node-postgres connection string; when absent PGlite is used. */
-  databaseUrl?: string;
-  /** PGlite data directory; absent means in memory. */
-  pgliteDir?: string;
-  /**
-   * A cluster archive a new PGlite database starts from instead of the initdb template: the server
-   * tests' migrated and seeded cluster (tests/server/seededTemplates.ts), made once per run.
-   */
-  pgliteTemplatePath?: string;
+  /** node-postgres connection string. */
+  databaseUrl: string;
+  kind?: DatabaseKind;
+  /** Connections in the pool (10). */
+  maxConnections?: number;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const { databaseUrl } = options;
-  if (databaseUrl) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-    // An idle connection the server ends (a restart, a failover, an administrator) is an 'error'
-    // on the pool; unhandled it would crash the process. The pool drops that client and opens a
-    // new connection for the next query.
-    pool.on('error', () => {});
-    const db = drizzlePostgres(pool, { schema }) as unknown as Database;
-    return {
-      db,
-      kind: 'postgres',
-      migrate: () => migratePostgres(drizzlePostgres(pool, { schema }), { migrationsFolder }),
-      listen: (channel, listener) => listenOnPostgres(databaseUrl, channel, listener),
-      close: () => pool.end(),
-    };
-  }
-  const client = await PgliteWorkerClient.create(
-    embeddedDatabaseOptions(options.pgliteDir, options.pgliteTemplatePath),
-  );
-  // The worker client answers the calls drizzle's PGlite driver makes (query, exec, transaction).
-  const pgliteDb = drizzlePglite(client as unknown as PGlite, { schema });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.maxConnections ?? 10 });
+  // An idle connection the server ends (a restart, a failover, an administrator) is an 'error'
+  // on the pool; unhandled it would crash the process. The pool drops that client and opens a
+  // new connection for the next query.
+  pool.on('error', () => {});
+  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
   return {
-    db: pgliteDb as unknown as Database,
-    kind: 'pglite',
-    migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
-    listen: (channel, listener) => listenOnPglite(client, channel, listener),
-    dumpTo: (path) => client.dumpDataDir(path),
-    close: () => client.close(),
+    db,
+    kind: options.kind ?? 'postgres',
+    migrate: (folder = migrationsFolder) =>
+      migratePostgres(drizzlePostgres(pool, { schema }), { migrationsFolder: folder }),
+    listen: (channel, listener) => listenOnPostgres(databaseUrl, channel, listener),
+    close: () => pool.end(),
   };
 }
 
@@ -169,20 +121,11 @@ const postgresTypes = {
   getTypeParser: (typeId: number, format?: 'text' | 'binary') =>
     textReadTypes.has(typeId) ? readAsText : pg.types.getTypeParser(typeId, format as 'text'),
 };
-const pgliteParsers = Object.fromEntries(TEXT_READ_TYPES.map((typeId) => [typeId, readAsText]));
-
-interface ArrayQueryClient {
-  query(
-    text: string,
-    params: unknown[],
-    options: { rowMode: 'array'; parsers: Record<number, (value: unknown) => unknown> },
-  ): Promise<{ rows: unknown[][] }>;
-}
 
 /**
  * The rows of `text` as arrays of driver values, read as drizzle's drivers read them (so a
  * column's own `mapFromDriverValue` decodes them). On PostgreSQL it runs as the named statement
- * `name`, parsed and planned once per connection; PGlite runs it as an ordinary query. For a
+ * `name`, parsed and planned once per connection. For a
  * caller that maps rows itself (the list's rows by id: drizzle's generic row mapping cost about a
  * tenth of a list's node time, issue 15). `db` is a database handle, not a transaction.
  */
@@ -200,13 +143,6 @@ export async function arrayRows(
       values: params,
       rowMode: 'array',
       types: postgresTypes,
-    });
-    return result.rows;
-  }
-  if (client && typeof (client as ArrayQueryClient).query === 'function') {
-    const result = await (client as ArrayQueryClient).query(text, params, {
-      rowMode: 'array',
-      parsers: pgliteParsers,
     });
     return result.rows;
   }

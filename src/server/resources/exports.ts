@@ -10,17 +10,16 @@
  *   `UPDATE … WHERE id = (SELECT … FOR UPDATE SKIP LOCKED LIMIT 1)`: several instances on one
  *   PostgreSQL never claim the same job. A running job beats a heartbeat with its progress; a job
  *   whose heartbeat is older than `staleMs` (its worker died, or the instance was restarted) is
- *   claimed again and written from the start. On PGlite only one server owns the database, so
- *   jobs still 'running' at its start are orphans and go back to pending at once.
+ *   claimed again and written from the start. On the embedded PostgreSQL only one server owns the
+ *   database, so jobs still 'running' at its start are orphans and go back to pending at once.
  * - Rows are read by keyset in the list's order (its `ordering`, id last) in batches and written to exceljs' streaming WorkbookWriter,
  *   which runs in a worker thread with a capped heap (./xlsxWorker.mjs: the XML and the zip
  *   never block the event loop nor grow the server's memory); the zipped bytes are cut into parts of `PART_BYTES` stored in the shared storage
  *   (`storageOf(context)`), so no instance ever holds the rows or the whole file, and any instance
  *   can serve the download.
  *
- * Why not graphile-worker or pg-boss: both need a real PostgreSQL connection pool (LISTEN/NOTIFY,
- * advisory locks, their own schema migrations); neither runs on PGlite, the default database.
- * `FOR UPDATE SKIP LOCKED` runs on both.
+ * Why not graphile-worker or pg-boss: they bring their own schema migrations and workers outside
+ * the resource engine; `FOR UPDATE SKIP LOCKED` on the product's own table is all this needs.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
@@ -195,7 +194,7 @@ async function heartbeat(db: Database, job: JobRow, workerId: string, values: Pa
   return updated.length > 0;
 }
 
-/** Puts back to pending every job still running (PGlite at start: nobody else can run them). */
+/** Puts back to pending every job still running (the embedded database at start: nobody else can run them). */
 export async function releaseOrphans(db: Database): Promise<number> {
   const released = await db
     .update(exportJobs)
@@ -617,7 +616,7 @@ export function startExportWorker(
   };
   workers.set(context, worker);
   app.addHook('onReady', async () => {
-    if (context.databaseKind === 'pglite' && context.config.exportWorker) {
+    if (context.databaseKind === 'embedded' && context.config.exportWorker) {
       const released = await releaseOrphans(context.db);
       if (released) app.log.info({ released }, 'exports interrupted by the last stop are resumed');
     }
