@@ -59,6 +59,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health/`,
     timeout: 180_000,
     reuseExistingServer: false,
+    // SIGTERM, so that the server stops its embedded PostgreSQL as `npm start` does on Ctrl-C.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe',
     env: { PORT: String(port), E2E_DATA_DIR: `.e2e-data-${port}` },
   },

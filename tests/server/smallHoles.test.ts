@@ -70,7 +70,10 @@ async function digest(): Promise<string> {
       (name) =>
         sql`select ${name} as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash from ${sql.identifier(name)} t`,
     );
-  const hashes = await testApp.context.db.execute(sql.join(parts, sql` union all `));
+  // A union's rows come in no promised order (PostgreSQL may run its branches in parallel).
+  const hashes = await testApp.context.db.execute(
+    sql`select name, hash from (${sql.join(parts, sql` union all `)}) as tables order by name`,
+  );
   return JSON.stringify(Array.isArray(hashes) ? hashes : (hashes as { rows: unknown[] }).rows);
 }
 

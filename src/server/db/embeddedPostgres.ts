@@ -440,9 +440,27 @@ async function ensureDatabase(maintenanceUrl: string, database: string): Promise
   }
 }
 
-/** Removes a cluster and, when DATA_DIR/pg is a link, the folder it leads to (tests, failed upgrades). */
+/**
+ * Removes a cluster and, when DATA_DIR/pg is a link, the folder it leads to (tests, failed
+ * upgrades). A postmaster still running there (its server was killed) is shut down first, so it
+ * is not left serving a deleted folder.
+ */
 export function removeCluster(dataDir: string): void {
   const linkPath = clusterPathOf(dataDir);
+  try {
+    const pid = Number.parseInt(
+      readFileSync(path.join(linkPath, 'postmaster.pid'), 'utf8').split('\n')[0] ?? '',
+      10,
+    );
+    if (Number.isInteger(pid) && pid > 0 && isPostgresProcess(pid)) {
+      process.kill(pid, 'SIGQUIT'); // immediate shutdown: the folder goes next
+      const until = Date.now() + 10_000;
+      while (Date.now() < until && isPostgresProcess(pid))
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+    }
+  } catch {
+    // No cluster, or no postmaster.pid: nothing runs there.
+  }
   const stat = lstatSafe(linkPath);
   if (stat?.isSymbolicLink()) rmSync(readlinkSync(linkPath), { recursive: true, force: true });
   rmSync(linkPath, { recursive: true, force: true });
