@@ -149,7 +149,10 @@ export function arbitraryOf(
     case 'success':
       return inner(def.innerType);
     case 'pipe':
-      return def.in?._zod.def.type === 'transform' ? inner(def.out) : inner(def.in);
+      // A transform, or a bound checked on the raw value first (the draft's size): the shape is `out`.
+      return def.in?._zod.def.type === 'transform' || def.in?._zod.def.type === 'unknown'
+        ? inner(def.out)
+        : inner(def.in);
     case 'lazy':
       return def.getter ? inner(def.getter()) : jsonValue();
     default:
