@@ -31,6 +31,7 @@ import {
   statusReservationSchema,
 } from '../../contracts/bookings';
 import { historyEntityOf } from '../../contracts/engine';
+import { formatUtcDate } from '../../contracts/format';
 import { messages } from '../../contracts/messages';
 import { can } from '../../contracts/permissions';
 import { termsPaths } from '../../contracts/terms';
@@ -49,7 +50,7 @@ import { auditedWrite, listAnswer, registerResource, serviceOf } from '../resour
 import { encodeCursor } from '../resources/listQuery';
 import { type CsvColumn, csvStream } from '../services/csvWriter';
 import type { OutgoingMail } from '../services/mail';
-import { termsLinkData } from '../services/termsLinks';
+import { termsLinkData, termsLinkExpiry } from '../services/termsLinks';
 import { loadPrintData, renderVouchersPdf } from '../services/voucherPdf';
 import { termsRoutes } from './terms';
 
@@ -345,7 +346,10 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
     if (!body.voucher_id) return reply.status(400).send({ status: 'Error', detail: text.voucherRequired });
     const voucher = await scopedVoucher(principalOf(request), body.voucher_id);
     const [data] = await loadPrintData(db, [voucher.id]);
-    const link = `${config.publicUrl}${termsPaths.page(termsLinkData(secret(), voucher.id))}`;
+    // Issue 39: the link lapses TERMS_LINK_DAYS from now (its expiry is signed); the mail says when.
+    const expiresAt = termsLinkExpiry(config.termsLinkDays);
+    const link = `${config.publicUrl}${termsPaths.page(termsLinkData(secret(), voucher.id, expiresAt))}`;
+    const expires = formatUtcDate(expiresAt);
     return sendDocuments(request, reply, {
       voucherIds: [voucher.id],
       email: body.email,
@@ -353,7 +357,7 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
       mailFor: (recipient) => ({
         to: recipient.email,
         subject: text.mail.termsSubject(config.brandName),
-        text: text.mail.termsBody(recipient.name, voucher.id, data?.productName ?? '', link),
+        text: text.mail.termsBody(recipient.name, voucher.id, data?.productName ?? '', link, expires),
       }),
     });
   });
