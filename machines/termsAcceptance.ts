@@ -4,11 +4,13 @@
  * they were accepted before, 'accepted' at once (a second visit says so again). 'Acepto' posts the
  * acceptance ('accepting'); done, the page says it was recorded; a failure goes back to the
  * conditions with its message, and 'Acepto' tries again. Opening the page accepts nothing.
+ * Issue 39: a link past its expiry (the server's 410, on the read or on 'Acepto') ends in
+ * 'lapsed', which says so and that the agency can send the conditions again.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { messages } from '../src/contracts/messages';
 import type { TermsAccepted, TermsView } from '../src/contracts/terms';
-import { messageOf } from './support/errors';
+import { isLapsed, messageOf } from './support/errors';
 
 const text = messages.terms;
 
@@ -42,6 +44,7 @@ export const termsAcceptanceMachine = setup({
   },
   guards: {
     acceptedBefore: ({ event }) => (event as unknown as { output: TermsView }).output.accepted_at !== null,
+    linkLapsed: ({ event }) => isLapsed((event as unknown as { error: unknown }).error),
   },
 }).createMachine({
   id: 'termsAcceptance',
@@ -64,13 +67,22 @@ export const termsAcceptanceMachine = setup({
           },
           { target: 'reading', actions: assign({ terms: ({ event }) => event.output }) },
         ],
-        onError: {
-          target: 'accessError',
-          actions: assign({ error: ({ event }) => messageOf(event.error, messages.common.genericRetry) }),
-        },
+        onError: [
+          {
+            guard: 'linkLapsed',
+            target: 'lapsed',
+            actions: assign({ error: ({ event }) => messageOf(event.error, text.linkLapsed) }),
+          },
+          {
+            target: 'accessError',
+            actions: assign({ error: ({ event }) => messageOf(event.error, messages.common.genericRetry) }),
+          },
+        ],
       },
     },
     accessError: { type: 'final' },
+    /** The link's expiry has passed (issue 39): nothing more to do on this page. */
+    lapsed: { type: 'final' },
     reading: {
       on: { ACCEPT: { target: 'accepting', actions: assign({ error: null }) } },
     },
@@ -83,10 +95,17 @@ export const termsAcceptanceMachine = setup({
           target: 'accepted',
           actions: assign({ acceptedAt: ({ event }) => event.output.accepted_at }),
         },
-        onError: {
-          target: 'reading',
-          actions: assign({ error: ({ event }) => messageOf(event.error, text.acceptFailed) }),
-        },
+        onError: [
+          {
+            guard: 'linkLapsed',
+            target: 'lapsed',
+            actions: assign({ error: ({ event }) => messageOf(event.error, text.linkLapsed) }),
+          },
+          {
+            target: 'reading',
+            actions: assign({ error: ({ event }) => messageOf(event.error, text.acceptFailed) }),
+          },
+        ],
       },
     },
     accepted: { type: 'final' },

@@ -6,10 +6,16 @@ import { UserFacingError } from '../support/errors';
 import { termsAcceptanceMachine } from '../termsAcceptance';
 import { defineModel } from './types';
 
-export const TERMS_INPUT = { data: `41.${'a'.repeat(32)}` };
+export const TERMS_INPUT = { data: `41.4102444800.${'a'.repeat(32)}` };
 export const ACCEPTED_AT = '2026-11-26T12:00:00.000Z';
 export const EARLIER_AT = '2026-11-20T09:30:00.000Z';
 export const THROTTLED = messages.terms.linkThrottled;
+export const LAPSED = messages.terms.linkLapsed;
+
+/** A 410 as the API client rejects it (issue 39: the link's expiry has passed). */
+export class LapsedLinkError extends UserFacingError {
+  readonly status = 410;
+}
 
 export const sampleTerms: TermsView = {
   voucher_id: 41,
@@ -41,6 +47,7 @@ export const termsAcceptanceModel = defineModel({
         { type: 'xstate.done.actor.loadTerms', output: sampleTerms },
         { type: 'xstate.done.actor.loadTerms', output: acceptedTerms },
         { type: 'xstate.error.actor.loadTerms', error: new UserFacingError(messages.terms.linkInvalid) },
+        { type: 'xstate.error.actor.loadTerms', error: new LapsedLinkError(LAPSED) },
         { type: 'xstate.error.actor.loadTerms', error: new Error('network') },
       ];
     if (snapshot.matches('reading')) return [{ type: 'ACCEPT' }];
@@ -48,6 +55,7 @@ export const termsAcceptanceModel = defineModel({
       return [
         { type: 'xstate.done.actor.acceptTerms', output: acceptedAnswer },
         { type: 'xstate.error.actor.acceptTerms', error: new UserFacingError(THROTTLED) },
+        { type: 'xstate.error.actor.acceptTerms', error: new LapsedLinkError(LAPSED) },
         { type: 'xstate.error.actor.acceptTerms', error: new Error('network') },
       ];
     return [];

@@ -9,6 +9,11 @@ export function isRefusal(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 403;
 }
 
+/** A lapsed link (HTTP 410, issue 39): a new one must be asked for; retrying cannot help. */
+export function isLapsed(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 410;
+}
+
 export function messageOf(error: unknown, fallback: string): string {
   return error instanceof UserFacingError && error.message ? error.message : fallback;
 }

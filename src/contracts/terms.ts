@@ -1,24 +1,28 @@
 /**
  * The traveller's terms page (issue 28 §4; SPEC §7 GET /sendAcceptConditions/{data}): the terms
- * mail links to the public page `/terms/<voucher>/<MAC>`; the page reads the conditions with a GET that
+ * mail links to the public page `/terms/<voucher>/<expiry>/<MAC>` (issue 39: it lapses); the page reads the conditions with a GET that
  * changes nothing and records the acceptance with a POST when the traveller presses 'Acepto'.
- * `{data}` is `<voucher id>.<32-character MAC>`, signed by the server. Shared by the server and
+ * `{data}` is `<voucher id>.<expiry>.<32-character MAC>`, signed by the server. Shared by the server and
  * the public bundle (nothing of the staff side).
  */
 import { z } from 'zod';
 import { messages } from './messages';
 
-/** The `{data}` of the page's path after /terms/ (`<voucher>/<MAC>`). */
+/** The `{data}` of the page's path after /terms/ (`<voucher>/<expiry>/<MAC>`). */
 export const termsDataOfPage = (rest: string): string => rest.replace(/\/+$/, '').split('/').join('.');
 
-/** A link's `{data}`: the voucher id, a dot, the MAC (base64url, 32 characters). */
+/**
+ * A link's `{data}`: the voucher id, its expiry (Unix seconds, issue 39) and the MAC (base64url,
+ * 32 characters), separated by dots. Links mailed before issue 39 have no expiry
+ * (`<voucher>.<MAC>`): still read, and answered as lapsed.
+ */
 export const termsLinkDataSchema = z
   .string({ error: messages.terms.linkInvalid })
-  .regex(/^[1-9]\d{0,9}\.[A-Za-z0-9_-]{32}$/, messages.terms.linkInvalid);
+  .regex(/^[1-9]\d{0,9}(\.[1-9]\d{0,11})?\.[A-Za-z0-9_-]{32}$/, messages.terms.linkInvalid);
 
 export const termsPaths = {
   /**
-   * The public page of the web app the mail links to: `/terms/<voucher>/<MAC>` (no dot in the
+   * The public page of the web app the mail links to: `/terms/<voucher>/<expiry>/<MAC>` (no dot in the
    * path, so the server serves the app for it rather than looking for a file).
    */
   page: (data: string) => `/terms/${data.split('.').map(encodeURIComponent).join('/')}`,

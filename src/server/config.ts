@@ -58,6 +58,8 @@ const environmentSchema = z.object({
   REFUND_LINK_SECRET: z.string().min(32).optional(),
   /** Days a refund request link stays valid. */
   REFUND_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  /** Issue 39: days the terms link mailed with 'Enviar condiciones' stays valid. */
+  TERMS_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Issue 12: whether this instance runs export jobs (false: it only answers requests). */
   EXPORT_WORKER: booleanFlag.default(true),
   /** Issue 31: whether this instance reads uploaded receipts (OCR in a worker thread). */
@@ -95,6 +97,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     refundLinkSecret:
       env.REFUND_LINK_SECRET ?? createHmac('sha256', jwtSecret).update('refund-links/v1').digest('base64url'),
     refundLinkDays: env.REFUND_LINK_DAYS,
+    termsLinkDays: env.TERMS_LINK_DAYS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     publicUrl: env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`,

@@ -20,7 +20,7 @@ function termsLinkFor(voucherId: string): string | null {
   } catch {
     return null;
   }
-  const pattern = new RegExp(`https?://\\S+/terms/${voucherId}/[A-Za-z0-9_-]{32}`);
+  const pattern = new RegExp(`https?://\\S+/terms/${voucherId}/\\d+/[A-Za-z0-9_-]{32}`);
   for (const file of files) {
     const body = readFileSync(path.join(outbox, file), 'utf8')
       .replace(/=\r?\n/g, '')
@@ -52,7 +52,7 @@ test('the mailed terms link shows the conditions; Acepto records them, also afte
 
   await expect.poll(() => termsLinkFor(id)).not.toBeNull();
   const link = termsLinkFor(id) ?? '';
-  expect(new URL(link).pathname).toMatch(new RegExp(`^/terms/${id}/[A-Za-z0-9_-]{32}$`));
+  expect(new URL(link).pathname).toMatch(new RegExp(`^/terms/${id}/\\d+/[A-Za-z0-9_-]{32}$`));
 
   // The traveller, in a browser of their own (no staff session).
   const traveller = await (await browser.newContext()).newPage();
@@ -65,7 +65,7 @@ test('the mailed terms link shows the conditions; Acepto records them, also afte
   const accept = traveller.getByRole('button', { name: 'Acepto' });
   await expect(accept).toBeVisible();
   // Opening the page accepted nothing: the answer the page read says so.
-  const data = new URL(link).pathname.replace(/^\/terms\//, '').replace('/', '.');
+  const data = new URL(link).pathname.replace(/^\/terms\//, '').replaceAll('/', '.');
   const read = await traveller.request.get(`/api/terms/${data}/`);
   expect((await read.json()).accepted_at).toBeNull();
 

@@ -1,7 +1,7 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: executors are keyed by event type, not React components
 /**
  * termsAcceptance (issue 28 §4, SPEC §7 GET /sendAcceptConditions/{data}) along its generated
- * paths in Chromium (issue 29 §tests): the traveller's /terms/<voucher>/<MAC>. The page is opened
+ * paths in Chromium (issue 29 §tests): the traveller's /terms/<voucher>/<expiry>/<MAC>. The page is opened
  * with the model's link; GET /api/terms/{data}/ (`loadTerms`) and POST /api/terms/{data}/accept/
  * (`acceptTerms`) are held and answered as the path says: the model's output, a `{detail}` answer
  * for an error worded for the traveller, a dropped connection for any other. Nothing reaches the
@@ -12,7 +12,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { TERMS_INPUT, termsAcceptanceModel } from '../../machines/models/terms';
+import { LapsedLinkError, TERMS_INPUT, termsAcceptanceModel } from '../../machines/models/terms';
 import type { MachineModel } from '../../machines/models/types';
 import { UserFacingError } from '../../machines/support/errors';
 import type { TermsAcceptanceContext } from '../../machines/termsAcceptance';
@@ -87,7 +87,8 @@ async function expectConditions(page: Page, terms: TermsView) {
 /** An error event answered as the server or the connection would give it. */
 async function answerError(held: ReturnType<typeof holdRequests>, event: AnyEventObject) {
   const error = errorOf(event);
-  if (error instanceof UserFacingError) await held.answer(429, { detail: error.message });
+  if (error instanceof LapsedLinkError) await held.answer(410, { detail: error.message });
+  else if (error instanceof UserFacingError) await held.answer(429, { detail: error.message });
   else await held.abort();
 }
 
@@ -116,6 +117,11 @@ for (const path of paths) {
       accessError: async (snapshot) => {
         await expect(page.getByRole('heading', { name: text.accessErrorTitle })).toBeVisible();
         await expect(page.getByRole('alert')).toHaveText(shownError(contextOf(snapshot).error)!);
+        await expect(page.getByRole('button', { name: text.accept })).toHaveCount(0);
+      },
+      lapsed: async (snapshot) => {
+        await expect(page.getByRole('heading', { name: text.lapsedTitle })).toBeVisible();
+        await expect(page.getByRole('alert')).toHaveText(contextOf(snapshot).error!);
         await expect(page.getByRole('button', { name: text.accept })).toHaveCount(0);
       },
       reading: async (snapshot) => {

@@ -9,13 +9,15 @@ import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
 import {
   STALE_SAMPLE,
   StaleSaveError,
+  sampleClaim,
   sampleDraft,
+  sampleMultiCauseClaim,
   sampleRefundLogin,
   validArgentinePayment,
 } from '../../machines/models/refund';
 import { isStaleSave, refundDraftMachine, type SaveDraftInput } from '../../machines/refundDraft';
 import { refundWizardMachine } from '../../machines/refundWizard';
-import type { RefundDraft } from '../../src/contracts/refund';
+import { type RefundDraft, refundDraftSaveSchema } from '../../src/contracts/refund';
 
 describe('isStaleSave', () => {
   it('is a 409 only', () => {
@@ -104,6 +106,23 @@ describe('the wizard saving its draft (issue 30 §1)', () => {
     expect(saves.map((save) => [save.version, save.data.step, save.data.claims.length])).toEqual([
       [5, 'claims', 1],
     ]);
+    actor.stop();
+  });
+
+  it("sends only what the server's strict draft contract knows (issue 39)", async () => {
+    const draft = sampleDraft('payment', 5);
+    draft.data.claims = [sampleClaim, sampleMultiCauseClaim] as unknown as typeof draft.data.claims;
+    const { actor, saves } = server({ draft });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'BACK' });
+    actor.send({ type: 'COMMENT_CHANGED', value: 'Otra nota' });
+    actor.send({ type: 'SAVE_DRAFT' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(saves.length).toBeGreaterThan(0);
+    for (const save of saves) {
+      const parsed = refundDraftSaveSchema.safeParse({ version: save.version, data: save.data });
+      expect(parsed.error?.issues ?? []).toEqual([]);
+    }
     actor.stop();
   });
 

@@ -3,6 +3,7 @@ import {
   ACCEPTED_AT,
   acceptedTerms,
   EARLIER_AT,
+  LAPSED,
   sampleTerms,
   TERMS_INPUT,
   THROTTLED,
@@ -27,6 +28,15 @@ testMachineModel('termsAcceptance', termsAcceptanceModel, {
       (event as { error?: Error }).error?.message === messages.terms.linkInvalid
         ? messages.terms.linkInvalid
         : messages.common.genericRetry,
+    );
+  },
+  lapsed: (snapshot, event) => {
+    // Issue 39: the server's 410, on the read or on 'Acepto'; the page says the link lapsed.
+    expect(snapshot.status).toBe('done');
+    expect((event as { error?: { status?: number } }).error?.status).toBe(410);
+    expect([snapshot.context.error, snapshot.context.acceptedAt]).toEqual([LAPSED, null]);
+    expect(snapshot.context.terms).toEqual(
+      event.type === 'xstate.error.actor.acceptTerms' ? sampleTerms : null,
     );
   },
   reading: (snapshot, event) => {

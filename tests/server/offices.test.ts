@@ -433,6 +433,41 @@ describe('duplicate', () => {
     expect(missing.statusCode).toBe(400);
   });
 
+  it('issue 39: POST without the optional names copies under a free short name (was a 500)', async () => {
+    const template = (
+      await admin({ method: 'POST', url: '/api/office/', payload: fullOffice('NONAME') })
+    ).json();
+    // Both names absent: the free short name and '(copia)', as GET proposes and the row action does.
+    const bare = await admin({
+      method: 'POST',
+      url: '/api/duplicate_office/',
+      payload: { office_template: template.id },
+    });
+    expect(bare.statusCode).toBe(201);
+    expect(bare.json()).toMatchObject({
+      short_name: 'NONAME-2',
+      long_name: text.duplicateName(template.long_name),
+    });
+    // Only the short name absent: the given long name, a free short name.
+    const longOnly = await admin({
+      method: 'POST',
+      url: '/api/duplicate_office/',
+      payload: { office_template: template.id, long_name: 'Solo nombre largo' },
+    });
+    expect(longOnly.statusCode).toBe(201);
+    expect(longOnly.json()).toMatchObject({ short_name: 'NONAME-3', long_name: 'Solo nombre largo' });
+    // A short name that is there but empty or null is a Spanish field error, not a 500.
+    for (const short_name of ['', '   ', null]) {
+      const refused = await admin({
+        method: 'POST',
+        url: '/api/duplicate_office/',
+        payload: { office_template: template.id, short_name },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ short_name: [messages.resources.shortNameRequired] });
+    }
+  });
+
   it('offers duplicate only to who may add offices', async () => {
     const row = (await ejecutivo({ method: 'GET', url: '/api/office/?limit=1' })).json().results[0];
     expect(row.allowed_actions).toEqual([]);

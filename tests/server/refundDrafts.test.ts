@@ -9,7 +9,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/contracts/messages';
 import {
+  emptyMultiCause,
+  emptyRefundPayment,
+  jsonBytes,
   localTodayIso,
+  MAX_DRAFT_BYTES,
   type RefundDraftData,
   type RefundLoginResponse,
   refundDraftResponseSchema,
@@ -179,6 +183,107 @@ describe('refund draft (issue 30 §1)', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.body).toMatch(/[a-záéíóúñ]/i);
     }
+  });
+
+  it('issue 39: refuses unknown keys at any depth and drafts over 64 KB, keeps what the wizard sends', async () => {
+    const login = await loginOk('30123456');
+    const { access } = login;
+    await draftCall('DELETE', access);
+    const file = await uploadPng(access);
+    // A claim exactly as the wizard holds it (machines/claimForm.ts LoadedClaim), the payment
+    // form whole (every text field), as draftDataOf sends them.
+    const ref = { id: file.id, name: file.name };
+    const wizardClaim = {
+      ...draftData(ref).claims[0],
+      missing_items: [{ item: 'Historia clínica', reason: 'La pidió el hospital' }],
+      multi_cause: emptyMultiCause(),
+      receiptCount: 1,
+    };
+    const wizardData = {
+      ...draftData(ref),
+      claims: [wizardClaim],
+      payment: { ...emptyRefundPayment(), owner: 'Titular', authorization_letter: [ref] },
+    };
+    const huge = 'x'.repeat(1_900_000);
+    const refusals: [unknown, Record<string, string[]>][] = [
+      // The probe's body: 1.9 MB under an unknown key of a claim (the size bound answers first).
+      [
+        { ...wizardData, claims: [{ ...wizardClaim, notes: huge }] },
+        { data: [text.draftTooLarge(MAX_DRAFT_BYTES / 1024)] },
+      ],
+      [
+        { ...wizardData, claims: [{ ...wizardClaim, notes: 'x' }] },
+        { 'data.claims.0.notes': [messages.common.unknownField] },
+      ],
+      [{ ...wizardData, extra: 1 }, { 'data.extra': [messages.common.unknownField] }],
+      [
+        { ...wizardData, applicant: { ...wizardData.applicant, name: 'Otro' } },
+        { 'data.applicant.name': [messages.common.unknownField] },
+      ],
+      [
+        { ...wizardData, payment: { ...wizardData.payment, pin: '1234' } },
+        { 'data.payment.pin': [messages.common.unknownField] },
+      ],
+      [
+        {
+          ...wizardData,
+          payment: { ...wizardData.payment, authorization_letter: [{ ...file, url: 'x' }] },
+        },
+        { 'data.payment.authorization_letter.0.url': [messages.common.unknownField] },
+      ],
+      [
+        {
+          ...wizardData,
+          claims: [
+            {
+              ...wizardClaim,
+              multi_cause: { ...emptyMultiCause(), otro: { ...emptyMultiCause().otro, x: 1 } },
+            },
+          ],
+        },
+        { 'data.claims.0.multi_cause.otro.x': [messages.common.unknownField] },
+      ],
+      // Known keys only, but past 64 KB: 30 claims of 60 receipts with long names.
+      [
+        {
+          ...wizardData,
+          claims: Array.from({ length: 30 }, () => ({
+            ...wizardClaim,
+            coverage_files: Array.from({ length: 60 }, () => ({ ...ref, name: 'n'.repeat(200) })),
+          })),
+        },
+        { data: [text.draftTooLarge(64)] },
+      ],
+    ];
+    for (const [data, errors] of refusals) {
+      const refused = await draftCall('PUT', access, { version: 0, data });
+      expect(refused.statusCode, JSON.stringify(errors)).toBe(400);
+      expect(refused.json()).toEqual(errors);
+    }
+    const extraKey = await draftCall('PUT', access, { version: 0, data: wizardData, extra: true });
+    expect(extraKey.json()).toEqual({ extra: [messages.common.unknownField] });
+    expect((await draftCall('GET', access)).json()).toEqual({ draft: null });
+
+    // What the wizard sends is kept whole, also a large but real draft (5 claims of 20 receipts).
+    const saved = await draftCall('PUT', access, { version: 0, data: wizardData });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const read = refundDraftResponseSchema.parse((await draftCall('GET', access)).json());
+    expect(read.draft?.data).toEqual(wizardData);
+    const large = {
+      ...wizardData,
+      claims: Array.from({ length: 5 }, () => ({
+        ...wizardClaim,
+        coverage_files: Array.from({ length: 20 }, (_, index) => ({
+          ...ref,
+          name: `IMG_20261120_1030${index}.jpg`,
+          item: 'Factura o recibo de pago',
+        })),
+      })),
+    };
+    expect(jsonBytes(large)).toBeLessThan(MAX_DRAFT_BYTES / 2);
+    const largeSaved = await draftCall('PUT', access, { version: 1, data: large });
+    expect(largeSaved.statusCode, largeSaved.body).toBe(200);
+    await draftCall('DELETE', access);
   });
 
   it("keeps the draft's files from the orphan collector and collects both after 30 days", async () => {

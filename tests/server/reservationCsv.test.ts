@@ -56,7 +56,9 @@ async function referenceCsv(filters: URLSearchParams, offsetParam: number, limit
     'date_out',
   ];
   const cell = (value: unknown) => {
-    const raw = value === null || value === undefined ? '' : String(value);
+    const text = value === null || value === undefined ? '' : String(value);
+    // Issue 39: a formula-looking text gets a leading quote (a plain number stays as it is).
+    const raw = /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
     return /[;"\n\r]/.test(raw) ? `"${raw.replace(/"/g, '""')}"` : raw;
   };
   let out = `\uFEFF${[headers.id, headers.user_detail, headers.user_reservation_detail, headers.office, headers.payment_method, headers.date_emision, headers.status, headers.total_price, headers.date_in, headers.date_out].join(';')}\r\n`;
@@ -106,6 +108,48 @@ describe('the reservations CSV', () => {
   it('quotes cells holding ";" or quotes', async () => {
     const csv = await admin({ method: 'GET', url: `/api/csv_reservation_filter/?${filters}&limit=1` });
     expect(csv.body).toContain(`;"${OFFICE_NAME.replace(/"/g, '""')}";"Tarjeta; ""cuotas""";`);
+  });
+
+  it('neutralises cells a spreadsheet would run as formulas, and keeps negative amounts (issue 39)', async () => {
+    const db = testApp.handle.db;
+    const evil = '=HYPERLINK("http://evil.example","x")';
+    const [office] = await db
+      .insert(offices)
+      .values({ shortName: `EVIL${Date.now() % 100000}`, longName: evil })
+      .returning({ id: offices.id });
+    const methods = ['@SUM(1+1)', '+cmd|/C calc', '-2+3', '\tTab', '\rRetorno', 'Transferencia'];
+    await db.insert(reservations).values(
+      methods.map((paymentMethod) => ({
+        officeId: office.id,
+        status: 0,
+        paymentMethod,
+        totalPrice: '-12.50',
+        dateIn: '2027-01-10',
+        dateOut: '2027-01-20',
+      })),
+    );
+    const csv = await admin({
+      method: 'GET',
+      url: `/api/csv_reservation_filter/?${new URLSearchParams({ office__long_name: evil })}`,
+    });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.split('\r\n').slice(1, -1);
+    expect(lines).toHaveLength(methods.length);
+    const cells = lines.map((line) => line.split(';').slice(3, 8));
+    expect(cells.map((row) => row[0])).toEqual(
+      methods.map(() => `"'=HYPERLINK(""http://evil.example"",""x"")"`),
+    );
+    expect(cells.map((row) => row[1])).toEqual([
+      "'@SUM(1+1)",
+      "'+cmd|/C calc",
+      "'-2+3",
+      "'\tTab",
+      `"'\rRetorno"`,
+      'Transferencia',
+    ]);
+    // A negative amount is a number, not a formula: written as it is.
+    expect(cells.map((row) => row[4])).toEqual(methods.map(() => '-12.50'));
+    expect(csv.body).not.toMatch(/(^|[;\n])"?=HYPERLINK/);
   });
 
   it('answers a bad filter with the list field error before the file starts', async () => {

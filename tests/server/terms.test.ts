@@ -1,12 +1,14 @@
 /**
  * Issue 28 §4 'Terms acceptance is an act, not a GET': the terms mail links to the public page
- * /terms/<voucher>/<MAC> (the API's {data} is <voucher>.<MAC>); GET (the page's read, and the old /sendAcceptConditions/ link) changes nothing;
+ * /terms/<voucher>/<expiry>/<MAC> (the API's {data} is <voucher>.<expiry>.<MAC>; issue 39: it lapses); GET (the page's read, and the old /sendAcceptConditions/ link) changes nothing;
  * the acceptance is a POST, idempotent and in the voucher's history; a forged link is 404 and a
  * guessing address is throttled.
  */
+import { createHmac } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../src/contracts/engine';
+import { formatUtcDate } from '../../src/contracts/format';
 import { messages } from '../../src/contracts/messages';
 import { type TermsView, termsAcceptedSchema, termsViewSchema } from '../../src/contracts/terms';
 import {
@@ -42,7 +44,7 @@ afterAll(async () => {
 });
 
 /** A voucher with a traveller, its terms mailed through /sendEmailCCGG/: the link's {data}. */
-async function mailedTerms(): Promise<{ voucher: number; data: string }> {
+async function mailedTerms(): Promise<{ voucher: number; data: string; mail: string }> {
   const db = testApp.handle.db;
   const [reservation] = await db
     .insert(reservations)
@@ -71,9 +73,9 @@ async function mailedTerms(): Promise<{ voucher: number; data: string }> {
   expect(sent.statusCode, sent.body).toBe(200);
   const mail = (testApp.outbox().at(-1) ?? '').replace(/=\r?\n/g, '');
   expect(mail).toContain(`To: ines.${voucher.id}@example.com`);
-  const link = /https?:\/\/[^/\s]+\/terms\/(\d+)\/([A-Za-z0-9_-]{32})\s/.exec(mail);
+  const link = /https?:\/\/[^/\s]+\/terms\/(\d+)\/(\d+)\/([A-Za-z0-9_-]{32})\s/.exec(mail);
   expect(link?.[1]).toBe(String(voucher.id));
-  return { voucher: voucher.id, data: `${link?.[1]}.${link?.[2]}` };
+  return { voucher: voucher.id, data: `${link?.[1]}.${link?.[2]}.${link?.[3]}`, mail };
 }
 
 async function stateOf(voucherId: number) {
@@ -110,7 +112,7 @@ describe('terms by GET change nothing', () => {
     // Every prefetch a mail scanner might do, several times.
     for (let round = 0; round < 3; round++) {
       const old = await inject('GET', `/api/sendAcceptConditions/${data}`);
-      expect([old.statusCode, old.headers.location]).toEqual([303, `/terms/${data.replace('.', '/')}`]);
+      expect([old.statusCode, old.headers.location]).toEqual([303, `/terms/${data.replaceAll('.', '/')}`]);
       expect((await inject('HEAD', `/api/terms/${data}/`)).statusCode).toBe(200);
       expect((await inject('GET', `/api/terms/${data}/`)).json().accepted_at).toBeNull();
     }
@@ -179,6 +181,49 @@ describe('acceptance is a POST', () => {
         expect([url, answer.statusCode, answer.json().detail]).toEqual([url, 404, text.linkInvalid]);
       }
     expect((await stateOf(voucher)).acceptedAt).toBeNull();
+  });
+
+  it('issue 39: a link lapses at its signed expiry (410, nothing accepted); old links without one are lapsed', async () => {
+    const { voucher, data, mail } = await mailedTerms();
+    const secret = testApp.context.config.jwtSecret;
+    // The mailed link lapses TERMS_LINK_DAYS (30 by default) from now, and the mail says when.
+    const expires = Number(data.split('.')[1]) * 1000;
+    const days = testApp.context.config.termsLinkDays;
+    expect(days).toBe(30);
+    expect(Math.abs(expires - (Date.now() + days * 24 * 60 * 60 * 1000))).toBeLessThan(60_000);
+    expect(mail).toContain(`El enlace vence el ${formatUtcDate(new Date(expires))}.`);
+
+    const sign = (message: string) =>
+      createHmac('sha256', secret).update(message).digest('base64url').slice(0, 32);
+    const past = Math.floor(Date.now() / 1000) - 1;
+    const lapsed = [
+      // Its expiry passed (signed as the server signs).
+      `${voucher}.${past}.${sign(`conditions:${voucher}:${past}`)}`,
+      // Mailed before issue 39: `<voucher>.<MAC>`, no expiry, MAC of 'conditions:<voucher>'.
+      `${voucher}.${sign(`conditions:${voucher}`)}`,
+    ];
+    for (const link of lapsed)
+      for (const [method, url] of [
+        ['GET', `/api/terms/${link}/`],
+        ['POST', `/api/terms/${link}/accept/`],
+      ] as const) {
+        const answer = await inject(method, url, '198.51.100.40');
+        expect([url, answer.statusCode, answer.json().detail]).toEqual([url, 410, text.linkLapsed]);
+      }
+    // A lapsed link whose expiry is pushed back without the MAC is forged (404).
+    const [, , lapsedMac] = lapsed[0].split('.');
+    const pushed = await inject(
+      'GET',
+      `/api/terms/${voucher}.${past + 10 ** 8}.${lapsedMac}/`,
+      '198.51.100.41',
+    );
+    expect([pushed.statusCode, pushed.json().detail]).toEqual([404, text.linkInvalid]);
+    // Lapsed links are real links, not guesses: they never block the address.
+    for (let index = 0; index <= termsLinkAddress.freeFailures; index++)
+      expect((await inject('GET', `/api/terms/${lapsed[1]}/`, '198.51.100.40')).statusCode).toBe(410);
+    expect((await stateOf(voucher)).acceptedAt).toBeNull();
+    // The mailed link still opens, from the same address.
+    expect((await inject('GET', `/api/terms/${data}/`, '198.51.100.40')).statusCode).toBe(200);
   });
 
   it('an address that guesses links waits (429), while another address opens its right link', async () => {

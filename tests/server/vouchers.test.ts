@@ -696,7 +696,7 @@ describe('PDFs and mail', () => {
     const mail = testApp.outbox().at(-1) ?? '';
     expect(mail).toContain('To: lucia.perez@example.com');
     const link = /\/terms\/([^\s]+)/.exec(mail.replace(/=\r?\n/g, ''))?.[1] ?? '';
-    expect(link).toMatch(new RegExp(`^${booking.voucher}/[A-Za-z0-9_-]{32}$`));
+    expect(link).toMatch(new RegExp(`^${booking.voucher}/\\d+/[A-Za-z0-9_-]{32}$`));
   });
 
   it('sendMultiVoucher mails the PDF attached', async () => {

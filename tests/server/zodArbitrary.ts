@@ -77,11 +77,23 @@ function numberArbitrary(def: Def): fc.Arbitrary<number> {
     : fc.double({ min: low, max: high, noNaN: true, noDefaultInfinity: true });
 }
 
+/**
+ * Which optional keys (`.optional()`, `.default()`…) an object value carries: `some` (each by
+ * chance), `none` (every one left out, at every depth: issue 39, a handler that read an absent
+ * optional key answered 500) or `all` (every one present, to leave them out one at a time).
+ */
+export type OptionalKeys = 'some' | 'none' | 'all';
+
 /** Values that mostly satisfy `schema`; depth-limited. */
-export function arbitraryOf(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
+export function arbitraryOf(
+  schema: Schema,
+  depth = 0,
+  optionalKeys: OptionalKeys = 'some',
+): fc.Arbitrary<unknown> {
   const def = schema._zod.def;
   if (depth > 6) return fc.constant(null);
-  const inner = (child: Schema | undefined) => (child ? arbitraryOf(child, depth + 1) : jsonValue());
+  const inner = (child: Schema | undefined) =>
+    child ? arbitraryOf(child, depth + 1, optionalKeys) : jsonValue();
   switch (def.type) {
     case 'string':
       return stringArbitrary(def);
@@ -103,6 +115,10 @@ export function arbitraryOf(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
       const shape = def.shape ?? {};
       const keys = Object.keys(shape);
       const requiredKeys = keys.filter((key) => shape[key]._zod.optin !== 'optional');
+      if (optionalKeys === 'none')
+        return fc.record(Object.fromEntries(requiredKeys.map((key) => [key, inner(shape[key])])));
+      if (optionalKeys === 'all')
+        return fc.record(Object.fromEntries(keys.map((key) => [key, inner(shape[key])])));
       return fc.record(Object.fromEntries(keys.map((key) => [key, inner(shape[key])])), { requiredKeys });
     }
     case 'array': {
@@ -120,6 +136,8 @@ export function arbitraryOf(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
     case 'intersection':
       return inner(def.left);
     case 'optional':
+      if (optionalKeys === 'none') return fc.constant(undefined);
+      if (optionalKeys === 'all') return inner(def.innerType);
       return fc.option(inner(def.innerType), { nil: undefined, freq: 5 });
     case 'nullable':
       return fc.option(inner(def.innerType), { nil: null, freq: 5 });
@@ -131,7 +149,10 @@ export function arbitraryOf(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
     case 'success':
       return inner(def.innerType);
     case 'pipe':
-      return def.in?._zod.def.type === 'transform' ? inner(def.out) : inner(def.in);
+      // A transform, or a bound checked on the raw value first (the draft's size): the shape is `out`.
+      return def.in?._zod.def.type === 'transform' || def.in?._zod.def.type === 'unknown'
+        ? inner(def.out)
+        : inner(def.in);
     case 'lazy':
       return def.getter ? inner(def.getter()) : jsonValue();
     default:
@@ -241,15 +262,26 @@ export function mutated(valid: fc.Arbitrary<unknown>, knownKeys: readonly string
   });
 }
 
-/** Keys of an object contract (for mutations), or none. */
-export function keysOf(schema: Schema | undefined): string[] {
+/** The object shape of a contract (through pipes, defaults, refinements), or none. */
+function shapeOf(schema: Schema | undefined): Record<string, Schema> | null {
   let current = schema;
   for (let depth = 0; current && depth < 5; depth++) {
     const def = current._zod.def;
-    if (def.type === 'object') return Object.keys(def.shape ?? {});
+    if (def.type === 'object') return def.shape ?? {};
     current = def.type === 'pipe' ? def.in : def.innerType;
   }
-  return [];
+  return null;
+}
+
+/** Keys of an object contract (for mutations), or none. */
+export function keysOf(schema: Schema | undefined): string[] {
+  return Object.keys(shapeOf(schema) ?? {});
+}
+
+/** The optional top-level keys of an object contract (each is also left out alone). */
+export function optionalKeysOf(schema: Schema | undefined): string[] {
+  const shape = shapeOf(schema) ?? {};
+  return Object.keys(shape).filter((key) => shape[key]._zod.optin === 'optional');
 }
 
 export type { Schema as ZodLike };

@@ -122,8 +122,8 @@ export const bookingsMessages = {
   },
   mail: {
     termsSubject: (brand: string) => `${brand}: condiciones generales de su asistencia`,
-    termsBody: (name: string, voucher: number, product: string, link: string) =>
-      `Hola ${name}:\n\nLe enviamos las condiciones generales del producto ${product} de su voucher N° ${voucher}.\n\nPuede leerlas y aceptarlas en:\n${link}\n\nMuchas gracias.`,
+    termsBody: (name: string, voucher: number, product: string, link: string, expires: string) =>
+      `Hola ${name}:\n\nLe enviamos las condiciones generales del producto ${product} de su voucher N° ${voucher}.\n\nPuede leerlas y aceptarlas en:\n${link}\n\nEl enlace vence el ${expires}.\n\nMuchas gracias.`,
     multiSubject: (brand: string, reservation: number) =>
       `${brand}: vouchers de su reserva N° ${reservation}`,
     multiBody: (name: string, reservation: number) =>

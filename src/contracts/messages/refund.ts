@@ -108,6 +108,9 @@ export const refundMessages = {
   duplicateFile: 'El mismo archivo fue cargado más de una vez.',
   draftStale:
     'La solicitud se modificó desde otra pestaña o dispositivo. Lo que cambie aquí no se guardará hasta que cargue la última versión guardada.',
+  /** Issue 39: a draft's data past its size bound (64 KB as JSON). */
+  draftTooLarge: (kilobytes: number) =>
+    `La solicitud guardada supera el máximo de ${kilobytes} KB. Quite datos o envíe la solicitud.`,
   draftSaveFailed: 'No se pudo guardar el borrador. Sus datos siguen en pantalla; vuelva a intentarlo.',
   draftSaved:
     'Guardamos su solicitud. Puede cerrar esta ventana y continuar después ingresando con el mismo documento y voucher.',

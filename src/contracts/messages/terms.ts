@@ -23,6 +23,10 @@ export const termsMessages = {
   acceptedAt: (when: string) => `Usted aceptó estas condiciones el ${when}.`,
   acceptFailed: 'No se pudo registrar su aceptación. Inténtelo nuevamente.',
   linkInvalid: 'El enlace de las condiciones no es válido.',
+  /** Issue 39: the link's expiry has passed (or it was mailed before links expired). */
+  linkLapsed:
+    'El enlace de las condiciones venció. Pida a su agencia que le envíe las condiciones nuevamente.',
+  lapsedTitle: 'El enlace venció',
   linkThrottled:
     'Demasiados enlaces inválidos desde su conexión. Espere unos minutos e inténtelo nuevamente.',
   accessErrorTitle: 'No pudimos abrir las condiciones',

@@ -515,7 +515,13 @@ export async function duplicateOffice(
     if (!(await officeInScope(inner, principal, templateId))) return { result: null, audit: [] };
     const body = await duplicateBody(inner, templateId);
     if (!body) return { result: null, audit: [] };
-    const input = { ...body, ...names };
+    // An absent name keeps the proposal's (the free short name, '(copia)'): never `undefined`
+    // spread over it (issue 39: the clash query's lower() of undefined answered 500).
+    const input = {
+      ...body,
+      short_name: names.short_name ?? body.short_name,
+      long_name: names.long_name ?? body.long_name,
+    };
     const [clash] = await inner
       .select({ id: offices.id })
       .from(offices)

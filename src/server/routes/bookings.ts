@@ -13,12 +13,11 @@
  *     limit per user, every send in the vouchers' history; issue 28 §3)
  *   GET  /sendAcceptConditions/{data}           -> 303 to the page /terms/{data}, changing nothing
  *   GET  /terms/{data}/, POST /terms/{data}/accept/ -> the terms page's calls (./terms.ts)
- *   GET  /csv_reservation_filter/?<filters>&offset&limit -> text/csv, UTF-8 with BOM, ';'
+ *   GET  /csv_reservation_filter/?<filters>&offset&limit -> text/csv, UTF-8 with BOM, ';' (../services/csvWriter.ts)
  *
  * The status calls and the reservation list call the modules' services in process (same scope,
  * permissions, transitions and audit as their routes); the CSV reads the list reader by keyset.
  */
-import { Readable } from 'node:stream';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -32,6 +31,7 @@ import {
   statusReservationSchema,
 } from '../../contracts/bookings';
 import { historyEntityOf } from '../../contracts/engine';
+import { formatUtcDate } from '../../contracts/format';
 import { messages } from '../../contracts/messages';
 import { can } from '../../contracts/permissions';
 import { termsPaths } from '../../contracts/terms';
@@ -48,8 +48,9 @@ import { parseWith } from '../http/validate';
 import { reservationResource, reservationScope, voucherResource, voucherScope } from '../resources/bookings';
 import { auditedWrite, listAnswer, registerResource, serviceOf } from '../resources/engine';
 import { encodeCursor } from '../resources/listQuery';
+import { type CsvColumn, csvStream } from '../services/csvWriter';
 import type { OutgoingMail } from '../services/mail';
-import { termsLinkData } from '../services/termsLinks';
+import { termsLinkData, termsLinkExpiry } from '../services/termsLinks';
 import { loadPrintData, renderVouchersPdf } from '../services/voucherPdf';
 import { termsRoutes } from './terms';
 
@@ -345,7 +346,10 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
     if (!body.voucher_id) return reply.status(400).send({ status: 'Error', detail: text.voucherRequired });
     const voucher = await scopedVoucher(principalOf(request), body.voucher_id);
     const [data] = await loadPrintData(db, [voucher.id]);
-    const link = `${config.publicUrl}${termsPaths.page(termsLinkData(secret(), voucher.id))}`;
+    // Issue 39: the link lapses TERMS_LINK_DAYS from now (its expiry is signed); the mail says when.
+    const expiresAt = termsLinkExpiry(config.termsLinkDays);
+    const link = `${config.publicUrl}${termsPaths.page(termsLinkData(secret(), voucher.id, expiresAt))}`;
+    const expires = formatUtcDate(expiresAt);
     return sendDocuments(request, reply, {
       voucherIds: [voucher.id],
       email: body.email,
@@ -353,7 +357,7 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
       mailFor: (recipient) => ({
         to: recipient.email,
         subject: text.mail.termsSubject(config.brandName),
-        text: text.mail.termsBody(recipient.name, voucher.id, data?.productName ?? '', link),
+        text: text.mail.termsBody(recipient.name, voucher.id, data?.productName ?? '', link, expires),
       }),
     });
   });
@@ -415,9 +419,7 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
       reader.assertMayList(principal);
       // Bad filters answer the list's field errors before the file starts.
       const { where, order } = await reader.whereOf({ ...filters, ordering: 'id' }, principal);
-      const headers = text.fields;
       async function* rows() {
-        yield `\uFEFF${[headers.id, headers.user_detail, headers.user_reservation_detail, headers.office, headers.payment_method, headers.date_emision, headers.status, headers.total_price, headers.date_in, headers.date_out].join(';')}\r\n`;
         let cursor = offset > 0 ? await cursorAtOffset(where, offset) : '';
         if (cursor === null) return;
         let sent = 0;
@@ -429,7 +431,7 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
             cursor,
             Math.min(CSV_BATCH, limit - sent),
           );
-          for (const row of entities) yield csvLine(row);
+          yield* entities as Record<string, unknown>[];
           sent += entities.length;
           if (!next || entities.length === 0) return;
           cursor = next;
@@ -438,7 +440,7 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="filter_reservation.csv"')
-        .send(Readable.from(rows()));
+        .send(csvStream(CSV_COLUMNS, rows()));
     },
   );
 
@@ -457,24 +459,17 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
 
 /** Rows per batch of the reservations CSV. */
 const CSV_BATCH = 1000;
-const CSV_COLUMNS = [
-  'id',
-  'user_detail',
-  'user_reservation_detail',
-  'office_name',
-  'payment_method',
-  'date_emision',
-  'status_name',
-  'total_price',
-  'date_in',
-  'date_out',
-] as const;
-
-/** A value as a CSV cell (';' separated; quoted when it holds ';', a quote or a line break). */
-function csvCell(value: unknown): string {
-  const raw = value === null || value === undefined ? '' : String(value);
-  return /[;"\n\r]/.test(raw) ? `"${raw.replace(/"/g, '""')}"` : raw;
-}
-
-const csvLine = (row: Record<string, unknown>) =>
-  `${CSV_COLUMNS.map((column) => csvCell(row[column])).join(';')}\r\n`;
+/** The columns of the reservations CSV: the list's fields, under the list's headers. */
+const fieldText = text.fields;
+const CSV_COLUMNS: CsvColumn<Record<string, unknown>>[] = [
+  { key: 'id', header: fieldText.id },
+  { key: 'user_detail', header: fieldText.user_detail },
+  { key: 'user_reservation_detail', header: fieldText.user_reservation_detail },
+  { key: 'office_name', header: fieldText.office },
+  { key: 'payment_method', header: fieldText.payment_method },
+  { key: 'date_emision', header: fieldText.date_emision },
+  { key: 'status_name', header: fieldText.status },
+  { key: 'total_price', header: fieldText.total_price },
+  { key: 'date_in', header: fieldText.date_in },
+  { key: 'date_out', header: fieldText.date_out },
+];

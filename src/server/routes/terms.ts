@@ -5,8 +5,9 @@
  *   POST /terms/{data}/accept/  -> TermsAccepted: records the acceptance once (idempotent), audited
  *
  * `{data}` is the signed link of the terms mail (../services/termsLinks.ts). A wrong MAC answers
- * 404 and counts against the client address (limits.ts `termsLinkAddress`); both routes carry the
- * public flood guard of the other public calls.
+ * 404 and counts against the client address (limits.ts `termsLinkAddress`); a lapsed link (past
+ * its signed expiry, or an old link without one; issue 39) answers 410 `linkLapsed` and changes
+ * nothing; both routes carry the public flood guard of the other public calls.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -20,7 +21,7 @@ import { HttpError } from '../http/errors';
 import { termsLinkAddress } from '../http/limits';
 import { rateLimited } from '../http/rateLimit';
 import { auditedWrite } from '../resources/engine';
-import { voucherOfTermsLink } from '../services/termsLinks';
+import { checkTermsLink } from '../services/termsLinks';
 import { loadPrintData } from '../services/voucherPdf';
 
 const text = messages.terms;
@@ -39,12 +40,14 @@ export function termsRoutes(app: FastifyInstance, context: AppContext) {
       throw new HttpError(429, text.linkThrottled);
     }
     const data = (request.params as { data?: unknown }).data;
-    const voucherId = voucherOfTermsLink(config.jwtSecret, data);
-    if (voucherId === null) {
+    const link = checkTermsLink(config.jwtSecret, data);
+    // A lapsed link is a real one (its MAC is right): 410, not counted as a guess.
+    if (link.status === 'lapsed') throw new HttpError(410, text.linkLapsed);
+    if (link.status === 'invalid') {
       await attempts.recordFailure(address);
       throw new HttpError(404, text.linkInvalid);
     }
-    return voucherId;
+    return link.voucherId;
   }
 
   app.get(

@@ -1,7 +1,8 @@
 /**
  * /terms/<voucher>/<MAC> (issue 28 §4): the page the terms mail links to. The conditions of the voucher's
  * product (product, supplier, rate, validity, coverages with their limits) and 'Acepto'; once
- * accepted, the page says when, also on a later visit. Renders the termsAcceptance machine only.
+ * accepted, the page says when, also on a later visit; a lapsed link says so (issue 39). Renders
+ * the termsAcceptance machine only.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useParams } from 'react-router-dom';
@@ -25,6 +26,18 @@ export default function TermsView() {
   const { terms, acceptedAt, error } = snapshot.context;
 
   if (snapshot.matches('loading')) return <Spinner label={messages.common.loading} />;
+  // Issue 39: the link's expiry has passed; the agency mails a new one.
+  if (snapshot.matches('lapsed'))
+    return (
+      <Card css={{ maxWidth: 640, margin: '0 auto', textAlign: 'center' }} data-testid="terms-lapsed">
+        <Stack>
+          <Heading>{text.lapsedTitle}</Heading>
+          <Alert tone="warning" role="alert">
+            {error ?? text.linkLapsed}
+          </Alert>
+        </Stack>
+      </Card>
+    );
   if (snapshot.matches('accessError') || !terms)
     return (
       <Card css={{ maxWidth: 640, margin: '0 auto', textAlign: 'center' }} data-testid="terms-access-error">
