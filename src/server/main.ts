@@ -11,6 +11,7 @@ import { ClientBuildError, prepareClient } from './clientBuild';
 import { loadConfig } from './config';
 import { DataDirError } from './dataDir';
 import { EmbeddedPostgresError } from './db/embeddedPostgres';
+import { hasPgliteData, UpgradeError } from './db/pgliteUpgrade';
 import { openProductDatabase } from './db/productDatabase';
 import { DEMO_PASSWORD, seed } from './db/seed';
 import { findProjectRoot, ProjectRootError } from './projectRoot';
@@ -32,6 +33,12 @@ async function main() {
   // The client builds (in a child process, when missing or stale) while the database migrates.
   const clientReady = phase('cliente', () => prepareClient(root, process.env.SKIP_CLIENT_BUILD === 'true'));
   clientReady.catch(() => {}); // awaited below; a failure before then is not 'unhandled'
+  // A PGlite directory of the previous version is moved over by `npm start`'s preparation
+  // (scripts/start.mjs, prepareData.ts), never by a server started some other way (npm run dev).
+  if (!config.databaseUrl && hasPgliteData(config.dataDir))
+    throw new UpgradeError(
+      `${config.dataDir} tiene la base PGlite de la versión anterior (pgdata): ejecute npm start una vez para pasarla a PostgreSQL.`,
+    );
   // The embedded database belongs to one server per data directory (openProductDatabase locks it).
   const database = await phase('base de datos', () => openProductDatabase(config));
   const { handle } = database;
@@ -108,7 +115,8 @@ main().catch((error: unknown) => {
     error instanceof DataDirError ||
     error instanceof ClientBuildError ||
     error instanceof ProjectRootError ||
-    error instanceof EmbeddedPostgresError;
+    error instanceof EmbeddedPostgresError ||
+    error instanceof UpgradeError;
   console.error(forTheOperator ? error.message : error);
   process.exit(1);
 });
