@@ -26,7 +26,7 @@ import { auditedWrite } from '../resources/engine';
 import { runAfterResponse } from '../services/background';
 import { createFileStore, type ReceivedFile } from '../services/files';
 import { startMaintenance } from '../services/maintenance';
-import { receiptReaderOf } from '../services/receiptReading';
+import { receiptReaderOf, refuseWhenReadingQueueFull } from '../services/receiptReading';
 import { storageOf } from '../services/storage';
 
 const text = messages.refund;
@@ -53,6 +53,8 @@ export function imagesRoutes(app: FastifyInstance, context: AppContext) {
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(400, text.uploadNoFiles);
       const voucherId = request.refundAccess!.voucherId;
+      // Issue 39: past the reading queue's bound a new upload is refused before it is read.
+      await refuseWhenReadingQueueFull(context, reply);
       const quota = context.config.uploadQuotaBytes;
       const quotaMessage = text.uploadQuotaExceeded(Math.round(quota / (1024 * 1024)));
       const received: ReceivedFile[] = [];
@@ -115,6 +117,12 @@ export function imagesRoutes(app: FastifyInstance, context: AppContext) {
               path: file.relativePath,
             })),
           );
+          // Issue 39: the files' reading jobs are stored with them, before the answer.
+          await receiptReaderOf(context).schedule(
+            tx,
+            voucherId,
+            received.map((file) => file.id),
+          );
           return {
             result: null,
             audit: received.map((file) => ({
@@ -144,7 +152,7 @@ export function imagesRoutes(app: FastifyInstance, context: AppContext) {
       }));
       // Issue 31: the receipts are read after the answer, never before it.
       runAfterResponse(reply, 'receipt reading', async () => {
-        receiptReaderOf(context).schedule(files.map((file) => file.id));
+        receiptReaderOf(context).wake();
       });
       return reply.status(201).send({ files });
     },
