@@ -11,10 +11,12 @@ CREATE TABLE "reading_jobs" (
 	"locked_by" varchar(64),
 	"heartbeat_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"started_at" timestamp with time zone,
 	"finished_at" timestamp with time zone,
 	CONSTRAINT "reading_jobs_status_check" CHECK ("reading_jobs"."status" in ('pending', 'running', 'done', 'failed'))
 );--> statement-breakpoint
 CREATE INDEX "reading_jobs_queue_idx" ON "reading_jobs" USING btree ("voucher_id","created_at") WHERE status in ('pending', 'running');--> statement-breakpoint
+CREATE INDEX "reading_jobs_voucher_idx" ON "reading_jobs" USING btree ("voucher_id","started_at");--> statement-breakpoint
 -- What the in-memory queue of the previous version had not read yet (a recent upload, not read).
 INSERT INTO "reading_jobs" ("file_id", "voucher_id", "created_at")
 SELECT f."id", f."voucher_id", f."created_at" FROM "stored_files" f

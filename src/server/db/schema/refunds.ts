@@ -423,6 +423,8 @@ export const readingJobs = pgTable(
     lockedBy: varchar('locked_by', { length: 64 }),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it was last claimed (the fair order counts a voucher's jobs taken since its backlog began). */
+    startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (table) => [
@@ -430,5 +432,6 @@ export const readingJobs = pgTable(
     index('reading_jobs_queue_idx')
       .on(table.voucherId, table.createdAt)
       .where(sql`status in ('pending', 'running')`),
+    index('reading_jobs_voucher_idx').on(table.voucherId, table.startedAt),
   ],
 );

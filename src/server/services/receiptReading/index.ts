@@ -104,7 +104,6 @@ function createReader(context: AppContext, options: ReaderOptions): ReceiptReade
   const lanes = new Set<Promise<void>>();
   let again = false;
   const stats: ReceiptReaderStats = { filesRead: 0, pagesRead: 0, filesCopied: 0 };
-  const bounds = boundsOf(context);
 
   /**
    * Each receipt read once: a file whose stored bytes (sha256) equal those of a file of the SAME
@@ -135,7 +134,7 @@ function createReader(context: AppContext, options: ReaderOptions): ReceiptReade
         .insert(receiptReadings)
         .values(rows.map(({ readAt: _readAt, ...row }) => ({ ...row, fileId: job.fileId })))
         .onConflictDoNothing();
-      await finishReading(tx, job, id, bounds);
+      await finishReading(tx, job, id, boundsOf(context));
     });
     stats.filesCopied += 1;
     return true;
@@ -170,7 +169,7 @@ function createReader(context: AppContext, options: ReaderOptions): ReceiptReade
           }),
         )
         .onConflictDoNothing();
-      await finishReading(tx, job, id, bounds);
+      await finishReading(tx, job, id, boundsOf(context));
     });
   };
 
@@ -188,7 +187,7 @@ function createReader(context: AppContext, options: ReaderOptions): ReceiptReade
       .where(eq(receiptReadings.fileId, job.fileId))
       .limit(1);
     if (done.length > 0) {
-      await finishReading(context.db, job, id, bounds);
+      await finishReading(context.db, job, id, boundsOf(context));
       return;
     }
     if (await copyReading(job, file.sha256)) return;
@@ -258,7 +257,7 @@ function createReader(context: AppContext, options: ReaderOptions): ReceiptReade
 
   /** Between polls: ends jobs interrupted too often, then looks for work. */
   const sweep = () => {
-    failExhaustedReadings(context.db, options.maxAttempts, options.staleMs, bounds)
+    failExhaustedReadings(context.db, options.maxAttempts, options.staleMs, boundsOf(context))
       .then((failed) => {
         if (failed.length) log?.error({ files: failed }, 'receipt reading failed too many times');
       })
@@ -271,7 +270,7 @@ function createReader(context: AppContext, options: ReaderOptions): ReceiptReade
     stats,
     async schedule(db, voucherId, fileIds) {
       if (!settings.enabled) return;
-      await enqueueReadings(db, voucherId, fileIds, bounds);
+      await enqueueReadings(db, voucherId, fileIds, boundsOf(context));
     },
     wake() {
       if (lanes.size > 0) again = true;

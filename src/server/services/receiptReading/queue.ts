@@ -5,7 +5,7 @@
  *   their jobs are stored together, before the upload answers.
  * - `claimReading` takes one job with `UPDATE … WHERE file_id = (SELECT … FOR UPDATE SKIP LOCKED
  *   LIMIT 1) RETURNING`, so workers of several instances never take the same one. The order is
- *   fair per voucher: a job's rank among its voucher's queued jobs first, then its age, so one
+ *   fair per voucher: a job's rank within its voucher's backlog first, then its age, so one
  *   traveller's 40 files interleave with another's single receipt (each voucher's first, then
  *   each one's second, …). A 'running' job whose heartbeat is older than `staleMs` (its instance
  *   died) is claimed again.
@@ -111,28 +111,47 @@ export interface ClaimedReading {
 /**
  * Claims the next job in the fair order, or a running one whose heartbeat is stale; null when
  * none. One statement: the row is locked by `FOR UPDATE SKIP LOCKED`, so two workers never get
- * the same job (the rank is computed in a subquery; only the job's row is locked).
+ * the same job (the order is computed in subqueries; only the job's row is locked).
+ *
+ * The order is a job's rank within its voucher, then its age. The rank counts the voucher's jobs
+ * already taken since its backlog began (`served`: claimed since its oldest queued job was
+ * queued) plus the job's position among the voucher's claimable jobs. Without `served`, ranks
+ * among pending jobs alone would restart at 1 for a voucher each time one of its jobs is taken,
+ * and its older jobs would always go before a later voucher's single one.
  */
 export async function claimReading(
-  db: Database,
+  db: Database | Transaction,
   workerId: string,
   staleMs: number,
 ): Promise<ClaimedReading | null> {
+  const claimable = (alias: string) =>
+    sql.raw(
+      `(${alias}.status = 'pending' or (${alias}.status = 'running' and (${alias}.heartbeat_at is null or ${alias}.heartbeat_at < now() - ${Math.max(0, Math.round(staleMs))} * interval '1 millisecond')))`,
+    );
   const result = (await db.execute(sql`
     update reading_jobs set
-      status = 'running', locked_by = ${workerId}, heartbeat_at = now(), attempts = reading_jobs.attempts + 1
+      status = 'running', locked_by = ${workerId}, heartbeat_at = now(), started_at = now(),
+      attempts = reading_jobs.attempts + 1
     where file_id = (
+      with backlog as (
+        select q.voucher_id, min(q.created_at) as since
+        from reading_jobs q where q.status in ('pending', 'running') group by q.voucher_id
+      ), served as (
+        select b.voucher_id, (
+          select count(*) from reading_jobs s
+          where s.voucher_id = b.voucher_id and s.status <> 'pending' and s.started_at >= b.since
+        ) as served
+        from backlog b
+      ), ranked as (
+        select c.file_id, row_number() over (partition by c.voucher_id order by c.created_at, c.file_id) as position
+        from reading_jobs c where ${claimable('c')}
+      )
       select job.file_id
       from reading_jobs job
-      join (
-        select file_id, row_number() over (partition by voucher_id order by created_at, file_id) as rank
-        from reading_jobs
-        where status = 'pending'
-           or (status = 'running' and (heartbeat_at is null or heartbeat_at < now() - ${staleMs} * interval '1 millisecond'))
-      ) ranked on ranked.file_id = job.file_id
-      where job.status = 'pending'
-         or (job.status = 'running' and (job.heartbeat_at is null or job.heartbeat_at < now() - ${staleMs} * interval '1 millisecond'))
-      order by ranked.rank, job.created_at, job.file_id
+      join ranked on ranked.file_id = job.file_id
+      join served on served.voucher_id = job.voucher_id
+      where ${claimable('job')}
+      order by served.served + ranked.position, job.created_at, job.file_id
       for update of job skip locked
       limit 1)
     returning file_id, voucher_id, attempts`)) as unknown as Rows<{
