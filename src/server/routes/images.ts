@@ -3,7 +3,7 @@
  * multipart with repeated field file; response has files'). Mounted at the root, so by default
  * it answers at /images/upload-image (config IMAGE_SERVICE_URL may point elsewhere).
  * Needs the refund access token; files are decoded and re-encoded before they are stored
- * (services/files.ts), capped per file, per request and per voucher (the upload quota of stored
+ * (services/files.ts, in the heavy-work child process: issue 39), capped per file, per request and per voucher (the upload quota of stored
  * bytes not yet submitted, UPLOAD_QUOTA_MB), and a request stores all of its files or none.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -27,6 +27,7 @@ import { runAfterResponse } from '../services/background';
 import { createFileStore, type ReceivedFile } from '../services/files';
 import { startMaintenance } from '../services/maintenance';
 import { receiptReaderOf, refuseWhenReadingQueueFull } from '../services/receiptReading';
+import { inspectorOf } from '../services/receiptReading/heavyProcess';
 import { storageOf } from '../services/storage';
 
 const text = messages.refund;
@@ -44,7 +45,7 @@ async function pendingBytes(db: Database | Transaction, voucherId: number): Prom
 }
 
 export function imagesRoutes(app: FastifyInstance, context: AppContext) {
-  const store = createFileStore(storageOf(context));
+  const store = createFileStore(storageOf(context), inspectorOf(context));
   startMaintenance(app, context, store);
 
   app.post(

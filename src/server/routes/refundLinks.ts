@@ -64,6 +64,7 @@ import { auditedWrite } from '../resources/engine';
 import { runAfterResponse } from '../services/background';
 import { createFileStore, type ReceivedFile } from '../services/files';
 import { receiptReaderOf, refuseWhenReadingQueueFull } from '../services/receiptReading';
+import { inspectorOf } from '../services/receiptReading/heavyProcess';
 import { ownReadings } from '../services/receiptReading/routes';
 import {
   mailPendingRequests,
@@ -153,7 +154,7 @@ const completeRequest = (tx: Transaction, request: RequestRow, comment = '') =>
 export function refundLinkRoutes(app: FastifyInstance, context: AppContext) {
   const { db, config } = context;
   const attempts = createAttemptCounters(db);
-  const store = createFileStore(storageOf(context));
+  const store = createFileStore(storageOf(context), inspectorOf(context));
 
   // The mail outbox: staff writes under /api/refund/ may have created requests (committed by now).
   app.addHook('onResponse', async (request, reply) => {

@@ -17,7 +17,8 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Inspection } from '../files';
+import { messages } from '../../../contracts/messages';
+import type { Inspection, Inspector } from '../files';
 import type { ReadPage } from './read';
 import type { WorkerAnswer } from './readingWorker';
 
@@ -91,6 +92,9 @@ export function createHeavyProcess(options: HeavyProcessOptions): HeavyProcess {
     clearTimeout(idleTimer);
     if (pending.size > 0 || !child) return;
     const current = child;
+    // An idle child does not keep the server's process alive (its IPC channel is a handle).
+    current.channel?.unref();
+    current.unref();
     idleTimer = setTimeout(() => {
       if (pending.size === 0 && child === current) {
         child = null;
@@ -142,6 +146,8 @@ export function createHeavyProcess(options: HeavyProcessOptions): HeavyProcess {
     if (closed) return Promise.reject(new HeavyProcessStopped('closed'));
     clearTimeout(idleTimer);
     child ??= start();
+    child.ref();
+    child.channel?.ref();
     const id = nextId++;
     const answer = new Promise<T>((resolve, reject) => {
       pending.set(id, { kind, resolve: resolve as (value: unknown) => void, reject });
@@ -153,7 +159,12 @@ export function createHeavyProcess(options: HeavyProcessOptions): HeavyProcess {
 
   return {
     read: (bytes, contentType) => request('read', { type: 'read', bytes, contentType }),
-    inspect: (bytes) => request('inspect', { type: 'inspect', bytes }),
+    async inspect(bytes) {
+      const inspection = await request<Inspection>('inspect', { type: 'inspect', bytes });
+      return inspection.ok && inspection.contentType === 'application/pdf'
+        ? { ...inspection, bytes }
+        : inspection;
+    },
     get pid() {
       return child?.pid ?? null;
     },
@@ -185,6 +196,24 @@ export function heavyProcessOf(context: {
     processes.set(context, heavy);
   }
   return heavy;
+}
+
+/**
+ * The upload check of this app in its heavy-work child (the interactive lane). A child that dies
+ * during a check (another file killed it, or the file itself) gets the check once more in a new
+ * child; a second death refuses the file as not decodable.
+ */
+export function inspectorOf(context: Parameters<typeof heavyProcessOf>[0]): Inspector {
+  return async (bytes) => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await heavyProcessOf(context).inspect(bytes);
+      } catch (error) {
+        if (!(error instanceof HeavyProcessStopped)) throw error;
+        if (attempt >= 2) return { ok: false, problem: messages.refund.uploadNotDecodable };
+      }
+    }
+  };
 }
 
 /** Stops the app's child, if any (the app closes); a new app on the same context gets a new one. */

@@ -53,7 +53,13 @@ process.on('message', (request: WorkerRequest) => {
   void (async () => {
     try {
       if (request.type === 'inspect') {
-        send({ type: 'inspect', id: request.id, inspection: await inspectUpload(bufferOf(request.bytes)) });
+        const inspection = await inspectUpload(bufferOf(request.bytes));
+        // A PDF is kept as sent: the server keeps its bytes, they need not travel back.
+        const answer =
+          inspection.ok && inspection.contentType === 'application/pdf'
+            ? { ...inspection, bytes: Buffer.alloc(0) }
+            : inspection;
+        send({ type: 'inspect', id: request.id, inspection: answer });
         return;
       }
       let ocrPages = 0;
