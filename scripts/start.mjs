@@ -1,7 +1,7 @@
 /**
  * `npm start`: bundles the server (src/server/main.ts and the sources it imports; packages stay
- * imports from node_modules) with esbuild, puts the two worker scripts and the migrations beside
- * it, and runs it in this process.
+ * imports from node_modules) and its heavy-work child process (readingWorker.mjs) with esbuild,
+ * puts the xlsx worker script and the migrations beside it, and runs it in this process.
  *
  * Why not `tsx src/server/main.ts`: tsx compiles TypeScript through module hooks that run in a
  * thread of their own for the life of the process. The bundled server starts at about 155 MB
@@ -48,8 +48,13 @@ const buildsDir = path.join(root, 'dist/server');
 const KEPT_BUILDS = 5;
 
 const bundled = await build({
-  // The server, and the first start's database preparation (src/server/prepareData.ts, issue 33).
-  entryPoints: [path.join(root, 'src/server/main.ts'), path.join(root, 'src/server/prepareData.ts')],
+  // The server, the first start's database preparation (src/server/prepareData.ts, issue 33) and
+  // the heavy-work child process (issue 39), each as <out>.mjs in the build's directory.
+  entryPoints: [
+    { in: path.join(root, 'src/server/main.ts'), out: 'main' },
+    { in: path.join(root, 'src/server/prepareData.ts'), out: 'prepareData' },
+    { in: path.join(root, 'src/server/services/receiptReading/readingWorker.ts'), out: 'readingWorker' },
+  ],
   // At a build directory's depth, so the source map's paths lead back to src/.
   outdir: path.join(buildsDir, 'build'),
   outExtension: { '.js': '.mjs' },

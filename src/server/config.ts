@@ -62,11 +62,20 @@ const environmentSchema = z.object({
   TERMS_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Issue 12: whether this instance runs export jobs (false: it only answers requests). */
   EXPORT_WORKER: booleanFlag.default(true),
-  /** Issue 31: whether this instance reads uploaded receipts (OCR in a worker thread). */
+  /**
+   * Issues 31, 39: whether this instance queues uploaded receipts for reading and takes reading
+   * jobs (OCR in the heavy-work child process, at a lower CPU priority).
+   */
   RECEIPT_READING: booleanFlag.default(true),
-  /** Issue 31: receipt pages read at once (worker threads), and the time limit of one page. */
+  /** Issue 31: receipt files read at once (OCR engines in the child), and the time limit of one page. */
   RECEIPT_READING_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
   RECEIPT_READING_PAGE_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
+  /**
+   * Issue 39: the reading queue's bounds, in files (docs/receipt-reading.md 'Bounds'): jobs queued
+   * per voucher (its further files wait, stored), and in all (past it a new upload answers 503).
+   */
+  RECEIPT_READING_VOUCHER_QUEUE: z.coerce.number().int().min(1).max(100_000).default(200),
+  RECEIPT_READING_QUEUE: z.coerce.number().int().min(1).max(1_000_000).default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -124,6 +133,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
       enabled: env.RECEIPT_READING,
       concurrency: env.RECEIPT_READING_CONCURRENCY,
       pageTimeoutMs: env.RECEIPT_READING_PAGE_SECONDS * 1000,
+      voucherQueue: env.RECEIPT_READING_VOUCHER_QUEUE,
+      totalQueue: env.RECEIPT_READING_QUEUE,
     },
   };
 }

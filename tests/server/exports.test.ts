@@ -1,7 +1,8 @@
 /**
  * Export jobs (issue 12; SPEC §4 'Export notifications', §7 /office_report/ and GET/PUT
  * /report/{hash}/, §8 export messages, §9 limits): start, claim, progress, OK, download,
- * consumed, error, foreign users, a restart while running, two workers on one queue.
+ * consumed, error, foreign users, a restart while running, a start after a kill -9 while running,
+ * two workers on one queue.
  */
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -380,5 +381,51 @@ describe('export queue', () => {
     const file = await get(admin, `/api${report.url}`);
     const rows = await sheetRows(file.rawPayload);
     expect(rows.length - 1).toBe(report.rows_total);
+  }, 120_000);
+
+  it('resumes at the next start a job a killed server left running (kill -9, embedded database)', async () => {
+    // Issue 39 'Durable': a server killed outright never ran its close, so its job stays 'running'
+    // with a recent heartbeat and its parts half written. The next start on the same data
+    // directory (one server per embedded database) puts it back in the queue at once.
+    setWorker(false);
+    let hash = '';
+    try {
+      await exportWorkerOf(testApp.context)?.idle();
+      hash = await startExport(admin);
+      const claim = await claimJob(testApp.context.db, 'killed-server', 30_000);
+      expect(claim?.job.hash).toBe(hash);
+      await testApp.context.db.execute(
+        sql`update export_jobs set rows_written = 500, file_key = ${`exports/${hash}/a1`}, file_parts = 1 where hash = ${hash}`,
+      );
+      await storageOf(testApp.context).put(`exports/${hash}/a1/00000.part`, Buffer.from('half a file'));
+      await testApp.app.close();
+    } finally {
+      setWorker(true);
+    }
+    // The closed server put back only its own job: the killed one's is still 'running'.
+    expect(await jobRow(hash)).toMatchObject({ status: 'running', lockedBy: 'killed-server' });
+
+    const kind = testApp.context.databaseKind;
+    testApp.context.databaseKind = 'embedded';
+    try {
+      const restarted = await buildApp(testApp.context);
+      await restarted.ready();
+      testApp.app = restarted;
+    } finally {
+      testApp.context.databaseKind = kind;
+    }
+    const started = Date.now();
+    const report = await waitForReport(admin, hash, finished);
+    expect(report.status).toBe('OK');
+    expect(report.rows_written).toBe(report.rows_total);
+    // Not after the 30 s a stale heartbeat takes: at the start.
+    expect(Date.now() - started).toBeLessThan(30_000);
+    const row = await jobRow(hash);
+    expect(row.attempts).toBe(2);
+    expect(row.fileKey).toBe(`exports/${hash}/a2`);
+    // The killed attempt's part was removed.
+    expect(await storageOf(testApp.context).get(`exports/${hash}/a1/00000.part`)).toBeNull();
+    const file = await get(admin, `/api${report.url}`);
+    expect((await sheetRows(file.rawPayload)).length - 1).toBe(report.rows_total);
   }, 120_000);
 });

@@ -138,6 +138,9 @@ export const refundMessages = {
     `La imagen es demasiado grande (máximo ${megapixels} megapíxeles). Envíe una foto de menor resolución.`,
   uploadPdfActive:
     'El PDF contiene contenido activo (JavaScript, acciones automáticas o archivos adjuntos) y no se acepta. Imprímalo como PDF o envíe una foto del documento.',
+  /** Issue 39: the server's queue of receipts to read is full (503 with Retry-After). */
+  uploadBusy: (minutes: number) =>
+    `Estamos recibiendo muchos comprobantes en este momento. Vuelva a intentarlo en ${minutes} minutos; no se guardó ningún archivo de este envío.`,
   uploadQuotaExceeded: (megabytes: number) =>
     `Alcanzó el límite de ${megabytes} MB de archivos cargados para esta solicitud. Los archivos que no se envíen con una solicitud se liberan en 24 horas.`,
 

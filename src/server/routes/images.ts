@@ -3,7 +3,7 @@
  * multipart with repeated field file; response has files'). Mounted at the root, so by default
  * it answers at /images/upload-image (config IMAGE_SERVICE_URL may point elsewhere).
  * Needs the refund access token; files are decoded and re-encoded before they are stored
- * (services/files.ts), capped per file, per request and per voucher (the upload quota of stored
+ * (services/files.ts, in the heavy-work child process: issue 39), capped per file, per request and per voucher (the upload quota of stored
  * bytes not yet submitted, UPLOAD_QUOTA_MB), and a request stores all of its files or none.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -26,7 +26,8 @@ import { auditedWrite } from '../resources/engine';
 import { runAfterResponse } from '../services/background';
 import { createFileStore, type ReceivedFile } from '../services/files';
 import { startMaintenance } from '../services/maintenance';
-import { receiptReaderOf } from '../services/receiptReading';
+import { receiptReaderOf, refuseWhenReadingQueueFull } from '../services/receiptReading';
+import { inspectorOf } from '../services/receiptReading/heavyProcess';
 import { storageOf } from '../services/storage';
 
 const text = messages.refund;
@@ -44,7 +45,7 @@ async function pendingBytes(db: Database | Transaction, voucherId: number): Prom
 }
 
 export function imagesRoutes(app: FastifyInstance, context: AppContext) {
-  const store = createFileStore(storageOf(context));
+  const store = createFileStore(storageOf(context), inspectorOf(context));
   startMaintenance(app, context, store);
 
   app.post(
@@ -53,6 +54,8 @@ export function imagesRoutes(app: FastifyInstance, context: AppContext) {
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(400, text.uploadNoFiles);
       const voucherId = request.refundAccess!.voucherId;
+      // Issue 39: past the reading queue's bound a new upload is refused before it is read.
+      await refuseWhenReadingQueueFull(context, reply);
       const quota = context.config.uploadQuotaBytes;
       const quotaMessage = text.uploadQuotaExceeded(Math.round(quota / (1024 * 1024)));
       const received: ReceivedFile[] = [];
@@ -115,6 +118,12 @@ export function imagesRoutes(app: FastifyInstance, context: AppContext) {
               path: file.relativePath,
             })),
           );
+          // Issue 39: the files' reading jobs are stored with them, before the answer.
+          await receiptReaderOf(context).schedule(
+            tx,
+            voucherId,
+            received.map((file) => file.id),
+          );
           return {
             result: null,
             audit: received.map((file) => ({
@@ -144,7 +153,7 @@ export function imagesRoutes(app: FastifyInstance, context: AppContext) {
       }));
       // Issue 31: the receipts are read after the answer, never before it.
       runAfterResponse(reply, 'receipt reading', async () => {
-        receiptReaderOf(context).schedule(files.map((file) => file.id));
+        receiptReaderOf(context).wake();
       });
       return reply.status(201).send({ files });
     },

@@ -63,7 +63,8 @@ import type { AuditEntry } from '../resources/audit';
 import { auditedWrite } from '../resources/engine';
 import { runAfterResponse } from '../services/background';
 import { createFileStore, type ReceivedFile } from '../services/files';
-import { receiptReaderOf } from '../services/receiptReading';
+import { receiptReaderOf, refuseWhenReadingQueueFull } from '../services/receiptReading';
+import { inspectorOf } from '../services/receiptReading/heavyProcess';
 import { ownReadings } from '../services/receiptReading/routes';
 import {
   mailPendingRequests,
@@ -153,7 +154,7 @@ const completeRequest = (tx: Transaction, request: RequestRow, comment = '') =>
 export function refundLinkRoutes(app: FastifyInstance, context: AppContext) {
   const { db, config } = context;
   const attempts = createAttemptCounters(db);
-  const store = createFileStore(storageOf(context));
+  const store = createFileStore(storageOf(context), inspectorOf(context));
 
   // The mail outbox: staff writes under /api/refund/ may have created requests (committed by now).
   app.addHook('onResponse', async (request, reply) => {
@@ -237,6 +238,8 @@ export function refundLinkRoutes(app: FastifyInstance, context: AppContext) {
     { config: rateLimited(60, '15 minutes') },
     async (request, reply): Promise<UploadPendingDocResponse> => {
       if (!request.isMultipart()) throw new HttpError(400, messages.refund.uploadNoFiles);
+      // Issue 39: past the reading queue's bound a new upload is refused before it is read.
+      await refuseWhenReadingQueueFull(context, reply);
       let link: { request: RequestRow; refund: RefundRecord } | null = null;
       const received: ReceivedFile[] = [];
       try {
@@ -295,6 +298,12 @@ export function refundLinkRoutes(app: FastifyInstance, context: AppContext) {
               path: file.relativePath,
             })),
           );
+          // Issue 39: the files' reading jobs are stored with them, before the answer.
+          await receiptReaderOf(context).schedule(
+            tx,
+            voucherId,
+            received.map((file) => file.id),
+          );
           return { result: null, audit: received.map((file) => uploadAudit(file, refundId)) };
         });
       } catch (error) {
@@ -306,7 +315,7 @@ export function refundLinkRoutes(app: FastifyInstance, context: AppContext) {
       reply.status(201);
       // Issue 31: the documents are read after the answer, never before it.
       runAfterResponse(reply, 'receipt reading', async () => {
-        receiptReaderOf(context).schedule(received.map((file) => file.id));
+        receiptReaderOf(context).wake();
       });
       return {
         status: 'ok',

@@ -273,8 +273,15 @@ async function readCapped(
   return { bytes: tooLarge || truncated ? null : Buffer.concat(chunks), size };
 }
 
-/** Where the kept bytes go is the file storage's business (./storage.ts: the database by default). */
-export function createFileStore(storage: FileStorage) {
+/** Decodes and checks an upload's bytes: `inspectUpload` here, or in the heavy-work child (issue 39). */
+export type Inspector = (bytes: Buffer) => Promise<Inspection>;
+
+/**
+ * Where the kept bytes go is the file storage's business (./storage.ts: the database by default).
+ * `inspect` checks each upload: the routes pass the heavy-work child's (receiptReading/heavyProcess.ts
+ * `inspectorOf`), so decoding, re-encoding and PDF parsing never run on the server's event loop.
+ */
+export function createFileStore(storage: FileStorage, inspect: Inspector = inspectUpload) {
   return {
     storage,
 
@@ -288,7 +295,7 @@ export function createFileStore(storage: FileStorage) {
       const { bytes, size: receivedSize } = await readCapped(stream, maxBytes);
       const base = { id, receivedSize, size: 0, sha256: '', relativePath: '', contentType: null };
       if (bytes === null) return { ...base, name: safeFileName(originalName), tooLarge: true, problem: null };
-      const inspection = await inspectUpload(bytes);
+      const inspection = await inspect(bytes);
       if (!inspection.ok) {
         return { ...base, name: safeFileName(originalName), tooLarge: false, problem: inspection.problem };
       }

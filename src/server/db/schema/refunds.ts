@@ -399,3 +399,39 @@ export const receiptReadings = pgTable(
     check('receipt_readings_status_check', sql`${table.status} in ('read', 'unreadable', 'failed')`),
   ],
 );
+
+/**
+ * Issue 39: the durable queue of receipt readings (services/receiptReading/queue.ts). One row per
+ * stored file to read, written in the upload's transaction; workers of any instance with
+ * RECEIPT_READING=true claim rows with `FOR UPDATE SKIP LOCKED`, fair per voucher, beat
+ * `heartbeat_at` while the file is read, and end it 'done' (its pages are in receipt_readings) or
+ * 'failed' (interrupted too many times). A stale 'running' row (its instance died) is claimed again.
+ */
+export const readingJobs = pgTable(
+  'reading_jobs',
+  {
+    fileId: uuid('file_id')
+      .primaryKey()
+      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+    voucherId: integer('voucher_id').notNull(),
+    /** pending, running, done or failed. */
+    status: varchar('status', { length: 10 })
+      .$type<'pending' | 'running' | 'done' | 'failed'>()
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lockedBy: varchar('locked_by', { length: 64 }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it was last claimed (the fair order counts a voucher's jobs taken since its backlog began). */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('reading_jobs_status_check', sql`${table.status} in ('pending', 'running', 'done', 'failed')`),
+    index('reading_jobs_queue_idx')
+      .on(table.voucherId, table.createdAt)
+      .where(sql`status in ('pending', 'running')`),
+    index('reading_jobs_voucher_idx').on(table.voucherId, table.startedAt),
+  ],
+);

@@ -4,7 +4,7 @@
  *   what was read on their own uploads (files of their voucher; others are simply absent).
  * - GET /api/refund/:id/readings/ — staff with refund/view: per claim the read figures beside the
  *   claimed amount, and the flags (./flags.ts).
- * The app's close stops the reader (its OCR worker threads).
+ * The app's ready starts the reader's worker (./index.ts); its close stops it and its child process.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -53,6 +53,11 @@ export async function ownReadings(
 }
 
 export function receiptReadingRoutes(app: FastifyInstance, context: AppContext) {
+  // Issue 39: the worker takes queued jobs once the app is ready (jobs left by an earlier start
+  // included) and stops, putting its job back in the queue, when the app closes.
+  app.addHook('onReady', async () => {
+    await receiptReaderOf(context).start(app.log);
+  });
   app.addHook('onClose', async () => {
     await receiptReaderOf(context).close();
   });
