@@ -38,12 +38,33 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import { build, stop as stopEsbuild } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// The port first (issue 41): a taken port stops the start in a second, in one sentence, before
+// any bundling, first-start preparation or client build. The server's own listen still decides.
+const wantedPort = Number(process.env.PORT || 3000);
+const wantedHost = process.env.HOST || '127.0.0.1';
+if (Number.isInteger(wantedPort) && wantedPort > 0 && wantedPort < 65536) {
+  const problem = await new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', (error) => resolve(error.code));
+    probe.listen(wantedPort, wantedHost, () => probe.close(() => resolve(null)));
+  });
+  if (problem === 'EADDRINUSE' || problem === 'EACCES') {
+    console.error(
+      problem === 'EADDRINUSE'
+        ? `El puerto ${wantedPort} de ${wantedHost} ya está en uso (PORT): detenga el programa que lo usa o elija otro PORT.`
+        : `No hay permiso para escuchar en el puerto ${wantedPort} de ${wantedHost} (PORT): use uno mayor que 1024.`,
+    );
+    process.exit(1);
+  }
+}
 const buildsDir = path.join(root, 'dist/server');
 const KEPT_BUILDS = 5;
 

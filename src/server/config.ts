@@ -81,13 +81,44 @@ const environmentSchema = z.object({
 
 export type AppConfig = ReturnType<typeof loadConfig>;
 
+/** A configuration the operator must correct, in one Spanish sentence (printed without a stack). */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** What is wrong with one variable, in Spanish. */
+function problemOf(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'too_small':
+      return issue.origin === 'string'
+        ? `debe tener al menos ${issue.minimum} caracteres`
+        : `debe ser al menos ${issue.minimum}`;
+    case 'too_big':
+      return issue.origin === 'string'
+        ? `debe tener como máximo ${issue.maximum} caracteres`
+        : `debe ser como máximo ${issue.maximum}`;
+    case 'invalid_format':
+      return issue.format === 'url'
+        ? 'no es una dirección válida (postgres://usuario:clave@host:puerto/base)'
+        : `no tiene el formato ${issue.format}`;
+    case 'invalid_value':
+      return `debe ser uno de: ${issue.values.map(String).join(', ')}`;
+    case 'invalid_type':
+      return issue.expected === 'number' || issue.expected === 'int' ? 'debe ser un número' : 'no es válida';
+    default:
+      return 'no es válida';
+  }
+}
+
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
-  const parsed = environmentSchema.safeParse(environment);
+  // A variable set to nothing (`DATABASE_URL=`) is a variable not set.
+  const given = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
+  const parsed = environmentSchema.safeParse(given);
   if (!parsed.success) {
-    const problems = parsed.error.issues
-      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
-      .join('; ');
-    throw new Error(`Invalid configuration: ${problems}`);
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${problemOf(issue)}`);
+    throw new ConfigError(
+      `Configuración no válida: ${problems.join('; ')}. Corrija ${problems.length > 1 ? 'esas variables' : 'esa variable'} de entorno y vuelva a iniciar.`,
+    );
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);

@@ -8,11 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { createTokenService } from './auth/tokens';
 import { ClientBuildError, prepareClient } from './clientBuild';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { DataDirError } from './dataDir';
 import { EmbeddedPostgresError } from './db/embeddedPostgres';
 import { hasPgliteData, UpgradeError } from './db/pgliteUpgrade';
-import { openProductDatabase } from './db/productDatabase';
+import { DatabaseUnreachableError, openProductDatabase } from './db/productDatabase';
 import { DEMO_PASSWORD, seed } from './db/seed';
 import { findProjectRoot, ProjectRootError } from './projectRoot';
 import { createMailer } from './services/mail';
@@ -116,7 +116,25 @@ main().catch((error: unknown) => {
     error instanceof ClientBuildError ||
     error instanceof ProjectRootError ||
     error instanceof EmbeddedPostgresError ||
-    error instanceof UpgradeError;
-  console.error(forTheOperator ? error.message : error);
+    error instanceof UpgradeError ||
+    error instanceof ConfigError ||
+    error instanceof DatabaseUnreachableError ||
+    isPortTaken(error);
+  // DEBUG shows the stack of any error.
+  console.error(forTheOperator && !process.env.DEBUG ? describe(error) : error);
   process.exit(1);
 });
+
+/** The port was free when start.mjs checked it, and taken by the time the server listened. */
+function isPortTaken(error: unknown): error is Error {
+  const code = (error as { code?: string }).code;
+  return code === 'EADDRINUSE' || code === 'EACCES';
+}
+
+function describe(error: Error): string {
+  if (!isPortTaken(error) || error instanceof ConfigError) return error.message;
+  const { port } = error as { port?: number };
+  return (error as { code?: string }).code === 'EADDRINUSE'
+    ? `El puerto ${port ?? ''} ya está en uso (PORT): detenga el programa que lo usa o elija otro PORT.`
+    : `No hay permiso para escuchar en el puerto ${port ?? ''} (PORT): use uno mayor que 1024.`;
+}

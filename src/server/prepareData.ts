@@ -12,7 +12,7 @@
  */
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { DataDirError, lockDataDir } from './dataDir';
 import { migrationsFolder } from './db/client';
 import { EmbeddedPostgresError, hasCluster, removeCluster } from './db/embeddedPostgres';
@@ -91,13 +91,16 @@ async function prepare() {
 
 prepare().catch((error: unknown) => {
   const known =
-    error instanceof DataDirError || error instanceof EmbeddedPostgresError || error instanceof UpgradeError;
+    error instanceof DataDirError ||
+    error instanceof EmbeddedPostgresError ||
+    error instanceof UpgradeError ||
+    error instanceof ConfigError;
   if (error instanceof UpgradeError) {
     console.error(
       `No se pudo pasar la base de datos de la versión anterior a PostgreSQL: ${error.message} ` +
         'Los datos anteriores no se tocaron (DATA_DIR/pgdata). Vuelva a intentar el inicio; si falla otra vez, ' +
         'inicie la versión anterior y haga una copia de DATA_DIR antes de informar el problema.',
     );
-  } else console.error(known ? (error as Error).message : error);
+  } else console.error(known && !process.env.DEBUG ? (error as Error).message : error);
   process.exit(1);
 });

@@ -147,8 +147,9 @@ function reachableBinaries(bin: Binaries, user: OsUser | null): Binaries {
   const nativeDir = path.dirname(path.dirname(bin.postgres));
   let version = 'unknown';
   try {
-    version = (JSON.parse(readFileSync(path.join(nativeDir, '..', 'package.json'), 'utf8')) as { version: string })
-      .version;
+    version = (
+      JSON.parse(readFileSync(path.join(nativeDir, '..', 'package.json'), 'utf8')) as { version: string }
+    ).version;
   } catch {
     // keyed by 'unknown' then
   }

@@ -5,10 +5,35 @@
  * embedded cluster belongs to one process at a time: its opener holds `DATA_DIR/server.lock` until
  * `close()` (a second opener is told who holds it, and never touches the running cluster).
  */
+import pg from 'pg';
 import type { AppConfig } from '../config';
 import { lockDataDir } from '../dataDir';
 import { type DatabaseHandle, openDatabase } from './client';
 import { type EmbeddedCluster, startEmbeddedPostgres } from './embeddedPostgres';
+
+/** A DATABASE_URL server that does not answer, in one Spanish sentence (printed without a stack). */
+export class DatabaseUnreachableError extends Error {
+  override name = 'DatabaseUnreachableError';
+}
+
+/** Connects once to `databaseUrl`, or says which server did not answer and why. */
+async function checkReachable(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const where = `${url.hostname || 'localhost'}:${url.port || '5432'}${url.pathname}`;
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } catch (error) {
+    const { code, message } = error as { code?: string; message?: string };
+    throw new DatabaseUnreachableError(
+      `No se puede conectar a PostgreSQL en ${where} (DATABASE_URL): ${code ?? ''} ${message ?? ''}`.trimEnd() +
+        '. Revise que el servidor esté en marcha y que la dirección, el usuario y la contraseña sean correctos.',
+    );
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
 
 export interface ProductDatabase {
   handle: DatabaseHandle;
@@ -29,6 +54,7 @@ export async function openProductDatabase(
 ): Promise<ProductDatabase> {
   const { locked, ...poolOptions } = options;
   if (config.databaseUrl) {
+    await checkReachable(config.databaseUrl);
     const handle = await openDatabase({ databaseUrl: config.databaseUrl, ...poolOptions });
     return { handle, cluster: null, description: 'PostgreSQL (DATABASE_URL)', close: () => handle.close() };
   }
