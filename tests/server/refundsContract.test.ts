@@ -9,22 +9,27 @@ import {
   hasAllowedExtension,
   localTodayIso,
   multiCauseSchema,
-  parseAmountInput,
   paymentFieldLabel,
   paymentFieldsFor,
   paymentWarnings,
+  readRefundAmount,
   sinisterDateInputSchema,
 } from '../../src/contracts/refund';
 
 const text = messages.refund;
 
-describe('amount mask', () => {
-  it('reads the masked input into exact decimal strings and back', () => {
-    expect(parseAmountInput('1.234.567,89')).toBe('1234567.89');
-    expect(parseAmountInput('1234,5')).toBe('1234.50');
-    expect(parseAmountInput('0,01')).toBe('0.01');
-    for (const bad of ['-1', '12.34', '12345678', '1,234', 'abc', '1.23,00'])
-      expect(parseAmountInput(bad)).toBeNull();
+describe('typed amounts (issue 40: one parser, src/contracts/money.ts)', () => {
+  it('reads what is typed into exact decimal strings and back', () => {
+    const read = (typed: string, currency?: string) => {
+      const reading = readRefundAmount(typed, currency);
+      return reading.ok ? reading.decimal : null;
+    };
+    expect(read('1.234.567,89')).toBe('1234567.89');
+    expect(read('1,234,567.89')).toBe('1234567.89');
+    expect(read('1234,5')).toBe('1234.50');
+    expect(read('0,01')).toBe('0.01');
+    expect(read('84.900', 'CLP')).toBe('84900');
+    for (const bad of ['-1', '12345678', 'abc', '1.23,00', '1,5,5']) expect(read(bad)).toBeNull();
     expect(formatAmount('1234567.89')).toBe('1.234.567,89');
     expect(formatAmount('5')).toBe('5,00');
   });
