@@ -27,6 +27,12 @@ export function readAmount(value: unknown, options: AmountOptions = {}): AmountR
   return parseAmount(typeof value === 'string' ? value : '', options);
 }
 
+/** A typed amount as the canonical decimal ('1.234,5' -> '1234.50'), or null when it cannot be read. */
+export function canonicalAmount(typed: string, options: AmountOptions = {}): string | null {
+  const reading = parseAmount(typed, options);
+  return reading.ok ? reading.decimal : null;
+}
+
 /**
  * A money (or decimal) field of a contract: a typed amount ('1.000,50', '1,000.50', 'US$ 10')
  * or a number, answered as the canonical decimal ('1000.50'); refusals in Spanish.

@@ -771,7 +771,7 @@ describe('POST /api/refund_data/ (submission)', () => {
     expect(response.json()).toMatchObject({
       'refund.email': [text.emailInvalid],
       'refund.phone_contact': [text.phoneNumeric],
-      'refund_coverage.claims.0.amount': [text.amountInvalid],
+      'refund_coverage.claims.0.amount': [messages.amounts.negative],
     });
     const empty = submissionFor(login, files, PAYMENTS['ARG with CBU'].payment);
     empty.refund_coverage.claims = [];

@@ -15,7 +15,9 @@
  * which records the reveal in the same history.
  */
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { formatMoney } from '../../contracts/format';
 import { messages } from '../../contracts/messages';
+import { amountErrorMessage, parseAmount } from '../../contracts/money';
 import { paymentTextFields } from '../../contracts/refund';
 import {
   bankFieldsFor,
@@ -260,8 +262,14 @@ async function approveClaims(tx: Transaction, refundId: number, input: RefundTra
     throw new FieldValidationError({ amounts: [text.amountsRequired] });
   for (const claim of claims) {
     const amount = byId.get(claim.id)!;
+    // Issue 40: in the claim's currency's ISO 4217 minor units (a CLP claim has no decimals).
+    const reading = parseAmount(amount, { currency: claim.currencyCode, maxIntegerDigits: 10 });
+    if (!reading.ok)
+      throw new FieldValidationError({ [`amounts.${claim.id}`]: [amountErrorMessage(reading)] });
     if (centsOf(amount) > centsOf(claim.amount))
-      throw new FieldValidationError({ amounts: [text.amountOverClaim(claim.amount)] });
+      throw new FieldValidationError({
+        amounts: [text.amountOverClaim(formatMoney(claim.amount, claim.currencyCode))],
+      });
     await tx.update(refundClaims).set({ approvedAmount: amount }).where(eq(refundClaims.id, claim.id));
   }
 }
