@@ -130,6 +130,7 @@ export const sampleBankData: RefundBankData = {
   complete: true,
   masked: false,
   fields: [{ field: 'cbu', value: '2850590940090418135201' }],
+  cci_unverified: false,
 };
 
 export const bankRevealModel = defineModel({

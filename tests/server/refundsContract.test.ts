@@ -5,13 +5,17 @@ import { messages } from '../../src/contracts/messages';
 import {
   accountTypesFor,
   bankOptionsFor,
+  cciUnverified,
   emptyMultiCause,
+  emptyRefundPayment,
   hasAllowedExtension,
   localTodayIso,
   multiCauseSchema,
   paymentFieldLabel,
   paymentFieldsFor,
+  paymentProblems,
   paymentWarnings,
+  type RefundPayment,
   readRefundAmount,
   sinisterDateInputSchema,
 } from '../../src/contracts/refund';
@@ -109,11 +113,29 @@ describe('payment fields per country', () => {
     expect(accountTypesFor('ESP')).toEqual(['Cuenta corriente', 'Caja de ahorro']);
   });
 
-  it('warns, never refuses, on Peru CCI check digits', () => {
+  it("warns on Peru CCI check digits and needs the traveller's confirmation (issue 40)", () => {
     expect(paymentWarnings({ bank_adress: '00219300123456789099' }, 'PER')).toEqual({
       bank_adress: messages.banking.cciCheckDigits,
     });
     expect(paymentWarnings({ bank_adress: '00219300123456789099' }, 'BRA')).toEqual({});
+    expect(paymentWarnings({ bank_adress: '00219300123456789013' }, 'PER')).toEqual({});
+    const peruvian = {
+      ...emptyRefundPayment(),
+      owner: 'Rosa Quispe',
+      bank: 'BCP',
+      account_type: 'Caja de ahorro',
+      account_number: '1234567',
+      swift: 'BCPLPEPL',
+      doc_number: '45678912',
+    };
+    const problems = (payment: Partial<RefundPayment>) =>
+      paymentProblems({ ...peruvian, ...payment }, 'PER').bank_adress;
+    expect(problems({ bank_adress: '00219300123456789013' })).toBeUndefined();
+    expect(problems({ bank_adress: '00219300123456789099' })).toBe(text.cciConfirmRequired);
+    expect(problems({ bank_adress: '00219300123456789099', cci_confirmed: true })).toBeUndefined();
+    expect(problems({ bank_adress: '0021930012345678909' })).toBe(messages.banking.cciLength);
+    expect(cciUnverified('00219300123456789099')).toBe(true);
+    expect(cciUnverified('00219300123456789013')).toBe(false);
   });
 
   it('checks file extensions case-insensitively', () => {

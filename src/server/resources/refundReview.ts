@@ -18,7 +18,7 @@ import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { formatMoney } from '../../contracts/format';
 import { messages } from '../../contracts/messages';
 import { amountErrorMessage, parseAmount } from '../../contracts/money';
-import { paymentTextFields } from '../../contracts/refund';
+import { cciUnverified, paymentTextFields } from '../../contracts/refund';
 import {
   bankFieldsFor,
   isRefundStatus,
@@ -117,7 +117,12 @@ export async function bankDataOf(
       field,
       value: masked && !PLAIN_BANK_FIELDS.has(field) ? maskValue(values[field]) : values[field],
     }));
-  return { complete: payment.status, masked, fields };
+  const [refund] = await reader
+    .select({ country: refunds.countryResidence })
+    .from(refunds)
+    .where(eq(refunds.id, refundId));
+  const cci_unverified = refund?.country.trim().toUpperCase() === 'PER' && cciUnverified(payment.bankAdress);
+  return { complete: payment.status, masked, fields, cci_unverified };
 }
 
 /** Issue 30 §3: each claim's checklist (its coverage's documents) and its 'No lo tengo' items. */
