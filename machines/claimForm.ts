@@ -14,24 +14,27 @@
  * (IndexedDB), so this machine stays pure and its snapshot can be persisted.
  */
 import { assign, enqueueActions, fromCallback, sendParent, setup } from 'xstate';
+import { type AmountFeedback, amountFeedback } from '../src/contracts/amountInput';
+import { formatAmount } from '../src/contracts/format';
 import { messages } from '../src/contracts/messages';
+import { amountErrorMessage } from '../src/contracts/money';
 import {
   ALLOWED_FILE_EXTENSIONS,
-  amountSchema,
   type ClaimFileRef,
   checklistItemsOf,
   claimCoverageProblems,
   claimSchema,
   emptyMultiCause,
   hasAllowedExtension,
+  MAX_AMOUNT_INTEGER_DIGITS,
   MAX_CLAIM_FILES,
   MAX_MISSING_REASON_LENGTH,
   type MissingItem,
   type MultiCause,
   type MultiCauseService,
   multiCauseProblems,
-  parseAmountInput,
   type RefundLoginData,
+  readRefundAmount,
   type ServiceAmounts,
   type StoredFile,
   sinisterDateInputSchema,
@@ -112,12 +115,12 @@ export interface ClaimFormInput {
 }
 
 export interface ClaimFormContext extends ClaimFormInput {
-  /** As typed: date 'DD/MM/AAAA', amount masked '1.234,50'. */
+  /** As typed: date 'DD/MM/AAAA', amount as typed ('1.234,50', '1,234.50': never rewritten, issue 40). */
   values: Record<ClaimField, string>;
   coverage: string;
   requiredItems: string[];
   isMultiCause: boolean;
-  /** Amounts as typed (masked) until the claim is built. */
+  /** Amounts as typed until the claim is built. */
   multiCause: MultiCause;
   files: ClaimReceipt[];
   /** Items marked 'No lo tengo' -> the reason as typed (issue 30 §3). */
@@ -265,16 +268,17 @@ export function toggleService(multiCause: MultiCause, service: ServiceKey, selec
   return writeService(multiCause, service, { ...readService(multiCause, service), selected: true });
 }
 
-/** Masked amounts ('1.234,50') to canonical ('1234.50'); what does not parse is kept to be refused. */
-export function canonicalMultiCause(multiCause: MultiCause): MultiCause {
+/** Typed amounts ('1.234,50', '1,234.50') to canonical ('1234.50'); what does not parse is kept to be refused. */
+export function canonicalMultiCause(multiCause: MultiCause, currency?: string | null): MultiCause {
+  const read = (typed: string) => {
+    if (typed.trim() === '') return '';
+    const reading = readRefundAmount(typed, currency);
+    return reading.ok ? reading.decimal : typed;
+  };
   const amounts = (service: ServiceAmounts): ServiceAmounts => ({
     selected: service.selected,
-    montoPagado:
-      service.montoPagado === '' ? '' : (parseAmountInput(service.montoPagado) ?? service.montoPagado),
-    montoRecuperado:
-      service.montoRecuperado === ''
-        ? ''
-        : (parseAmountInput(service.montoRecuperado) ?? service.montoRecuperado),
+    montoPagado: read(service.montoPagado),
+    montoRecuperado: read(service.montoRecuperado),
   });
   return {
     alojamientos: amounts(multiCause.alojamientos),
@@ -311,12 +315,11 @@ export function claimProblems(context: ClaimFormContext): ClaimErrors {
   if (date) errors.sinister_date = date;
   const currency = firstIssue(claimSchema.shape.currency.safeParse(context.values.currency));
   if (currency) errors.currency = currency;
-  const masked = context.values.amount.trim();
-  if (masked === '') errors.amount = text.amountRequired;
+  const typed = context.values.amount.trim();
+  if (typed === '') errors.amount = text.amountRequired;
   else {
-    const canonical = parseAmountInput(masked);
-    const amount = canonical === null ? text.amountInvalid : firstIssue(amountSchema.safeParse(canonical));
-    if (amount) errors.amount = amount;
+    const reading = readRefundAmount(typed, context.values.currency || null, { positive: true });
+    if (!reading.ok) errors.amount = amountErrorMessage(reading);
   }
   if (context.files.length === 0) errors.files = text.filesRequired;
   else if (pagesOf(context.files) > MAX_CLAIM_FILES) errors.files = text.filesTooMany(MAX_CLAIM_FILES);
@@ -329,7 +332,7 @@ export function claimProblems(context: ClaimFormContext): ClaimErrors {
       errors[`missing.${item}`] = checklistText.reasonTooLong(MAX_MISSING_REASON_LENGTH);
   }
   if (context.isMultiCause) {
-    for (const problem of multiCauseProblems(canonicalMultiCause(context.multiCause))) {
+    for (const problem of multiCauseProblems(context.multiCause, context.values.currency || null)) {
       const key = ['multi_cause', ...problem.path].join('.');
       errors[key] ??= problem.message;
     }
@@ -349,7 +352,7 @@ export function buildLoadedClaim(
     sinister_country: context.values.sinister_country.trim().toUpperCase(),
     sinister_date: iso.success ? iso.data : '',
     currency: context.values.currency.trim().toUpperCase(),
-    amount: parseAmountInput(context.values.amount) ?? '',
+    amount: amountOf(context.values.amount, context.values.currency),
     coverage_files: uploaded.map((file, index) => ({
       id: file.id,
       name: file.name,
@@ -358,7 +361,9 @@ export function buildLoadedClaim(
     missing_items: Object.entries(context.missing)
       .filter(([item]) => context.requiredItems.includes(item))
       .map(([item, reason]) => ({ item, reason: reason.trim() })),
-    multi_cause: context.isMultiCause ? canonicalMultiCause(context.multiCause) : null,
+    multi_cause: context.isMultiCause
+      ? canonicalMultiCause(context.multiCause, context.values.currency)
+      : null,
     receiptCount: pagesOf(context.files),
   };
 }
@@ -373,17 +378,30 @@ export function shownErrorsStillValid(context: ClaimFormContext): ClaimErrors {
   return kept;
 }
 
-/** '12345.50' -> '12.345,50', as the amount field shows it. */
-export function amountInputOf(amount: string): string {
-  const [integer = '0', decimals = ''] = amount.split('.');
-  const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return decimals ? `${grouped},${decimals.padEnd(2, '0').slice(0, 2)}` : grouped;
+/** A typed amount as sent ('1.000,50' -> '1000.50'); '' when it cannot be read (refused before). */
+function amountOf(typed: string, currency: string): string {
+  const reading = readRefundAmount(typed, currency || null);
+  return reading.ok ? reading.decimal : '';
+}
+
+/**
+ * What a money field of the dialog shows under what was typed (issue 40): 'Se cargará: USD
+ * 1.000,50' when the reading is not exactly what was typed (always when ambiguous), or why it
+ * cannot be read. Derived from the context, for the view.
+ */
+export function claimAmountFeedback(typed: string, currency: string): AmountFeedback {
+  return amountFeedback(typed, { currency: currency || null, maxIntegerDigits: MAX_AMOUNT_INTEGER_DIGITS });
+}
+
+/** '12345.50' -> '12.345,50' (the currency's minor units), as the amount field shows it. */
+export function amountInputOf(amount: string, currency?: string | null): string {
+  return formatAmount(amount, currency ?? null);
 }
 
 /** The fields a suggestion fills (only what was read confidently; issue 31). */
 export function valuesOfSuggestion(suggestion: ReadingSuggestion): Partial<Record<ClaimField, string>> {
   return {
-    amount: amountInputOf(suggestion.amount),
+    amount: amountInputOf(suggestion.amount, suggestion.currency),
     ...(suggestion.currency ? { currency: suggestion.currency } : {}),
     ...(suggestion.date ? { sinister_date: suggestion.date.split('-').reverse().join('/') } : {}),
   };

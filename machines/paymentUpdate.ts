@@ -8,7 +8,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { messages } from '../src/contracts/messages';
-import type { PaymentFieldErrors, PaymentTextField } from '../src/contracts/refund';
+import { type PaymentFieldErrors, type PaymentTextField, paymentWarnings } from '../src/contracts/refund';
 import { type PaymentUpdateAccess, paymentUpdateProblems } from '../src/contracts/refund/links';
 import { fieldErrorsOf, messageOf } from './support/errors';
 
@@ -20,22 +20,35 @@ export interface PaymentUpdateInput {
 export interface PaymentUpdateContext extends PaymentUpdateInput {
   access: PaymentUpdateAccess | null;
   values: Partial<Record<PaymentTextField, string>>;
+  /** Issue 40: the traveller confirmed a CCI whose check digits do not follow the published rule. */
+  cciConfirmed: boolean;
   errors: PaymentFieldErrors;
   error: string | null;
 }
 
 export type PaymentUpdateEvent =
   | { type: 'FIELD_CHANGED'; field: PaymentTextField; value: string }
+  | { type: 'CCI_CONFIRMED'; confirmed: boolean }
   | { type: 'SUBMIT' }
   | { type: 'RETRY' };
 
-export function problemsOf(context: Pick<PaymentUpdateContext, 'access' | 'values'>): PaymentFieldErrors {
+export function problemsOf(
+  context: Pick<PaymentUpdateContext, 'access' | 'values'> & { cciConfirmed?: boolean },
+): PaymentFieldErrors {
   if (!context.access) return {};
   return paymentUpdateProblems(
     context.values,
     context.access.update_fields,
     context.access.country_residence,
+    {},
+    context.cciConfirmed === true,
   );
+}
+
+/** The remarks shown beside the fields (a CCI whose check digits do not match: to confirm). */
+export function warningsOf(context: Pick<PaymentUpdateContext, 'access' | 'values'>): PaymentFieldErrors {
+  if (!context.access) return {};
+  return paymentWarnings(context.values, context.access.country_residence);
 }
 
 export const paymentUpdateMachine = setup({
@@ -48,7 +61,10 @@ export const paymentUpdateMachine = setup({
     loadFields: fromPromise<PaymentUpdateAccess, PaymentUpdateInput>(async () => {
       throw new Error('loadFields not provided');
     }),
-    sendFields: fromPromise<unknown, PaymentUpdateInput & { fields: Record<string, string> }>(async () => {
+    sendFields: fromPromise<
+      unknown,
+      PaymentUpdateInput & { fields: Record<string, string>; cciConfirmed: boolean }
+    >(async () => {
       throw new Error('sendFields not provided');
     }),
   },
@@ -59,7 +75,14 @@ export const paymentUpdateMachine = setup({
   },
 }).createMachine({
   id: 'paymentUpdate',
-  context: ({ input }) => ({ ...input, access: null, values: {}, errors: {}, error: null }),
+  context: ({ input }) => ({
+    ...input,
+    access: null,
+    values: {},
+    cciConfirmed: false,
+    errors: {},
+    error: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -86,12 +109,23 @@ export const paymentUpdateMachine = setup({
         FIELD_CHANGED: {
           actions: assign(({ context, event }) => {
             const values = { ...context.values, [event.field]: event.value };
-            const now = problemsOf({ ...context, values });
+            // A confirmation is of one number: a changed CCI asks again.
+            const cciConfirmed = event.field === 'bank_adress' ? false : context.cciConfirmed;
+            const now = problemsOf({ ...context, values, cciConfirmed });
             // A shown error stays only while its field is still invalid.
             const errors: PaymentFieldErrors = {};
             for (const [field, message] of Object.entries(context.errors) as [PaymentTextField, string][])
               if (message && now[field]) errors[field] = now[field];
-            return { values, errors };
+            return { values, cciConfirmed, errors };
+          }),
+        },
+        CCI_CONFIRMED: {
+          actions: assign(({ context, event }) => {
+            const now = problemsOf({ ...context, cciConfirmed: event.confirmed });
+            const errors: PaymentFieldErrors = {};
+            for (const [field, message] of Object.entries(context.errors) as [PaymentTextField, string][])
+              if (message && now[field]) errors[field] = now[field];
+            return { cciConfirmed: event.confirmed, errors };
           }),
         },
         SUBMIT: [
@@ -110,6 +144,7 @@ export const paymentUpdateMachine = setup({
           fields: Object.fromEntries(
             Object.entries(context.values).map(([field, value]) => [field, (value ?? '').trim()]),
           ),
+          cciConfirmed: context.cciConfirmed,
         }),
         onDone: { target: 'sent' },
         onError: [

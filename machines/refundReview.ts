@@ -7,7 +7,10 @@
  * sent; the server's answer is the refund as it is now, or field errors shown under their field.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { type AmountFeedback, amountFeedback } from '../src/contracts/amountInput';
+import { formatAmount } from '../src/contracts/format';
 import { messages } from '../src/contracts/messages';
+import { amountErrorMessage, parseAmount } from '../src/contracts/money';
 import { type RefundTransition, refundTransitionInputs } from '../src/contracts/refund/lifecycle';
 import type { RefundDetail } from '../src/contracts/refund/review';
 import { FieldErrorsError, fieldErrorsOf, messageOf } from './support/errors';
@@ -21,7 +24,7 @@ export interface TransitionDraft {
   observations: string;
   /** Bank fields to complete. */
   fields: string[];
-  /** Approved amount by claim id, as typed ('640,00': es-AR decimals; the API reads both marks). */
+  /** Approved amount by claim id, as typed ('8.000,50' or '8,000.50': the one parser reads both, issue 40). */
   amounts: Record<string, string>;
   /** The payment's reference ('Marcar pagado'; optional). */
   reference: string;
@@ -29,8 +32,22 @@ export interface TransitionDraft {
 
 export type DraftTextField = 'reason' | 'documents' | 'max_files' | 'observations' | 'reference';
 
-/** '640.00' (the API's amount) as the form shows it: '640,00'. */
-export const amountAsTyped = (amount: string): string => amount.replace('.', ',');
+/** '8000.50' (the API's amount) as the form shows it: '8.000,50' (CLP '84.900'), as its label prints it. */
+export const amountAsTyped = (amount: string, currency?: string | null): string =>
+  formatAmount(amount, currency ?? null);
+
+/** An approved amount as the one parser reads it in the claim's currency (issue 40). */
+const readApproved = (typed: string, currency: string) =>
+  parseAmount(typed, { currency, maxIntegerDigits: 10 });
+
+/** What the approve form shows under an amount: 'Se aprobará: USD 8.000,50', or why it cannot be read. */
+export function approvedAmountFeedback(typed: string, currency: string): AmountFeedback {
+  return amountFeedback(typed, {
+    currency,
+    maxIntegerDigits: 10,
+    verb: messages.amounts.willApprove,
+  });
+}
 
 export type ReviewedRefund = RefundDetail & { allowed_actions?: string[] };
 
@@ -73,7 +90,7 @@ export function draftFor(refund: ReviewedRefund | null): TransitionDraft {
     observations: '',
     fields: [],
     amounts: Object.fromEntries(
-      (refund?.claims ?? []).map((claim) => [String(claim.id), amountAsTyped(claim.amount)]),
+      (refund?.claims ?? []).map((claim) => [String(claim.id), amountAsTyped(claim.amount, claim.currency)]),
     ),
     reference: '',
   };
@@ -90,10 +107,12 @@ export function payloadOf(
       return { reason: draft.reason };
     case 'approve':
       return {
-        amounts: (refund?.claims ?? []).map((claim) => ({
-          claim: claim.id,
-          amount: draft.amounts[String(claim.id)] ?? '',
-        })),
+        amounts: (refund?.claims ?? []).map((claim) => {
+          const typed = draft.amounts[String(claim.id)] ?? '';
+          const reading = readApproved(typed, claim.currency);
+          // The canonical amount when it reads; what was typed otherwise, for the contract to refuse.
+          return { claim: claim.id, amount: reading.ok ? reading.decimal : typed };
+        }),
       };
     case 'request_documents':
       return {
@@ -121,9 +140,17 @@ export function draftErrors(
   draft: TransitionDraft,
   refund: ReviewedRefund | null,
 ): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  if (transition === 'approve') {
+    // Issue 40: each amount in its claim's currency (the server checks the same).
+    for (const claim of refund?.claims ?? []) {
+      const reading = readApproved(draft.amounts[String(claim.id)] ?? '', claim.currency);
+      if (!reading.ok) errors[`amounts.${claim.id}`] = [amountErrorMessage(reading)];
+    }
+    if (Object.keys(errors).length) return errors;
+  }
   const result = refundTransitionInputs[transition].safeParse(payloadOf(transition, draft, refund));
   if (result.success) return {};
-  const errors: Record<string, string[]> = {};
   for (const issue of result.error.issues) {
     const [first, index] = issue.path;
     const claim = first === 'amounts' && typeof index === 'number' ? refund?.claims[index] : undefined;

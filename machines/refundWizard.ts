@@ -101,7 +101,11 @@ export type RefundWizardEvent =
   | { type: 'CLOSE_CLAIM_DIALOG' }
   | { type: 'CLAIM_REMOVED'; index: number }
   | { type: 'COMMENT_CHANGED'; value: string }
-  | { type: 'PAYMENT_CHANGED'; values: Partial<Record<PaymentTextField, string>> }
+  | {
+      type: 'PAYMENT_CHANGED';
+      /** Text fields, and the confirmation of a CCI whose check digits do not match (issue 40). */
+      values: Partial<Record<PaymentTextField, string>> & { cci_confirmed?: boolean };
+    }
   | { type: 'AUTHORIZATION_FILES_CHOSEN'; field: PaymentFileField; files: ReceiptRef[] }
   | { type: 'AUTHORIZATION_FILE_REMOVED'; field: PaymentFileField; id: string }
   | { type: 'FINISH' }
@@ -544,6 +548,9 @@ export const refundWizardMachine = setup({
               actions: [
                 assign(({ context, event }) => {
                   const payment = { ...context.payment, ...event.values };
+                  // A confirmation is of one number: a changed CCI asks again (issue 40).
+                  if (event.values.bank_adress !== undefined && event.values.cci_confirmed === undefined)
+                    payment.cci_confirmed = false;
                   const remaining = paymentProblems(payment, context.login.refunds.country_residence);
                   const paymentErrors: PaymentFieldErrors = {};
                   for (const field of Object.keys(context.paymentErrors) as (keyof PaymentFieldErrors)[]) {

@@ -131,6 +131,8 @@ export const paymentUpdateModel = defineModel({
         { type: 'FIELD_CHANGED', field: 'cbu', value: GOOD_CBU },
         { type: 'FIELD_CHANGED', field: 'cbu', value: '123' },
         { type: 'FIELD_CHANGED', field: 'cuit_cuil', value: GOOD_CUIT },
+        // Issue 40: the confirmation of a CCI whose check digits do not match (PER).
+        { type: 'CCI_CONFIRMED', confirmed: !snapshot.context.cciConfirmed },
         { type: 'SUBMIT' },
       ];
     if (snapshot.matches('sending'))
@@ -146,6 +148,7 @@ export const paymentUpdateModel = defineModel({
     JSON.stringify([
       snapshot.value,
       snapshot.context.values,
+      snapshot.context.cciConfirmed,
       snapshot.context.errors,
       snapshot.context.error,
     ]),

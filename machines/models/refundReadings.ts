@@ -12,7 +12,11 @@ export const sampleRefundReadings: RefundReadingsResponse = {
       claimId: 11,
       claimedAmount: '15000.00',
       claimedCurrency: 'ARS',
-      readTotal: '12345.50',
+      // Issue 40: one total per currency (an ARS receipt and a USD one are never added).
+      readTotals: [
+        { currency: 'ARS', amount: '12345.50' },
+        { currency: 'USD', amount: '150.00' },
+      ],
       files: readingsRead,
     },
   ],
@@ -28,7 +32,7 @@ export const sampleRefundReadings: RefundReadingsResponse = {
 };
 
 export const pendingRefundReadings: RefundReadingsResponse = {
-  claims: [{ ...sampleRefundReadings.claims[0], readTotal: null, files: readingsPending }],
+  claims: [{ ...sampleRefundReadings.claims[0], readTotals: [], files: readingsPending }],
   flags: [],
 };
 

@@ -70,7 +70,7 @@ export const refundReviewModel = defineModel({
       // Each form's own fields: a valid and an invalid value where the contract checks one.
       const edits: Record<string, AnyEventObject[]> = {
         approve: [
-          { type: 'AMOUNT_CHANGED', claim: 31, value: '1,234' },
+          { type: 'AMOUNT_CHANGED', claim: 31, value: '1,2345' },
           { type: 'AMOUNT_CHANGED', claim: 31, value: '80' },
         ],
         reject: [{ type: 'FIELD_CHANGED', field: 'reason', value: 'Fuera de cobertura' }],
@@ -130,6 +130,7 @@ export const sampleBankData: RefundBankData = {
   complete: true,
   masked: false,
   fields: [{ field: 'cbu', value: '2850590940090418135201' }],
+  cci_unverified: false,
 };
 
 export const bankRevealModel = defineModel({

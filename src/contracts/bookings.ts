@@ -5,6 +5,7 @@
  * forms, which targets to offer).
  */
 import { z } from 'zod';
+import { amountField } from './amountInput';
 import { messages } from './messages';
 import { CONTAINS, defineContract, EXACT, optionalText } from './resources/fields';
 import { paxSchema } from './resources/passengers';
@@ -84,23 +85,9 @@ const statusField = z
   .int(text.statusInvalid)
   .refine(isStatusId, text.statusInvalid);
 
-/** An optional amount: '1.234,56', '1234.56' or a number; answered as '1234.56'. */
+/** An optional amount typed either way ('1.234,56', '1,234.56') or a number; answered as '1234.56' (issue 40). */
 function optionalAmount() {
-  return z
-    .union([z.number(), z.string()], { error: messages.offices.amountInvalid })
-    .optional()
-    .transform((value, context) => {
-      if (value === undefined) return undefined;
-      const raw = typeof value === 'number' ? String(value) : value.trim();
-      const masked = /^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(raw);
-      const normalized = masked ? raw.replace(/\./g, '').replace(',', '.') : raw.replace(',', '.');
-      if (!/^\d{1,9}(\.\d{1,2})?$/.test(normalized)) {
-        context.issues.push({ code: 'custom', message: messages.offices.amountInvalid, input: value });
-        return z.NEVER;
-      }
-      const [integer, decimals = ''] = normalized.split('.');
-      return `${String(Number(integer))}.${decimals.padEnd(2, '0')}`;
-    });
+  return amountField({ maxIntegerDigits: 9 }).optional();
 }
 
 const isoDate = z

@@ -3,14 +3,17 @@
  * mails, exports): SPEC §5 and ARCHITECTURE 'Client' (dates dd/MM/yyyy, amounts 1.234,56).
  *
  * - Amounts are exact decimal strings ('1234.5', as PostgreSQL numeric answers): never a float.
- *   Shown with '.' every three integer digits and ',' before at least two decimals:
- *   '1.234,50'; with a currency, the ISO code first: 'USD 1.234,50'.
+ *   Shown with '.' every three integer digits and ',' before the currency's ISO 4217 minor units
+ *   (two without a currency): '1.234,50'; with a currency, the ISO code first: 'USD 1.234,50',
+ *   'CLP 84.900' (issue 40). Typed amounts are read by `parseAmount` of ./money.ts.
  * - Calendar dates travel as 'YYYY-MM-DD' and are shown 'DD/MM/YYYY' (no time zone involved).
  * - Instants (ISO timestamps) are shown in the local time of whoever runs the code.
  *
  * Typing masks (what an input shows while it is typed) are input, not display: see
- * src/client/refund/masks.ts.
+ * src/client/refund/masks.ts (dates only: amounts are never masked, issue 40).
  */
+
+import { DEFAULT_MINOR_UNITS, minorUnitsOf } from './money';
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -20,27 +23,44 @@ export function groupThousands(integer: string): string {
   return integer.replace(/\B(?=(\d{3})+$)/g, '.');
 }
 
+const amountFormatters = new Map<number, Intl.NumberFormat>();
+function amountFormatter(decimals: number): Intl.NumberFormat {
+  let formatter = amountFormatters.get(decimals);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('es-AR', {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      useGrouping: true,
+    });
+    amountFormatters.set(decimals, formatter);
+  }
+  return formatter;
+}
+
 /**
- * An exact decimal as shown: '1234567.5' -> '1.234.567,50', '007' -> '7,00', '-12.345' ->
- * '-12,345' (never fewer than two decimals, never a significant one dropped). Null, undefined
- * and '' are ''; anything that is not a decimal is shown unchanged.
+ * An exact decimal as shown, with the currency's ISO 4217 minor units (issue 40; two decimals
+ * when no currency is given): '1234567.5' -> '1.234.567,50', ('84900.00', 'CLP') -> '84.900',
+ * '-12.345' -> '-12,345' (never a significant decimal dropped). Intl.NumberFormat 'es-AR' given
+ * the decimal string, so exact. Null, undefined and '' are ''; anything that is not a decimal is
+ * shown unchanged.
  */
-export function formatAmount(value: unknown): string {
+export function formatAmount(value: unknown, currency?: string | null): string {
   if (value === null || value === undefined || value === '') return '';
-  const text = String(value);
+  const text = String(value).trim();
   const match = DECIMAL.exec(text);
   if (!match) return text;
   const [, sign, integers, fraction = ''] = match;
-  const significant = fraction.replace(/0+$/, '');
-  const decimals = significant.length > 2 ? significant : fraction.padEnd(2, '0').slice(0, 2);
-  return `${sign}${groupThousands(integers.replace(/^0+(?=\d)/, ''))},${decimals}`;
+  const significant = fraction.replace(/0+$/, '').length;
+  const minor = currency ? minorUnitsOf(currency) : DEFAULT_MINOR_UNITS;
+  const decimals = Math.max(minor, significant);
+  return amountFormatter(decimals).format(`${sign}${integers}.${fraction || '0'}` as unknown as number);
 }
 
-/** An amount with its currency: 'USD 1.234,50' ('' without an amount; the amount alone without a currency). */
+/** An amount with its currency: 'USD 1.234,50', 'CLP 84.900' ('' without an amount; the amount alone without a currency). */
 export function formatMoney(value: unknown, currency: unknown): string {
-  const amount = formatAmount(value);
-  if (amount === '') return '';
   const code = currency === null || currency === undefined ? '' : String(currency).trim();
+  const amount = formatAmount(value, code || null);
+  if (amount === '') return '';
   return code ? `${code} ${amount}` : amount;
 }
 

@@ -4,6 +4,7 @@
  * imports its area files directly (messages/auth, messages/common) so the whole catalogue stays
  * out of that route's first load; everything else imports `messages`.
  */
+import { amountsMessages } from './messages/amounts';
 import { authMessages } from './messages/auth';
 import { bankingMessages } from './messages/banking';
 import { bookingsMessages } from './messages/bookings';
@@ -54,6 +55,7 @@ export const messages = {
   refundChecklist: refundChecklistMessages,
   receiptReading: receiptReadingMessages,
   lists: listsMessages,
+  amounts: amountsMessages,
 } as const;
 
 export type Messages = typeof messages;

@@ -12,6 +12,7 @@
  */
 import parsePhoneNumber from 'libphonenumber-js';
 import { z } from 'zod';
+import { amountField } from './amountInput';
 import { checkCuit } from './banking/cuit';
 import { messages } from './messages';
 import {
@@ -42,44 +43,18 @@ export type OfficeCore = z.infer<typeof officeCoreSchema>;
 // ---------------------------------------------------------------------------------------------
 // Field builders
 
-/** Money and percentages as the amount mask types them ('1.234,56') or as plain numbers. */
-export function parseAmountText(value: string): string | null {
-  const trimmed = value.trim();
-  if (trimmed === '') return '0';
-  const masked = /^-?\d{1,3}(\.\d{3})*(,\d{1,2})?$/.test(trimmed) && trimmed.includes('.');
-  const normalized = masked ? trimmed.replace(/\./g, '').replace(',', '.') : trimmed.replace(',', '.');
-  return /^-?\d+(\.\d{1,2})?$/.test(normalized) ? normalized.replace(/^(-?)0+(?=\d)/, '$1') : null;
-}
-
-function decimalField(check: (normalized: string) => string | null) {
-  return z
-    .union([z.number(), z.string()], { error: text.amountInvalid })
-    .optional()
-    .transform((value, context) => {
-      const raw = value === undefined ? '0' : typeof value === 'number' ? String(value) : value;
-      const normalized = parseAmountText(raw);
-      const problem = normalized === null ? text.amountInvalid : check(normalized);
-      if (problem || normalized === null) {
-        context.issues.push({ code: 'custom', message: problem ?? text.amountInvalid, input: value });
-        return z.NEVER;
-      }
-      return normalized;
-    });
-}
-
-/** A non-negative amount: up to 7 integer digits and 2 decimals (SPEC §5 amount mask). */
+/** A non-negative amount: up to 7 integer digits and 2 decimals, typed either way (issue 40); '' is 0. */
 export const moneyField = () =>
-  decimalField((value) =>
-    value.startsWith('-')
-      ? text.amountNegative
-      : /^\d{1,7}(\.\d{1,2})?$/.test(value)
-        ? null
-        : text.amountInvalid,
-  );
+  amountField({ maxIntegerDigits: 7, emptyIsZero: true })
+    .optional()
+    .transform((value) => value ?? '0.00');
 
-/** A percentage from 0 to 100 with up to 2 decimals. */
+/** A percentage from 0 to 100 with up to 2 decimals (read by the same parser). */
 export const percentageField = () =>
-  decimalField((value) => (Number(value) >= 0 && Number(value) <= 100 ? null : text.percentageRange));
+  amountField({ maxIntegerDigits: 3, emptyIsZero: true })
+    .optional()
+    .transform((value) => value ?? '0.00')
+    .refine((value) => Number(value) <= 100, text.percentageRange);
 
 function integerField(min: number, max: number, message: string, fallback: number) {
   return z

@@ -11,9 +11,9 @@
  * function as the user types, so the recalculation is shown before saving. Amounts are exact
  * decimal strings ('1234.56'), computed in cents: never a float.
  */
+import { canonicalAmount } from './amountInput';
 import { formatAmount } from './format';
 import { messages } from './messages';
-import { parseAmountText } from './offices';
 
 export const PRICE_FIELDS = ['final_price', 'commission', 'net_price'] as const;
 export type PriceField = (typeof PRICE_FIELDS)[number];
@@ -63,8 +63,8 @@ export function reconcilePrices(prices: VoucherPrices, changed: ReadonlySet<Pric
 }
 
 /**
- * The voucher form's recalculation as the user types (amounts as the mask shows them,
- * '1.234,56'): the other price follows the rule once every price involved reads as an amount;
+ * The voucher form's recalculation as the user types (amounts typed either way, '1.234,56' or
+ * '1,234.56', read by the one parser): the other price follows the rule once every price involved reads as an amount;
  * while one does not, the values stay as typed (the save's validation says why).
  */
 export function recalculatedPrices<T extends Partial<Record<PriceField, unknown>>>(
@@ -74,7 +74,9 @@ export function recalculatedPrices<T extends Partial<Record<PriceField, unknown>
   if (!(PRICE_FIELDS as readonly string[]).includes(changed)) return values;
   const read = (field: PriceField) => {
     const value = values[field];
-    return typeof value === 'string' && value.trim() !== '' ? parseAmountText(value) : null;
+    return typeof value === 'string' && value.trim() !== ''
+      ? canonicalAmount(value, { maxIntegerDigits: 9 })
+      : null;
   };
   const [final, commission, net] = PRICE_FIELDS.map(read);
   if (final === null || commission === null || net === null) return values;

@@ -1,4 +1,4 @@
-/** The product wizard's coverage amounts in the one format (issue 32): shown '30.000,00', sent '30000.00'. */
+/** The product wizard's coverage amounts in the one format (issue 32; typed either way, issue 40): shown '30.000,00', sent '30000.00'. */
 import { describe, expect, it } from 'vitest';
 import { sampleProduct } from '../../machines/models/products';
 import { productToValues, stepBody } from '../../src/client/api/products';
@@ -30,7 +30,9 @@ describe('coverage amounts in the product wizard', () => {
       stepBody(1, { product_coverage: [{ coverage_id: '1', limit_amount: typed, currency_id: '2' }] })
         .product_coverage as { limit_amount: string }[];
     expect(
-      ['30.000,00', '30000', '30000,5', '30000.50', '', 'mucho'].map((typed) => sent(typed)[0].limit_amount),
-    ).toEqual(['30000.00', '30000', '30000.5', '30000.50', '', 'mucho']);
+      ['30.000,00', '30000', '30000,5', '30000.50', '30,000.50', '', 'mucho'].map(
+        (typed) => sent(typed)[0].limit_amount,
+      ),
+    ).toEqual(['30000.00', '30000.00', '30000.50', '30000.50', '30000.50', '', 'mucho']);
   });
 });

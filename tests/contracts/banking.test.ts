@@ -263,9 +263,17 @@ describe('BIC/SWIFT', () => {
 });
 
 describe('Peru CCI', () => {
-  // No authoritative CCI vector is at hand: the check digits are computed here with the module's
-  // algorithm, so these tests only pin the warning-not-refusal behaviour.
+  // No authoritative CCI algorithm or vector was found (issue 40: searched; only third-party code
+  // publishes weights 1,2 alternating with digit sums per segment): a mismatch is a warning the
+  // traveller confirms and staff see flagged (src/contracts/refund/payment.ts), never a refusal.
   const body = '002193001234567890';
+
+  it('knows a CCI whose check digits follow the published rule, and one whose do not', () => {
+    expect(cciCheckDigitsMatch('00219300123456789013')).toBe(true);
+    expect(checkCci('00219300123456789013')).toEqual(ok);
+    expect(cciCheckDigitsMatch('00219300123456789012')).toBe(false);
+    expect(checkCci('0021-9300-1234-5678-9012')).toEqual({ ok: true, warning: 'cciCheckDigits' });
+  });
 
   function withCheckDigits(first18: string): string {
     for (let a = 0; a <= 9; a++) {

@@ -64,7 +64,8 @@ describe('recalculatedPrices: the voucher form as the user types', () => {
 
   it('leaves the values as typed while a price does not read as an amount, breaks the rule, or another field changed', () => {
     for (const [field, value] of [
-      ['commission', '32,'],
+      ['commission', '32a'],
+      ['commission', '-32'],
       ['commission', ''],
       ['commission', '999,00'],
       ['observations', 'y'],

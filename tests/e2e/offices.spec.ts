@@ -45,9 +45,10 @@ test('creates an office with its sub-records, finds it by each search mode and d
     .getByLabel('Oficina padre', { exact: true })
     .selectOption({ label: 'Casa Central Buenos Aires' });
   await form.getByRole('group', { name: 'Tags' }).getByLabel('Premium (PREMIUM)').check();
-  // The amount mask: thousands '.', decimal ','.
-  await form.getByLabel('Presupuesto').pressSequentially('1234567,891');
-  await expect(form.getByLabel('Presupuesto')).toHaveValue('1.234.567,89');
+  // Issue 40: typed the English way, kept as typed, read and said ('Se guardará: ...').
+  await form.getByLabel('Presupuesto').fill('1,234,567.89');
+  await expect(form.getByLabel('Presupuesto')).toHaveValue('1,234,567.89');
+  await expect(form.getByText('Se guardará: 1.234.567,89')).toBeVisible();
   await form.getByLabel('Comisión %').fill('12,5');
   const payments = form.getByRole('group', { name: 'Medios de pago' });
   await payments.getByLabel('Paga con GDS').check();
@@ -76,7 +77,7 @@ test('creates an office with its sub-records, finds it by each search mode and d
   await expect(
     form.getByText('El CUIT/CUIL no es válido: revise el dígito verificador (el último).'),
   ).toBeVisible();
-  await expect(form.getByLabel('Presupuesto')).toHaveValue('1.234.567,89');
+  await expect(form.getByLabel('Presupuesto')).toHaveValue('1,234,567.89');
   await form.getByLabel('CUIT').fill('30712345671');
 
   // A sub-record the server could not save (SPEC §7): 'Hubo un error' above the form, the cause
@@ -93,7 +94,7 @@ test('creates an office with its sub-records, finds it by each search mode and d
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(form.getByRole('alert').filter({ hasText: messages.offices.subRecordFailed })).toBeVisible();
   await expect(karing.getByText(messages.resources.referenceMissing)).toBeVisible();
-  await expect(form.getByLabel('Presupuesto')).toHaveValue('1.234.567,89');
+  await expect(form.getByLabel('Presupuesto')).toHaveValue('1,234,567.89');
   await expect(karing.getByLabel('Código Karing')).toHaveValue('KR-E2E');
   await page.unroute('**/api/office/');
 

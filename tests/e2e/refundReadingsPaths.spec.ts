@@ -18,7 +18,7 @@ import type { MachineModel } from '../../machines/models/types';
 import { type RefundReadingsContext, stillReading } from '../../machines/refundReadings';
 import type { ReviewedRefund } from '../../machines/refundReview';
 import { messages } from '../../src/contracts/messages';
-import { readAmount } from '../../src/contracts/messages/receiptReading';
+import { readAmount, readTotals } from '../../src/contracts/messages/receiptReading';
 import type { RefundReadingsResponse } from '../../src/contracts/refund/reading';
 import {
   coveringPaths,
@@ -80,7 +80,8 @@ async function showsReadings(card: Locator, readings: RefundReadingsResponse | n
       `${text.staffClaimed}${readAmount(claim.claimedAmount, claim.claimedCurrency)}`,
     );
     await expect(section).toContainText(
-      `${text.staffRead}${claim.readTotal ? readAmount(claim.readTotal, claim.claimedCurrency) : text.staffUnread}`,
+      // Issue 40: per currency, never added across currencies ('12.345,50 ARS · 150,00 USD').
+      `${text.staffRead}${claim.readTotals.length > 0 ? readTotals(claim.readTotals) : text.staffUnread}`,
     );
     await expect(section.getByRole('listitem').filter({ hasText: RECEIPT_NAME })).toHaveCount(
       claim.files.length,

@@ -71,9 +71,9 @@ test('staff review a refund: claims, receipts, bank data, in review -> approved 
   await transitions.getByRole('button', { name: 'Aprobar' }).click();
   const amount = transitions.getByLabel(/Monto aprobado/);
   await expect(amount).toHaveValue('150,25');
-  await amount.fill('1.234');
+  await amount.fill('1,2345');
   await transitions.getByRole('button', { name: 'Confirmar' }).click();
-  await expect(transitions.getByText('Ingrese un monto válido (hasta 2 decimales).')).toBeVisible();
+  await expect(transitions.getByText('Los montos en EUR admiten hasta 2 decimales.').first()).toBeVisible();
   await amount.fill('120,5');
   await transitions.getByRole('button', { name: 'Confirmar' }).click();
   await expect(page.getByTestId('refund-status')).toHaveText('Aprobado');

@@ -6,6 +6,7 @@ import {
   availableCoverages,
   CLAIM_READING_ID,
   canAddFiles,
+  claimAmountFeedback,
   claimFormMachine,
   claimProblems,
   claimReceiptReadingMachine,
@@ -61,6 +62,9 @@ const knownMessages = new Set<string>([
   text.montoRecuperadoRequired,
   text.nombreServicioRequired,
   checklistText.reasonRequired,
+  // Issue 40: the one amount parser's refusals (src/contracts/money.ts).
+  ...Object.values(messages.amounts).filter((message) => typeof message === 'string'),
+  messages.amounts.tooLarge(7),
 ]);
 
 /** The coverage the path chose last ('' before any). */
@@ -182,6 +186,30 @@ describe('claimForm rules', () => {
     actor.send({ type: 'FILES_CHOSEN', files: [receiptPng] });
     expect(actor.getSnapshot().context.files).toHaveLength(MAX_CLAIM_FILES);
     actor.stop();
+  });
+
+  it("reads amounts typed either way, in the currency's minor units, never rewriting them (issue 40)", () => {
+    const idle = claimFormMachine.provide({ actors: { prepareFiles: fromCallback(() => {}) } });
+    const actor = createActor(idle, {
+      input: { rules: sampleRefundLogin.refunds, loadedCoverages: [] },
+    }).start();
+    const fields = { sinister_country: 'ARG', sinister_date: '10/01/2024', currency: 'USD' };
+    const errorFor = (amount: string, currency = 'USD') => {
+      actor.send({ type: 'FIELDS_CHANGED', values: { ...fields, currency, amount } });
+      expect(actor.getSnapshot().context.values.amount).toBe(amount);
+      return claimProblems(actor.getSnapshot().context).amount;
+    };
+    for (const typed of ['1,000.50', '1000.50', '1.000,50', 'US$ 1.000,50', '1000,5']) {
+      expect(errorFor(typed)).toBeUndefined();
+      expect(claimAmountFeedback(typed, 'USD').understood ?? 'Se cargará: USD 1.000,50').toBe(
+        'Se cargará: USD 1.000,50',
+      );
+    }
+    expect(claimAmountFeedback('1.000', 'USD').understood).toBe('Se cargará: USD 1.000,00');
+    expect(errorFor('12345678')).toBe(messages.amounts.tooLarge(7));
+    expect(errorFor('-5')).toBe(messages.amounts.negative);
+    expect(errorFor('84.900', 'CLP')).toBeUndefined();
+    expect(errorFor('84.900,50', 'CLP')).toBe(messages.amounts.tooManyDecimals(0, 'CLP'));
   });
 
   it('holds files per checklist item, names the empty items, and takes "No lo tengo" only with a reason (issue 30 §3)', () => {

@@ -49,6 +49,12 @@ testMachineModel('paymentUpdate', paymentUpdateModel, {
       case 'xstate.error.actor.sendFields':
         expect(context.errors).toEqual({ cbu: SERVER_CBU_ERROR });
         break;
+      case 'CCI_CONFIRMED':
+        // Issue 40: the confirmation is kept, and never shows a new error.
+        expect(context.cciConfirmed).toBe(event.confirmed);
+        for (const field of Object.keys(context.errors))
+          expect(before!.context.errors[field as 'cbu']).toBeDefined();
+        break;
       default:
         expect(event.type).toBe('RETRY');
         expect(context.error).toBeNull();

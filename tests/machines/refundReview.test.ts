@@ -6,7 +6,7 @@ import {
   SERVER_REASON_ERROR,
   sampleReviewedRefund,
 } from '../../machines/models/refundReview';
-import { draftErrors, draftFor, payloadOf } from '../../machines/refundReview';
+import { approvedAmountFeedback, draftErrors, draftFor, payloadOf } from '../../machines/refundReview';
 import { messages } from '../../src/contracts/messages';
 import { testMachineModel } from './harness';
 
@@ -81,12 +81,21 @@ describe('transition payloads', () => {
       max_files: '3',
       fields: ['cbu'],
     };
-    // The form shows the claimed amount with es-AR decimals (issue 30 §4); the contract reads it.
+    // The form shows the claimed amount as its label prints it (issue 40); the one parser reads it.
     expect(draft.amounts['31']).toBe('100,00');
     expect(payloadOf('approve', draft, sampleReviewedRefund)).toEqual({
-      amounts: [{ claim: 31, amount: '100,00' }],
+      amounts: [{ claim: 31, amount: '100.00' }],
     });
     expect(draftErrors('approve', draft, sampleReviewedRefund)).toEqual({});
+    // Issue 40: '8.000,50' (the label's own format) and '8,000.50' are read alike.
+    for (const typed of ['8.000,50', '8,000.50', '8000.50', 'EUR 8.000,50']) {
+      const typedDraft = { ...draft, amounts: { '31': typed } };
+      expect(draftErrors('approve', typedDraft, sampleReviewedRefund)).toEqual({});
+      expect(payloadOf('approve', typedDraft, sampleReviewedRefund)).toEqual({
+        amounts: [{ claim: 31, amount: '8000.50' }],
+      });
+    }
+    expect(approvedAmountFeedback('8,000.50', 'EUR').understood).toBe('Se aprobará: EUR 8.000,50');
     expect(payloadOf('pay', { ...draft, reference: 'TRF-1' }, sampleReviewedRefund)).toEqual({
       reference: 'TRF-1',
     });
@@ -102,9 +111,13 @@ describe('transition payloads', () => {
   });
 
   it("keys an amount's error by its claim, and answers the contract's Spanish messages", () => {
-    const draft = { ...draftFor(sampleReviewedRefund), amounts: { '31': '12,345' } };
+    const draft = { ...draftFor(sampleReviewedRefund), amounts: { '31': '12,3456' } };
     expect(draftErrors('approve', draft, sampleReviewedRefund)).toEqual({
-      'amounts.31': [text.amountInvalid],
+      'amounts.31': [messages.amounts.tooManyDecimals(2, 'EUR')],
+    });
+    const negative = { ...draft, amounts: { '31': '-5' } };
+    expect(draftErrors('approve', negative, sampleReviewedRefund)).toEqual({
+      'amounts.31': [messages.amounts.negative],
     });
     expect(draftErrors('reject', draft, sampleReviewedRefund)).toEqual({ reason: [text.reasonRequired] });
     expect(draftErrors('review', draft, sampleReviewedRefund)).toEqual({});

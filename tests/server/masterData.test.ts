@@ -167,7 +167,7 @@ const FULL_CASES = {
       value: text.valueRequired,
       symbol: text.symbolRequired,
     },
-    wrongType: ['value', 'doce', text.invalidRate],
+    wrongType: ['value', 'doce', messages.amounts.unreadable],
     tooLong: ['short_name', 10],
     duplicate: ['short_name', 'usd'],
     filters: [
@@ -343,7 +343,7 @@ const FULL_CASES = {
       sperta_gravado: text.amountRequired,
       sperta_no_gravado: text.amountRequired,
     },
-    wrongType: ['sperta_gravado', '1.234', text.invalidAmount],
+    wrongType: ['sperta_gravado', '1,2345', messages.amounts.tooManyDecimals(2, null)],
     tooLong: ['sperta_code', 50],
     duplicate: ['sperta_code', 'sp-arg-1001'],
     filters: [

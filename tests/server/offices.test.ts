@@ -215,7 +215,7 @@ describe('office with its sub-records', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       commission_percentage: [text.percentageRange],
-      budget: [text.amountNegative],
+      budget: [messages.amounts.negative],
       cuit: [messages.banking.cuitCheckDigit],
       email: [messages.common.emailInvalid],
       phone: [text.phoneInvalid],

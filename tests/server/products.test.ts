@@ -10,6 +10,7 @@ import path from 'node:path';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/contracts/messages';
 import { RATE_CSV_TEMPLATE } from '../../src/contracts/productWizard';
 import {
   coverages,
@@ -273,7 +274,7 @@ describe('the wizard (POST /step/, /productCreate/, /productEdit/)', () => {
       },
     });
     expect(negative.json()).toEqual({
-      'product_coverage.0.limit_amount': ['Ingrese un monto válido (hasta 2 decimales).'],
+      'product_coverage.0.limit_amount': [messages.amounts.negative],
     });
   });
 

@@ -355,7 +355,7 @@ describe('refund draft (issue 30 §1)', () => {
         account_number: '123456789',
         swift: 'BCPLPEPL',
         doc_number: '45678912',
-        bank_adress: '00219300123456789012',
+        bank_adress: '00219300123456789013',
       },
     };
     const sent = await testApp.app.inject({

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../src/contracts/engine';
+import { formatMoney } from '../../src/contracts/format';
 import { messages } from '../../src/contracts/messages';
 import {
   mayTransition,
@@ -202,15 +203,23 @@ describe('row actions', () => {
       ],
     });
     expect(over.statusCode).toBe(400);
-    expect(over.json()).toEqual({ amounts: [text.amountOverClaim('100.00')] });
-    const badAmount = await act(supervisor, id, 'approve', {
+    expect(over.json()).toEqual({ amounts: [text.amountOverClaim(formatMoney('100.00', 'EUR'))] });
+    // Issue 40: read by the one parser ('1.234' is a thousand and more: over the claim).
+    const thousands = await act(supervisor, id, 'approve', {
       amounts: [
         { claim: medical, amount: '1.234' },
         { claim: luggage, amount: '10' },
       ],
     });
+    expect(thousands.json()).toEqual({ amounts: [text.amountOverClaim(formatMoney('100.00', 'EUR'))] });
+    const badAmount = await act(supervisor, id, 'approve', {
+      amounts: [
+        { claim: medical, amount: '1,2345' },
+        { claim: luggage, amount: '10' },
+      ],
+    });
     expect(badAmount.statusCode).toBe(400);
-    expect(Object.values(badAmount.json()).flat()).toContain(text.amountInvalid);
+    expect(Object.values(badAmount.json()).flat()).toContain(messages.amounts.tooManyDecimals(2, null));
     const stranger = await act(supervisor, id, 'approve', {
       amounts: [
         { claim: medical, amount: '1' },

@@ -205,7 +205,8 @@ const PAYMENTS: Record<string, { doc: string; payment: RefundPaymentInput }> = {
       ...basePayment('Caja de ahorro', 'BCP'),
       swift: 'BCPLPEPL',
       doc_number: '45678912',
-      bank_adress: '00219300123456789012',
+      // Check digits per the published rule (issue 40).
+      bank_adress: '00219300123456789013',
     },
   },
   'BRA (SWIFT)': {
@@ -771,7 +772,7 @@ describe('POST /api/refund_data/ (submission)', () => {
     expect(response.json()).toMatchObject({
       'refund.email': [text.emailInvalid],
       'refund.phone_contact': [text.phoneNumeric],
-      'refund_coverage.claims.0.amount': [text.amountInvalid],
+      'refund_coverage.claims.0.amount': [messages.amounts.negative],
     });
     const empty = submissionFor(login, files, PAYMENTS['ARG with CBU'].payment);
     empty.refund_coverage.claims = [];
@@ -880,12 +881,20 @@ describe('POST /api/refund_data/ (submission)', () => {
     });
   }
 
-  it('accepts a PER CCI whose check digits do not match (warned in the browser, never refused)', async () => {
+  it('asks the traveller to confirm a PER CCI whose check digits do not match, and flags it to staff (issue 40)', async () => {
     const login = await loginOk('45678912');
     const files = await uploadOk(login.access, [{ filename: 'a.png', data: PNG }]);
     const payment = { ...PAYMENTS.PER.payment, bank_adress: '00219300123456789099' };
-    const response = await submit(login.access, submissionFor(login, files, payment), files);
+    const unconfirmed = await submit(login.access, submissionFor(login, files, payment), files);
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json()['refund_payment.bank_adress']).toEqual([text.cciConfirmRequired]);
+    const confirmed = { ...payment, cci_confirmed: true };
+    const response = await submit(login.access, submissionFor(login, files, confirmed), files);
     expect(response.statusCode, response.body).toBe(200);
+    // Never stored silently: staff see the number unverified.
+    const admin = as(testApp, await testApp.login('admin'));
+    const detail = await admin({ method: 'GET', url: `/api/refund/${response.json().refund.id}/` });
+    expect(detail.json().payment.cci_unverified).toBe(true);
   });
 
   it('stores a third-party authorization with its letter and ID document', async () => {

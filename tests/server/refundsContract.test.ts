@@ -5,26 +5,35 @@ import { messages } from '../../src/contracts/messages';
 import {
   accountTypesFor,
   bankOptionsFor,
+  cciUnverified,
   emptyMultiCause,
+  emptyRefundPayment,
   hasAllowedExtension,
   localTodayIso,
   multiCauseSchema,
-  parseAmountInput,
   paymentFieldLabel,
   paymentFieldsFor,
+  paymentProblems,
   paymentWarnings,
+  type RefundPayment,
+  readRefundAmount,
   sinisterDateInputSchema,
 } from '../../src/contracts/refund';
 
 const text = messages.refund;
 
-describe('amount mask', () => {
-  it('reads the masked input into exact decimal strings and back', () => {
-    expect(parseAmountInput('1.234.567,89')).toBe('1234567.89');
-    expect(parseAmountInput('1234,5')).toBe('1234.50');
-    expect(parseAmountInput('0,01')).toBe('0.01');
-    for (const bad of ['-1', '12.34', '12345678', '1,234', 'abc', '1.23,00'])
-      expect(parseAmountInput(bad)).toBeNull();
+describe('typed amounts (issue 40: one parser, src/contracts/money.ts)', () => {
+  it('reads what is typed into exact decimal strings and back', () => {
+    const read = (typed: string, currency?: string) => {
+      const reading = readRefundAmount(typed, currency);
+      return reading.ok ? reading.decimal : null;
+    };
+    expect(read('1.234.567,89')).toBe('1234567.89');
+    expect(read('1,234,567.89')).toBe('1234567.89');
+    expect(read('1234,5')).toBe('1234.50');
+    expect(read('0,01')).toBe('0.01');
+    expect(read('84.900', 'CLP')).toBe('84900');
+    for (const bad of ['-1', '12345678', 'abc', '1.23,00', '1,5,5']) expect(read(bad)).toBeNull();
     expect(formatAmount('1234567.89')).toBe('1.234.567,89');
     expect(formatAmount('5')).toBe('5,00');
   });
@@ -104,11 +113,29 @@ describe('payment fields per country', () => {
     expect(accountTypesFor('ESP')).toEqual(['Cuenta corriente', 'Caja de ahorro']);
   });
 
-  it('warns, never refuses, on Peru CCI check digits', () => {
+  it("warns on Peru CCI check digits and needs the traveller's confirmation (issue 40)", () => {
     expect(paymentWarnings({ bank_adress: '00219300123456789099' }, 'PER')).toEqual({
       bank_adress: messages.banking.cciCheckDigits,
     });
     expect(paymentWarnings({ bank_adress: '00219300123456789099' }, 'BRA')).toEqual({});
+    expect(paymentWarnings({ bank_adress: '00219300123456789013' }, 'PER')).toEqual({});
+    const peruvian = {
+      ...emptyRefundPayment(),
+      owner: 'Rosa Quispe',
+      bank: 'BCP',
+      account_type: 'Caja de ahorro',
+      account_number: '1234567',
+      swift: 'BCPLPEPL',
+      doc_number: '45678912',
+    };
+    const problems = (payment: Partial<RefundPayment>) =>
+      paymentProblems({ ...peruvian, ...payment }, 'PER').bank_adress;
+    expect(problems({ bank_adress: '00219300123456789013' })).toBeUndefined();
+    expect(problems({ bank_adress: '00219300123456789099' })).toBe(text.cciConfirmRequired);
+    expect(problems({ bank_adress: '00219300123456789099', cci_confirmed: true })).toBeUndefined();
+    expect(problems({ bank_adress: '0021930012345678909' })).toBe(messages.banking.cciLength);
+    expect(cciUnverified('00219300123456789099')).toBe(true);
+    expect(cciUnverified('00219300123456789013')).toBe(false);
   });
 
   it('checks file extensions case-insensitively', () => {

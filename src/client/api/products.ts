@@ -23,10 +23,11 @@ import type {
 } from '../../../machines/resourceForm';
 import { FieldErrorsError } from '../../../machines/support/errors';
 import type { StepValidationRequest } from '../../../machines/support/wizardSteps';
+import { canonicalAmount } from '../../contracts/amountInput';
 import { formatAmount } from '../../contracts/format';
 import { paginatedSchema, SELECTOR_LIMIT } from '../../contracts/http';
 import { messages } from '../../contracts/messages';
-import { officeCoreSchema, parseAmountText } from '../../contracts/offices';
+import { officeCoreSchema } from '../../contracts/offices';
 import {
   type ProductDetail,
   type ProductWizardMode,
@@ -90,7 +91,7 @@ export function productToValues(product: ProductDetail, mode: ProductWizardMode)
     product_coverage: product.product_coverage.map((row) => ({
       coverage_id: String(row.coverage_id),
       // Shown as every amount is (issue 32: '30.000,00'); stepBody reads it back.
-      limit_amount: formatAmount(row.limit_amount),
+      limit_amount: formatAmount(row.limit_amount, row.currency),
       currency_id: row.currency_id === null ? '' : String(row.currency_id),
     })),
     general_rate: '',
@@ -116,10 +117,10 @@ const idOrNull = (value: FormValue | undefined) => {
 };
 
 /**
- * An amount as typed or shown ('30.000,00', '30000,5', '30000.50') as the API's decimal; left as
+ * An amount as typed or shown ('30.000,00', '30000,5', '30,000.50') as the API's decimal (issue 40); left as
  * typed when it is empty or not an amount, so the step's validation says why.
  */
-const amountBody = (typed: string) => (typed.trim() === '' ? typed : (parseAmountText(typed) ?? typed));
+const amountBody = (typed: string) => (typed.trim() === '' ? typed : (canonicalAmount(typed) ?? typed));
 
 /** The body of one step from the wizard's values (what POST /step/ receives as `data`). */
 export function stepBody(step: number, values: FormValues): Record<string, unknown> {

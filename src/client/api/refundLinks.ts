@@ -83,10 +83,15 @@ export function loadPaymentUpdate(link: LinkParams): Promise<PaymentUpdateAccess
   });
 }
 
-export function sendPaymentUpdate(link: LinkParams, fields: Record<string, string>) {
+export function sendPaymentUpdate(link: LinkParams, fields: Record<string, string>, cciConfirmed = false) {
   return call(linkCompletedSchema, refundLinkApiPaths.updateFields, {
     method: 'PATCH',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ refund_id: link.refundId, voucher_hash: link.hash, fields }),
+    body: JSON.stringify({
+      refund_id: link.refundId,
+      voucher_hash: link.hash,
+      fields,
+      ...(cciConfirmed ? { cci_confirmed: true } : {}),
+    }),
   });
 }

@@ -95,7 +95,7 @@ export const providedPendingDocsMachine = (link: PendingDocsInput) =>
 export const providedPaymentUpdateMachine = paymentUpdateMachine.provide({
   actors: {
     loadFields: fromPromise(async ({ input }) => loadPaymentUpdate(input)),
-    sendFields: fromPromise(async ({ input }) => sendPaymentUpdate(input, input.fields)),
+    sendFields: fromPromise(async ({ input }) => sendPaymentUpdate(input, input.fields, input.cciConfirmed)),
   },
 });
 

@@ -1,11 +1,20 @@
 /** Issue 31: what was read on the receipts, for the traveller and for staff (docs/receipt-reading.md). */
 import { formatAmount, formatDate } from '../format';
 
-/** '12345.50', 'ARS' -> '12.345,50 ARS' (the one amount format; pesos chilenos without cents). */
-export const readAmount = (amount: string, currency: string | null) => {
-  const shown = formatAmount(amount);
-  return `${currency === 'CLP' ? shown.replace(/,00$/, '') : shown}${currency ? ` ${currency}` : ''}`;
-};
+/** '12345.50', 'ARS' -> '12.345,50 ARS' (the one amount format, in the currency's minor units: '84.900 CLP'). */
+export const readAmount = (amount: string, currency: string | null) =>
+  `${formatAmount(amount, currency)}${currency ? ` ${currency}` : ''}`;
+
+/**
+ * Issue 40: read totals, one per currency, never added across currencies:
+ * '1.400,75 USD · 152.300,00 ARS' ('(moneda no leída)' for pages whose currency was not read).
+ */
+export const readTotals = (totals: readonly { currency: string | null; amount: string }[]) =>
+  totals
+    .map(({ amount, currency }) =>
+      currency ? readAmount(amount, currency) : `${formatAmount(amount)} (moneda no leída)`,
+    )
+    .join(' · ');
 
 /** '2026-11-12' -> '12/11/2026'. */
 export const readDate = (iso: string) => formatDate(iso);

@@ -188,6 +188,12 @@ export const refundMessages = {
   bankAdressLabel: 'Dirección del banco',
   /** SPEC §5: for PER the bank_adress field is labelled CCI. */
   cciLabel: 'CCI',
+  /** Issue 40: a CCI whose check digits do not follow the published rule is confirmed, never stored silently. */
+  cciConfirmLabel: 'Confirmo que el CCI es correcto',
+  cciConfirmRequired:
+    'Los dígitos de control del CCI no coinciden con la regla publicada. Revise el número; si es correcto, marque «Confirmo que el CCI es correcto».',
+  cciUnverified:
+    'CCI sin verificar: sus dígitos de control no coinciden con la regla publicada y el viajero confirmó el número. Verifíquelo con el banco antes de pagar.',
   cableLabel: 'CLABE',
   baWireLabel: 'ABA',
   ibanLabel: 'IBAN',

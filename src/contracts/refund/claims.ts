@@ -5,8 +5,9 @@
 import { z } from 'zod';
 import { formatDate } from '../format';
 import { messages } from '../messages';
+import { amountErrorMessage } from '../money';
 import { findCountryByIso3, findCurrency } from '../static';
-import { AMOUNT_PATTERN, amountSchema, isPositiveAmount, normalizeAmount } from './amounts';
+import { amountSchema, readRefundAmount } from './amounts';
 import { sinisterDateSchema } from './dates';
 import { claimFileRefSchema } from './files';
 import {
@@ -69,30 +70,25 @@ export interface PathProblem {
   message: string;
 }
 
-/** An AMOUNT_PATTERN amount in cents, exactly ('12.5' -> 1250n). */
-function amountCents(amount: string): bigint {
-  const [units, cents] = normalizeAmount(amount).split('.');
-  return BigInt(units) * 100n + BigInt(cents);
-}
-
-function serviceAmountProblems(service: ServiceAmounts, path: string[]): PathProblem[] {
+function serviceAmountProblems(
+  service: ServiceAmounts,
+  path: string[],
+  currency?: string | null,
+): PathProblem[] {
   if (!service.selected) return [];
   const problems: PathProblem[] = [];
-  if (service.montoPagado === '') {
+  const paid = readRefundAmount(service.montoPagado, currency, { positive: true });
+  const recovered = readRefundAmount(service.montoRecuperado, currency);
+  if (service.montoPagado.trim() === '') {
     problems.push({ path: [...path, 'montoPagado'], message: text.montoPagadoRequired });
-  } else if (!AMOUNT_PATTERN.test(service.montoPagado)) {
-    problems.push({ path: [...path, 'montoPagado'], message: text.amountInvalid });
-  } else if (!isPositiveAmount(service.montoPagado)) {
-    problems.push({ path: [...path, 'montoPagado'], message: text.amountNotPositive });
+  } else if (!paid.ok) {
+    problems.push({ path: [...path, 'montoPagado'], message: amountErrorMessage(paid) });
   }
-  if (service.montoRecuperado === '') {
+  if (service.montoRecuperado.trim() === '') {
     problems.push({ path: [...path, 'montoRecuperado'], message: text.montoRecuperadoRequired });
-  } else if (!AMOUNT_PATTERN.test(service.montoRecuperado)) {
-    problems.push({ path: [...path, 'montoRecuperado'], message: text.amountInvalid });
-  } else if (
-    AMOUNT_PATTERN.test(service.montoPagado) &&
-    amountCents(service.montoRecuperado) > amountCents(service.montoPagado)
-  ) {
+  } else if (!recovered.ok) {
+    problems.push({ path: [...path, 'montoRecuperado'], message: amountErrorMessage(recovered) });
+  } else if (paid.ok && recovered.minor > paid.minor) {
     // Issue 17: nothing more can be recovered than was paid.
     problems.push({ path: [...path, 'montoRecuperado'], message: messages.refundLinks.recoveredOverPaid });
   }
@@ -105,7 +101,7 @@ function serviceAmountProblems(service: ServiceAmounts, path: string[]): PathPro
  * montoRecuperado (>= 0); otro needs nombreServicio. Paths are relative to the multi_cause object;
  * the "at least one" problems sit on [] and ['transporte'].
  */
-export function multiCauseProblems(value: MultiCause): PathProblem[] {
+export function multiCauseProblems(value: MultiCause, currency?: string | null): PathProblem[] {
   const problems: PathProblem[] = [];
   const anySelected =
     value.alojamientos.selected ||
@@ -113,21 +109,27 @@ export function multiCauseProblems(value: MultiCause): PathProblem[] {
     value.excursiones.selected ||
     value.otro.selected;
   if (!anySelected) problems.push({ path: [], message: text.serviceRequired });
-  problems.push(...serviceAmountProblems(value.alojamientos, ['alojamientos']));
+  problems.push(...serviceAmountProblems(value.alojamientos, ['alojamientos'], currency));
   if (value.transporte.selected) {
     if (!TRANSPORT_SERVICES.some((name) => value.transporte[name].selected)) {
       problems.push({ path: ['transporte'], message: text.transportServiceRequired });
     }
     for (const name of TRANSPORT_SERVICES) {
-      problems.push(...serviceAmountProblems(value.transporte[name], ['transporte', name]));
+      problems.push(...serviceAmountProblems(value.transporte[name], ['transporte', name], currency));
     }
   }
-  problems.push(...serviceAmountProblems(value.excursiones, ['excursiones']));
-  problems.push(...serviceAmountProblems(value.otro, ['otro']));
+  problems.push(...serviceAmountProblems(value.excursiones, ['excursiones'], currency));
+  problems.push(...serviceAmountProblems(value.otro, ['otro'], currency));
   if (value.otro.selected && value.otro.nombreServicio === '') {
     problems.push({ path: ['otro', 'nombreServicio'], message: text.nombreServicioRequired });
   }
   return problems;
+}
+
+/** A typed or sent amount as '1234.50' (two decimals; the claim's currency is checked apart); unchanged when unreadable, to be refused. */
+function canonicalAmount(typed: string): string {
+  const reading = readRefundAmount(typed);
+  return reading.ok ? reading.decimal : typed;
 }
 
 /** Clears what is not selected (unchecked services lose their amounts) and normalizes amounts. */
@@ -136,12 +138,8 @@ export function cleanMultiCause(value: MultiCause): MultiCause {
     selected
       ? {
           selected: true,
-          montoPagado: AMOUNT_PATTERN.test(service.montoPagado)
-            ? normalizeAmount(service.montoPagado)
-            : service.montoPagado,
-          montoRecuperado: AMOUNT_PATTERN.test(service.montoRecuperado)
-            ? normalizeAmount(service.montoRecuperado)
-            : service.montoRecuperado,
+          montoPagado: canonicalAmount(service.montoPagado),
+          montoRecuperado: canonicalAmount(service.montoRecuperado),
         }
       : { selected: false, montoPagado: '', montoRecuperado: '' };
   const transportSelected = value.transporte.selected;
@@ -325,6 +323,25 @@ export function claimCoverageProblems(
   return problems;
 }
 
+/**
+ * Issue 40: the amounts of a claim in its currency's ISO 4217 minor units (a CLP claim has no
+ * decimals). Paths relative to the claim.
+ */
+export function claimCurrencyProblems(
+  claim: Pick<Claim, 'amount' | 'currency' | 'multi_cause'>,
+): PathProblem[] {
+  const problems: PathProblem[] = [];
+  const amount = readRefundAmount(claim.amount, claim.currency);
+  if (!amount.ok) problems.push({ path: ['amount'], message: amountErrorMessage(amount) });
+  if (claim.multi_cause) {
+    for (const problem of multiCauseProblems(claim.multi_cause, claim.currency)) {
+      if (problem.path.at(-1) === 'montoPagado' || problem.path.at(-1) === 'montoRecuperado')
+        problems.push({ ...problem, path: ['multi_cause', ...problem.path] });
+    }
+  }
+  return problems;
+}
+
 /** The claim dialog's schema for one voucher (coverage of the voucher, multi-cause when needed). */
 export function claimSchemaFor(rules: RefundCoverageRules) {
   return claimSchema
@@ -337,6 +354,7 @@ export function claimSchemaFor(rules: RefundCoverageRules) {
       for (const problem of checklistProblems(claim, rules)) context.addIssue({ code: 'custom', ...problem });
       const date = sinisterDateProblem(claim.sinister_date, rules);
       if (date) context.addIssue({ code: 'custom', path: ['sinister_date'], message: date });
+      for (const problem of claimCurrencyProblems(claim)) context.addIssue({ code: 'custom', ...problem });
     });
 }
 

@@ -17,8 +17,9 @@
  *
  * Conventions:
  * - Amounts are exact decimal STRINGS in canonical form '1234567.89' (never numbers). The browser
- *   shows them with `formatAmount` (src/contracts/format.ts) and reads the masked form
- *   '1.234.567,89' with `parseAmountInput`.
+ *   shows them with `formatAmount`/`formatMoney` (src/contracts/format.ts, the currency's minor
+ *   units) and reads what is typed ('1.234.567,89', '1,234,567.89') with `parseAmount`
+ *   (src/contracts/money.ts), as the server does (issue 40).
  * - Dates travel as ISO 'YYYY-MM-DD'; the browser reads 'DD/MM/AAAA' with `sinisterDateInputSchema`.
  * - Countries are ISO-3 codes ('ARG'); currencies ISO 4217 codes ('USD'); banks of ARG and CHL are
  *   sent by their three-digit code ('007'), other countries' banks as free text.

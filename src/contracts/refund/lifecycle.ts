@@ -15,6 +15,7 @@
  * (src/server/services/refundLinks.ts), and the answer moves the refund back 'En revisión'.
  */
 import { z } from 'zod';
+import { amountField } from '../amountInput';
 import { messages } from '../messages';
 import { optionalText, requiredText } from '../resources/fields';
 import { type PaymentTextField, paymentFieldsFor, paymentTextFields } from './payment';
@@ -85,15 +86,12 @@ export function bankFieldsFor(countryIso3: string): PaymentTextField[] {
   );
 }
 
-/** An amount with '.' or ',' as decimal mark and up to two decimals, as '1234.50'. */
-export const approvedAmountSchema = z
-  .string({ error: text.amountInvalid })
-  .trim()
-  .regex(/^\d{1,10}([.,]\d{1,2})?$/, text.amountInvalid)
-  .transform((value) => {
-    const [units, cents = ''] = value.replace(',', '.').split('.');
-    return `${BigInt(units)}.${cents.padEnd(2, '0')}`;
-  });
+/**
+ * An approved amount as typed ('8.000,50', '8,000.50') or sent ('8000.50'), read by the one
+ * parser (src/contracts/money.ts, issue 40), as '8000.50'; the claim's currency's minor units are
+ * checked where the claim is known (the server's approve, the review's draft).
+ */
+export const approvedAmountSchema = amountField({ maxIntegerDigits: 10 });
 
 /** The payloads of each transition (row action body, bulk payload, or PUT body beside `status`). */
 export const refundTransitionInputs = {

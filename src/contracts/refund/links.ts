@@ -115,6 +115,8 @@ export const paymentUpdateBodySchema = z.object({
   refund_id: z.coerce.number().int().positive(),
   voucher_hash: z.string().trim().min(10).max(200),
   fields: z.record(z.string(), z.string().max(255)),
+  /** Issue 40: the traveller confirmed a CCI whose check digits do not follow the published rule. */
+  cci_confirmed: z.boolean().optional(),
 });
 export type PaymentUpdateBody = z.input<typeof paymentUpdateBodySchema>;
 
@@ -130,8 +132,9 @@ export function paymentUpdateProblems(
   updateFields: readonly PaymentTextField[],
   countryIso3: string,
   current: Partial<RefundPayment> = {},
+  cciConfirmed = false,
 ): PaymentFieldErrors {
-  const merged: RefundPayment = { ...emptyRefundPayment(), ...current };
+  const merged: RefundPayment = { ...emptyRefundPayment(), ...current, cci_confirmed: cciConfirmed };
   for (const field of updateFields) merged[field] = values[field] ?? '';
   const problems: PaymentFieldErrors = {};
   const all = paymentProblems(merged, countryIso3);

@@ -109,6 +109,12 @@ export const refundPaymentInputSchema = z.object({
   >),
   authorization_letter: z.array(fileRefSchema).default([]),
   authorized_document: z.array(fileRefSchema).default([]),
+  /**
+   * Issue 40: the traveller confirmed a Peruvian CCI whose check digits do not follow the
+   * published rule (no authoritative algorithm: confirmed and flagged to staff, never refused
+   * nor stored silently). Only meaningful for PER; not stored (staff's flag is derived).
+   */
+  cci_confirmed: z.boolean().default(false),
 });
 export type RefundPaymentInput = z.input<typeof refundPaymentInputSchema>;
 export type RefundPayment = z.infer<typeof refundPaymentInputSchema>;
@@ -124,6 +130,7 @@ export function emptyRefundPayment(): RefundPayment {
     refund_method: REFUND_METHODS[0],
     authorization_letter: [],
     authorized_document: [],
+    cci_confirmed: false,
   };
 }
 
@@ -301,6 +308,7 @@ export function paymentProblems(payment: RefundPaymentInput, countryIso3: string
     if (iso3 === 'PER') {
       const cci = checkCci(value('bank_adress'));
       if (!cci.ok) set('bank_adress', banking[cci.reason]);
+      else if (cci.warning && payment.cci_confirmed !== true) set('bank_adress', text.cciConfirmRequired);
     } else if (value('bank_adress') === '') {
       set('bank_adress', text.fieldRequired);
     }
@@ -330,13 +338,19 @@ export function paymentProblems(payment: RefundPaymentInput, countryIso3: string
 }
 
 /**
- * Non-blocking remarks (shown, never refused): today only Peru's CCI check digits, which have no
- * official published rule.
+ * Remarks shown beside a field: today only Peru's CCI check digits, which have no authoritative
+ * published rule (issue 40): shown, and the payment needs `cci_confirmed` to pass.
  */
 export function paymentWarnings(payment: RefundPaymentInput, countryIso3: string): PaymentFieldErrors {
   if (countryIso3.trim().toUpperCase() !== 'PER') return {};
   const cci = checkCci((payment.bank_adress ?? '').trim());
   return cci.ok && cci.warning ? { bank_adress: banking[cci.warning] } : {};
+}
+
+/** Issue 40: a well-formed Peruvian CCI whose check digits do not follow the published rule (staff's flag). */
+export function cciUnverified(cci: string): boolean {
+  const result = checkCci(cci);
+  return result.ok && result.warning === 'cciCheckDigits';
 }
 
 /**
@@ -364,6 +378,8 @@ export function cleanPaymentFor(payment: RefundPayment, countryIso3: string): Re
   }
   cleaned.authorization_letter = shown.has('authorization_letter') ? payment.authorization_letter : [];
   cleaned.authorized_document = shown.has('authorized_document') ? payment.authorized_document : [];
+  cleaned.cci_confirmed =
+    iso3 === 'PER' && payment.cci_confirmed === true && cciUnverified(cleaned.bank_adress);
   return cleaned;
 }
 

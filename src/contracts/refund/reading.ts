@@ -95,8 +95,12 @@ export const claimReadingSchema = z.object({
   claimId: z.number().int(),
   claimedAmount: z.string(),
   claimedCurrency: z.string(),
-  /** Sum of the read totals of its receipts (null when none was read). */
-  readTotal: z.string().nullable(),
+  /**
+   * Issue 40: the read totals of its receipts, one per currency (never added across currencies),
+   * the claim's currency first; `currency` null for pages whose currency was not read. Empty
+   * when no total was read.
+   */
+  readTotals: z.array(z.object({ currency: z.string().nullable(), amount: z.string() })),
   files: z.array(fileReadingSchema),
 });
 

@@ -44,6 +44,11 @@ export const refundBankDataSchema = z.object({
   complete: z.boolean(),
   masked: z.boolean(),
   fields: z.array(z.object({ field: z.string(), value: z.string() })),
+  /**
+   * Issue 40: a Peruvian CCI whose check digits do not follow the published rule, confirmed by
+   * the traveller: staff verify it before paying.
+   */
+  cci_unverified: z.boolean().default(false),
 });
 export type RefundBankData = z.infer<typeof refundBankDataSchema>;
 

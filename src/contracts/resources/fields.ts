@@ -4,6 +4,7 @@
  * A missing or null value answers the field's own required message; a wrong type a generic one.
  */
 import { z } from 'zod';
+import { amountField } from '../amountInput';
 import { paginatedSchema } from '../http';
 import { messages } from '../messages';
 import type { Resource } from '../permissions';
@@ -159,28 +160,16 @@ export function optionalDate() {
 }
 
 /**
- * A non-negative decimal given as a number or a string (',' or '.' as decimal mark), answered as
- * a string with '.' (exact decimals never pass through floats on the server).
+ * A non-negative decimal given as a number or as typed ('1.234,56', '1,234.56'), read by the one
+ * amount parser (src/contracts/money.ts, issue 40) and answered as a string with '.' (exact
+ * decimals never pass through floats on the server).
  */
 export function requiredDecimal(requiredMessage: string, options: { integers: number; decimals: number }) {
-  const pattern = new RegExp(`^\\d{1,${options.integers}}(\\.\\d{1,${options.decimals}})?$`);
-  const invalid = options.decimals === 2 ? text.invalidAmount : text.invalidRate;
-  return z
-    .union([z.number(), z.string()], {
-      error: (issue) => (isAbsent(issue.input) ? requiredMessage : invalid),
-    })
-    .transform((value, context) => {
-      const normalized = typeof value === 'number' ? String(value) : value.trim().replace(',', '.');
-      if (normalized === '') {
-        context.issues.push({ code: 'custom', message: requiredMessage, input: value });
-        return z.NEVER;
-      }
-      if (!pattern.test(normalized)) {
-        context.issues.push({ code: 'custom', message: invalid, input: value });
-        return z.NEVER;
-      }
-      return normalized;
-    });
+  return amountField({
+    required: requiredMessage,
+    decimals: options.decimals,
+    maxIntegerDigits: options.integers,
+  });
 }
 
 /** A timestamp as the API answers it (ISO 8601). */

@@ -15,8 +15,10 @@
  * which records the reveal in the same history.
  */
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { formatMoney } from '../../contracts/format';
 import { messages } from '../../contracts/messages';
-import { paymentTextFields } from '../../contracts/refund';
+import { amountErrorMessage, parseAmount } from '../../contracts/money';
+import { cciUnverified, paymentTextFields } from '../../contracts/refund';
 import {
   bankFieldsFor,
   isRefundStatus,
@@ -115,7 +117,12 @@ export async function bankDataOf(
       field,
       value: masked && !PLAIN_BANK_FIELDS.has(field) ? maskValue(values[field]) : values[field],
     }));
-  return { complete: payment.status, masked, fields };
+  const [refund] = await reader
+    .select({ country: refunds.countryResidence })
+    .from(refunds)
+    .where(eq(refunds.id, refundId));
+  const cci_unverified = refund?.country.trim().toUpperCase() === 'PER' && cciUnverified(payment.bankAdress);
+  return { complete: payment.status, masked, fields, cci_unverified };
 }
 
 /** Issue 30 §3: each claim's checklist (its coverage's documents) and its 'No lo tengo' items. */
@@ -260,8 +267,14 @@ async function approveClaims(tx: Transaction, refundId: number, input: RefundTra
     throw new FieldValidationError({ amounts: [text.amountsRequired] });
   for (const claim of claims) {
     const amount = byId.get(claim.id)!;
+    // Issue 40: in the claim's currency's ISO 4217 minor units (a CLP claim has no decimals).
+    const reading = parseAmount(amount, { currency: claim.currencyCode, maxIntegerDigits: 10 });
+    if (!reading.ok)
+      throw new FieldValidationError({ [`amounts.${claim.id}`]: [amountErrorMessage(reading)] });
     if (centsOf(amount) > centsOf(claim.amount))
-      throw new FieldValidationError({ amounts: [text.amountOverClaim(claim.amount)] });
+      throw new FieldValidationError({
+        amounts: [text.amountOverClaim(formatMoney(claim.amount, claim.currencyCode))],
+      });
     await tx.update(refundClaims).set({ approvedAmount: amount }).where(eq(refundClaims.id, claim.id));
   }
 }

@@ -426,7 +426,13 @@ export function refundLinkRoutes(app: FastifyInstance, context: AppContext) {
         if (row)
           for (const field of Object.keys(paymentColumns) as PaymentTextField[])
             current[field] = String(row[paymentColumns[field]] ?? '');
-        const problems = paymentUpdateProblems(body.fields, fields, refund.countryResidence, current);
+        const problems = paymentUpdateProblems(
+          body.fields,
+          fields,
+          refund.countryResidence,
+          current,
+          body.cci_confirmed === true,
+        );
         if (Object.keys(problems).length) {
           throw new FieldValidationError(
             Object.fromEntries(Object.entries(problems).map(([field, message]) => [field, [message]])),

@@ -262,7 +262,7 @@ export async function mailSubmissionConfirmation(context: AppContext, refundId: 
         coverage: claim.coverageName,
         date: formatDate(claim.sinisterDate),
         currency: claim.currencyCode,
-        amount: formatAmount(claim.amount),
+        amount: formatAmount(claim.amount, claim.currencyCode),
       })),
       mailbox: context.config.refundSupportEmail,
       brand: context.config.brandName,

@@ -124,7 +124,7 @@ export function ProductDetailView({ canEdit }: { canEdit: boolean }) {
                   <td>
                     {row.limit_amount === null || row.limit_amount === undefined
                       ? '—'
-                      : formatAmount(row.limit_amount)}
+                      : formatAmount(row.limit_amount, row.currency)}
                   </td>
                   <td>{row.currency ?? '—'}</td>
                 </tr>
@@ -157,7 +157,7 @@ export function ProductDetailView({ canEdit }: { canEdit: boolean }) {
                     <td>
                       {row.age_from}–{row.age_to}
                     </td>
-                    <td>{formatAmount(row.price)}</td>
+                    <td>{formatAmount(row.price, row.currency)}</td>
                     <td>{row.currency}</td>
                   </tr>
                 ))}

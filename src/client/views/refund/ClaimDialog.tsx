@@ -17,6 +17,7 @@ import {
   type ClaimFormEvent,
   type ClaimReceipt,
   canAddFiles,
+  claimAmountFeedback,
   type claimFormMachine,
   pagesOf,
   type ServiceKey,
@@ -29,7 +30,7 @@ import {
   TRANSPORT_SERVICES,
 } from '../../../contracts/refund';
 import { countries, currencies } from '../../../contracts/static';
-import { maskAmountInput, maskDateInput } from '../../refund/masks';
+import { maskDateInput } from '../../refund/masks';
 import { Dialog } from '../../ui/dialog';
 import {
   Alert,
@@ -76,6 +77,7 @@ function ServiceRow({
   label,
   service,
   amounts,
+  currency,
   errors,
   send,
   children,
@@ -83,11 +85,15 @@ function ServiceRow({
   label: string;
   service: ServiceKey;
   amounts: ServiceAmounts;
+  /** The claim's currency: its minor units read the amounts (issue 40). */
+  currency: string;
   errors: Record<string, string | undefined>;
   send: (event: ClaimFormEvent) => void;
   children?: React.ReactNode;
 }) {
   const key = `multi_cause.${service}`;
+  const paid = claimAmountFeedback(amounts.montoPagado, currency);
+  const recovered = claimAmountFeedback(amounts.montoRecuperado, currency);
   return (
     <div>
       <Checkbox
@@ -104,13 +110,14 @@ function ServiceRow({
                 inputMode="decimal"
                 placeholder={text.amountPlaceholder}
                 value={amounts.montoPagado}
-                error={errors[`${key}.montoPagado`]}
+                hint={paid.understood}
+                error={errors[`${key}.montoPagado`] ?? paid.problem}
                 onValueChange={(value) =>
                   send({
                     type: 'SERVICE_AMOUNT_CHANGED',
                     service,
                     amount: 'montoPagado',
-                    value: maskAmountInput(value),
+                    value,
                   })
                 }
               />
@@ -121,13 +128,14 @@ function ServiceRow({
                 inputMode="decimal"
                 placeholder={text.amountPlaceholder}
                 value={amounts.montoRecuperado}
-                error={errors[`${key}.montoRecuperado`]}
+                hint={recovered.understood}
+                error={errors[`${key}.montoRecuperado`] ?? recovered.problem}
                 onValueChange={(value) =>
                   send({
                     type: 'SERVICE_AMOUNT_CHANGED',
                     service,
                     amount: 'montoRecuperado',
-                    value: maskAmountInput(value),
+                    value,
                   })
                 }
               />
@@ -186,6 +194,8 @@ export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose
   const send = (event: ClaimFormEvent) => actor.send(event);
   const change = (field: ClaimField, value: string) =>
     send({ type: 'FIELDS_CHANGED', values: { [field]: value } });
+  // Issue 40: how the typed amount was understood ('Se cargará: USD 1.000,50'), or why not.
+  const amount = claimAmountFeedback(values.amount, values.currency);
 
   return (
     <Dialog
@@ -252,8 +262,9 @@ export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose
               placeholder={text.amountPlaceholder}
               inputMode="decimal"
               value={values.amount}
-              error={errors.amount}
-              onValueChange={(value) => change('amount', maskAmountInput(value))}
+              hint={amount.understood}
+              error={errors.amount ?? amount.problem}
+              onValueChange={(value) => change('amount', value)}
             />
           </Cell>
         </Grid>
@@ -271,6 +282,7 @@ export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose
               label={text.alojamientos}
               service="alojamientos"
               amounts={mc.alojamientos}
+              currency={values.currency}
               errors={errors}
               send={send}
             />
@@ -278,6 +290,7 @@ export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose
               label={text.transporte}
               service="transporte"
               amounts={{ selected: mc.transporte.selected, montoPagado: '', montoRecuperado: '' }}
+              currency={values.currency}
               errors={errors}
               send={send}
             >
@@ -292,6 +305,7 @@ export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose
                   label={text[name]}
                   service={`transporte.${name}`}
                   amounts={mc.transporte[name]}
+                  currency={values.currency}
                   errors={errors}
                   send={send}
                 />
@@ -301,10 +315,18 @@ export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose
               label={text.excursiones}
               service="excursiones"
               amounts={mc.excursiones}
+              currency={values.currency}
               errors={errors}
               send={send}
             />
-            <ServiceRow label={text.otro} service="otro" amounts={mc.otro} errors={errors} send={send}>
+            <ServiceRow
+              label={text.otro}
+              service="otro"
+              amounts={mc.otro}
+              currency={values.currency}
+              errors={errors}
+              send={send}
+            >
               <TextField
                 label={text.nombreServicioLabel}
                 value={mc.otro.nombreServicio}

@@ -24,6 +24,7 @@ import {
   Alert,
   Button,
   Cell,
+  Checkbox,
   Grid,
   Muted,
   ProgressBar,
@@ -98,7 +99,7 @@ export function PaymentStep({ actor }: { actor: WizardActor }) {
           text.bankPlaceholder,
         );
     }
-    return (
+    const input = (
       <TextField
         label={paymentFieldLabel(field, country)}
         value={payment[textField]}
@@ -108,6 +109,22 @@ export function PaymentStep({ actor }: { actor: WizardActor }) {
         onValueChange={(value) => set(textField, value)}
       />
     );
+    // Issue 40: a CCI whose check digits do not follow the published rule is confirmed by the
+    // traveller (and flagged to staff), never refused nor stored silently.
+    if (field === 'bank_adress' && warnings.bank_adress)
+      return (
+        <Stack css={{ gap: '$2' }}>
+          {input}
+          <Checkbox
+            label={text.cciConfirmLabel}
+            checked={payment.cci_confirmed === true}
+            onCheckedChange={(checked) =>
+              actor.send({ type: 'PAYMENT_CHANGED', values: { cci_confirmed: checked } })
+            }
+          />
+        </Stack>
+      );
+    return input;
   };
 
   // Files picked while another upload is in flight wait their turn (issue 30 §4): listed, never dropped.

@@ -7,6 +7,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useSearchParams } from 'react-router-dom';
+import { warningsOf } from '../../../../machines/paymentUpdate';
 import { messages } from '../../../contracts/messages';
 import {
   accountTypesFor,
@@ -15,7 +16,7 @@ import {
   paymentFieldLabel,
 } from '../../../contracts/refund';
 import { providedPaymentUpdateMachine } from '../../refund/linkActors';
-import { Alert, Cell, Grid, SelectField, TextField } from '../../ui/primitives';
+import { Alert, Cell, Checkbox, Grid, SelectField, Stack, TextField } from '../../ui/primitives';
 import { LinkPageFrame } from './LinkPageFrame';
 
 const text = messages.refundLinks;
@@ -29,6 +30,7 @@ export default function PaymentUpdateView() {
   const { values, errors } = snapshot.context;
   const busy = snapshot.matches('sending');
   const set = (field: PaymentTextField, value: string) => actor.send({ type: 'FIELD_CHANGED', field, value });
+  const warnings = warningsOf(snapshot.context);
 
   const control = (field: PaymentTextField, country: string) => {
     const label = paymentFieldLabel(field, country);
@@ -49,16 +51,31 @@ export default function PaymentUpdateView() {
           onValueChange={(value) => set(field, value)}
         />
       );
-    return (
+    const input = (
       <TextField
         label={label}
         value={values[field] ?? ''}
         error={errors[field]}
+        hint={warnings[field]}
         inputMode={field === 'phone' ? 'tel' : undefined}
         disabled={busy}
         onValueChange={(value) => set(field, value)}
       />
     );
+    // Issue 40: a CCI whose check digits do not follow the published rule is confirmed (and
+    // flagged to staff), never refused nor stored silently.
+    if (field === 'bank_adress' && warnings.bank_adress)
+      return (
+        <Stack css={{ gap: '$2' }}>
+          {input}
+          <Checkbox
+            label={messages.refund.cciConfirmLabel}
+            checked={snapshot.context.cciConfirmed}
+            onCheckedChange={(confirmed) => actor.send({ type: 'CCI_CONFIRMED', confirmed })}
+          />
+        </Stack>
+      );
+    return input;
   };
 
   return (

@@ -18,10 +18,9 @@ import {
   type FormMode,
   type FormOption,
   type FormOptions,
-  type FormValue,
 } from '../../../../machines/resourceForm';
+import { amountFeedback } from '../../../contracts/amountInput';
 import { messages } from '../../../contracts/messages';
-import { maskAmountInput } from '../../refund/masks';
 import {
   asGroup,
   asGroups,
@@ -545,15 +544,20 @@ function FieldControl(props: FieldControlProps) {
   if (field.type === 'searchselect') return <SearchSelectField {...props} />;
   const textValue = typeof value === 'string' ? value : '';
   switch (field.type) {
-    case 'amount':
+    case 'amount': {
+      // Issue 40: typed as people type it ('1.234,56', '1,234.56'), never rewritten; the field
+      // says how it reads it ('Se guardará: 1.234,56') or why it cannot.
+      const feedback = amountFeedback(textValue, { verb: messages.amounts.willSave });
       return (
         <InputControl
           {...props}
           inputMode="decimal"
           placeholder="0,00"
-          onChange={(typed) => onChange(maskAmountInput(typeof typed === 'string' ? typed : '') as FormValue)}
+          error={error ?? (feedback.problem ? [feedback.problem] : undefined)}
+          hint={[feedback.understood, field.hint].filter(Boolean).join(' ') || undefined}
         />
       );
+    }
     case 'checkbox':
       return <CheckboxControl {...props} />;
     case 'select':

@@ -3,7 +3,7 @@
  * multi-select. Descriptors stay data; what needs the session (the signed-in user's grants, to
  * disable what the server would refuse) lives here, in the views.
  */
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { FormOption, FormValue } from '../../../../machines/resourceForm';
 import { type AccessSubject, mayDo } from '../../../contracts/access';
 import { type Action, isPermissionCodename, type Resource } from '../../../contracts/permissions';
@@ -125,6 +125,8 @@ export function CheckboxControl({ field, value, error, readOnly, onChange }: Fie
 export interface InputOptions {
   type?: 'text' | 'email' | 'password';
   inputMode?: 'numeric' | 'decimal';
+  /** Replaces the field's own hint (a money field's reading, issue 40). */
+  hint?: ReactNode;
   placeholder?: string;
   autoComplete?: string;
   maxLength?: number;
@@ -142,9 +144,10 @@ export function InputControl({
   placeholder,
   autoComplete = 'off',
   maxLength = field.maxLength,
+  hint,
 }: FieldRendererProps & InputOptions) {
   return (
-    <Field label={field.label} error={error} hint={field.hint}>
+    <Field label={field.label} error={error} hint={hint ?? field.hint}>
       {(aria) => (
         <Input
           {...aria}

@@ -3,7 +3,10 @@
  * decided in SQL from the stored readings so the list pages and counts as usual. It uses the
  * readings as stored (no event-country hint for '$'), and takes a reuse as: the same tax id, date
  * and total, or a near perceptual hash with the same read total (the detail's flags, ./flags.ts,
- * compare the printed numbers instead). A filter value other than 'true'/'1'/'si' means no filter.
+ * compare the printed numbers instead). 'Claimed above the total' compares with the receipts read
+ * in the claim's own currency (or in none: a stored '$' has no currency until the event country
+ * resolves it); totals never mix currencies (issue 40). A filter value other
+ * than 'true'/'1'/'si' means no filter.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { REUSE_MAX_DISTANCE } from './hash';
@@ -45,10 +48,12 @@ export function refundHasAlerts(refundId: SQL | unknown): SQL {
       and c2.amount > 0.005 + (
         select coalesce(sum(r4.total), 0) from refund_files f4
         join receipt_readings r4 on r4.file_id = f4.file_id
-        where f4.claim_id = c2.id and r4.total is not null and r4.total_confidence >= 0.5)
+        where f4.claim_id = c2.id and r4.total is not null and r4.total_confidence >= 0.5
+          and (r4.currency is null or r4.currency = c2.currency_code))
       and exists (
         select 1 from refund_files f5 join receipt_readings r5 on r5.file_id = f5.file_id
-        where f5.claim_id = c2.id and r5.total is not null and r5.total_confidence >= 0.5)
+        where f5.claim_id = c2.id and r5.total is not null and r5.total_confidence >= 0.5
+          and (r5.currency is null or r5.currency = c2.currency_code))
   )`;
 }
 

@@ -6,6 +6,7 @@
  * claim or refund (near-identical perceptual hash, or the same tax id + date + total).
  */
 import { and, asc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { decimalOfMinor, minorOf } from '../../../contracts/money';
 import type {
   FileReading,
   PageReading,
@@ -163,15 +164,16 @@ export async function refundReadings(db: Database, refundId: number): Promise<Re
   const claimReadings = claims.map((claim) => {
     const own = files.filter((file) => file.claimId === claim.id);
     const readings = own.map((file) => fileReadingOf(file.fileId, rows, claim.country));
-    let readTotal = 0;
-    let anyTotal = false;
+    // Issue 40: totals per currency, always (never an ARS receipt added to a USD one); a page
+    // whose currency was not read is its own total (currency null).
+    const totals = new Map<string | null, bigint>();
     for (const reading of readings) {
       if (reading.status === 'unreadable' || reading.status === 'failed')
         flag('unreadable', claim.id, reading.fileId);
       for (const page of reading.pages) {
         if (page.total !== null && page.totalConfidence >= FLAG_CONFIDENCE) {
-          readTotal += Number(page.total);
-          anyTotal = true;
+          const currency = page.currency ?? null;
+          totals.set(currency, (totals.get(currency) ?? 0n) + (minorOf(page.total, 2) ?? 0n));
         }
         if (
           page.date &&
@@ -186,13 +188,22 @@ export async function refundReadings(db: Database, refundId: number): Promise<Re
       }
     }
     const allRead = readings.length > 0 && readings.every((reading) => reading.status !== 'pending');
-    if (allRead && anyTotal && Number(claim.amount) > readTotal + 0.005)
+    // Compared with the receipts in the claim's own currency, and those whose currency was not
+    // read (never with another currency's).
+    const ownTotal = totals.get(claim.currency);
+    const unknown = totals.get(null);
+    const sameCurrency =
+      ownTotal === undefined && unknown === undefined ? undefined : (ownTotal ?? 0n) + (unknown ?? 0n);
+    const claimed = minorOf(claim.amount, 2) ?? 0n;
+    if (allRead && sameCurrency !== undefined && claimed > sameCurrency)
       flag('claimed_above_total', claim.id, null);
     return {
       claimId: claim.id,
       claimedAmount: claim.amount,
       claimedCurrency: claim.currency,
-      readTotal: anyTotal ? readTotal.toFixed(2) : null,
+      readTotals: [...totals]
+        .sort(([a], [b]) => (a === claim.currency ? -1 : b === claim.currency ? 1 : 0))
+        .map(([currency, minor]) => ({ currency, amount: decimalOfMinor(minor, 2) })),
       files: readings,
     };
   });

@@ -1,7 +1,12 @@
 /** Step 1 'Coberturas': coverage rows (coverage, limit, currency), added and removed. */
 import type { FormValue, FormValues } from '../../../../../machines/resourceForm';
+import { amountFeedback } from '../../../../contracts/amountInput';
+import { messages } from '../../../../contracts/messages';
 import { Alert, Button, Cell, Grid, Row, SelectField, Stack, TextField } from '../../../ui/primitives';
 import { groups, type Options, text, textOf } from './values';
+
+/** Issue 40: how a typed limit is read ('Se guardará: 30.000,00'), or why it cannot be. */
+const limitFeedback = (typed: string) => amountFeedback(typed, { verb: messages.amounts.willSave });
 
 export function CoverageStep({
   values,
@@ -47,7 +52,8 @@ export function CoverageStep({
               label={text.coverageLimit}
               inputMode="decimal"
               value={textOf(row.limit_amount)}
-              error={errorAt(index, 'limit_amount')}
+              hint={limitFeedback(textOf(row.limit_amount)).understood}
+              error={errorAt(index, 'limit_amount') ?? limitFeedback(textOf(row.limit_amount)).problem}
               onValueChange={(value) => setRow(index, 'limit_amount', value)}
             />
           </Cell>

@@ -1,6 +1,7 @@
 /** The bank data card: masked, revealed on request (the server records it in the history). */
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ReviewedRefund } from '../../../../../machines/refundReview';
+import { messages } from '../../../../contracts/messages';
 import { Alert, Button, Card, Muted, Row, Stack, Subheading } from '../../../ui/primitives';
 import { bankRevealLogic } from '../detailWiring';
 import { Item, Items, text } from './parts';
@@ -15,6 +16,11 @@ export function BankData({ refund, mayReveal }: { refund: ReviewedRefund; mayRev
       <Subheading id="refund-bank">{text.bankData}</Subheading>
       {shown ? (
         <Stack>
+          {shown.cci_unverified ? (
+            <Alert tone="warning" role="status" data-testid="cci-unverified">
+              {messages.refund.cciUnverified}
+            </Alert>
+          ) : null}
           <Items>
             {shown.fields.map(({ field, value }) => (
               <Item key={field} label={text.bankFields[field] ?? field}>

@@ -1,7 +1,7 @@
 /** The claims card: each claim with its coverage, amounts, receipts count and services table. */
 
 import type { ReviewedRefund } from '../../../../../machines/refundReview';
-import { formatAmount, formatDate } from '../../../../contracts/format';
+import { formatAmount, formatDate, formatMoney } from '../../../../contracts/format';
 import { Card, Stack, Subheading } from '../../../ui/primitives';
 import { Table, TableWrapper } from '../../../ui/table';
 import { serviceLabel } from './labels';
@@ -20,9 +20,9 @@ export function Claims({ refund }: { refund: ReviewedRefund }) {
               <Item label={text.sinisterCountry}>{countryName(claim.sinister_country)}</Item>
               <Item label={text.sinisterDate}>{formatDate(claim.sinister_date)}</Item>
               <Item label={text.currency}>{claim.currency}</Item>
-              <Item label={text.amount}>{formatAmount(claim.amount)}</Item>
+              <Item label={text.amount}>{formatAmount(claim.amount, claim.currency)}</Item>
               <Item label={text.approvedAmount}>
-                {claim.approved_amount ? `${claim.currency} ${formatAmount(claim.approved_amount)}` : ''}
+                {claim.approved_amount ? formatMoney(claim.approved_amount, claim.currency) : ''}
               </Item>
               <Item label={text.receipts}>
                 {String(
@@ -44,8 +44,8 @@ export function Claims({ refund }: { refund: ReviewedRefund }) {
                     {claim.services.map((service) => (
                       <tr key={service.service}>
                         <td>{serviceLabel(service.service, service.name)}</td>
-                        <td>{formatAmount(service.amount_paid)}</td>
-                        <td>{formatAmount(service.amount_recovered)}</td>
+                        <td>{formatAmount(service.amount_paid, claim.currency)}</td>
+                        <td>{formatAmount(service.amount_recovered, claim.currency)}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom';
 import { stillReading } from '../../../../../machines/refundReadings';
 import type { ReviewedRefund } from '../../../../../machines/refundReview';
 import { messages } from '../../../../contracts/messages';
-import { readAmount, readDate } from '../../../../contracts/messages/receiptReading';
+import { readAmount, readDate, readTotals } from '../../../../contracts/messages/receiptReading';
 import type { ReadingFlag } from '../../../../contracts/refund/reading';
 import { Alert, Button, Card, Muted, Row, Spinner, Stack, Subheading } from '../../../ui/primitives';
 import { styled } from '../../../ui/theme';
@@ -103,9 +103,7 @@ export function ReceiptReadings({
                     {readAmount(claim.claimedAmount, claim.claimedCurrency)}
                   </Item>
                   <Item label={readingText.staffRead}>
-                    {claim.readTotal
-                      ? readAmount(claim.readTotal, claim.claimedCurrency)
-                      : readingText.staffUnread}
+                    {claim.readTotals.length > 0 ? readTotals(claim.readTotals) : readingText.staffUnread}
                   </Item>
                 </Items>
                 <Flags flags={claimFlags} showPath={showPath} />

@@ -3,8 +3,13 @@
  * claim, or a request to the traveller (documents, bank data) with its observations.
  */
 
-import type { DraftTextField, ReviewedRefund, TransitionDraft } from '../../../../../machines/refundReview';
-import { formatAmount } from '../../../../contracts/format';
+import {
+  approvedAmountFeedback,
+  type DraftTextField,
+  type ReviewedRefund,
+  type TransitionDraft,
+} from '../../../../../machines/refundReview';
+import { formatMoney } from '../../../../contracts/format';
 import { messages } from '../../../../contracts/messages';
 import { paymentFieldLabel } from '../../../../contracts/refund';
 import { bankFieldsFor, type RefundTransition } from '../../../../contracts/refund/lifecycle';
@@ -54,24 +59,30 @@ export function TransitionFields({
               {errorOf('amounts')?.join(' ')}
             </Alert>
           ) : null}
-          {(refund?.claims ?? []).map((claim, index) => (
-            <Field
-              key={claim.id}
-              label={`${text.approvedAmount} (${text.claim(index + 1)}: ${claim.coverage}, ${claim.currency} ${formatAmount(claim.amount)})`}
-              error={errorOf(`amounts.${claim.id}`)}
-            >
-              {(aria) => (
-                <Input
-                  {...aria}
-                  name={`amount-${claim.id}`}
-                  inputMode="decimal"
-                  value={draft.amounts[String(claim.id)] ?? ''}
-                  readOnly={disabled}
-                  onChange={(event) => onAmount(claim.id, event.target.value)}
-                />
-              )}
-            </Field>
-          ))}
+          {(refund?.claims ?? []).map((claim, index) => {
+            const typed = draft.amounts[String(claim.id)] ?? '';
+            // Issue 40: typed in either format, read as its label prints it; says how it read it.
+            const feedback = approvedAmountFeedback(typed, claim.currency);
+            return (
+              <Field
+                key={claim.id}
+                label={`${text.approvedAmount} (${text.claim(index + 1)}: ${claim.coverage}, ${formatMoney(claim.amount, claim.currency)})`}
+                hint={feedback.understood}
+                error={errorOf(`amounts.${claim.id}`) ?? feedback.problem}
+              >
+                {(aria) => (
+                  <Input
+                    {...aria}
+                    name={`amount-${claim.id}`}
+                    inputMode="decimal"
+                    value={typed}
+                    readOnly={disabled}
+                    onChange={(event) => onAmount(claim.id, event.target.value)}
+                  />
+                )}
+              </Field>
+            );
+          })}
         </Stack>
       );
     case 'request_documents':
