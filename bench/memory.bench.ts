@@ -66,15 +66,22 @@ async function measureStart(dataDir: string): Promise<StartFigures> {
   try {
     const readyMs = await waitForHealth(child, `http://127.0.0.1:${port}`, began, 300_000);
     await new Promise((resolve) => setTimeout(resolve, IDLE_AFTER_MS));
-    const idle = sampler.now();
     const { peak } = sampler.stop();
+    // The idle figure and its two halves from one pass over the processes.
     const postmaster = postmasterOf(dataDir);
+    const idleNode = treeMemory([child.pid ?? 0]);
+    const idlePostgres = postmaster ? treeMemory([postmaster]) : { pss: 0, rss: 0, processes: 0 };
+    const idle = {
+      pss: idleNode.pss + idlePostgres.pss,
+      rss: idleNode.rss + idlePostgres.rss,
+      processes: idleNode.processes + idlePostgres.processes,
+    };
     return {
       readyMs,
-      peak,
+      peak: idle.pss > peak.pss ? { ...idle, peakRss: peak.peakRss } : peak,
       idle,
-      idleNode: treeMemory([child.pid ?? 0]),
-      idlePostgres: postmaster ? treeMemory([postmaster]) : { pss: 0, rss: 0, processes: 0 },
+      idleNode,
+      idlePostgres,
     };
   } finally {
     sampler.stop();
