@@ -15,11 +15,12 @@
  * JSON.stringify: what any server answering that page has to do at least.
  *
  * Bundled by the benchmark with esbuild (as `npm start` bundles the product) and run with
- * package.json's start flags; env DATABASE_URL (PostgreSQL) or PGLITE_DIR, PORT.
+ * package.json's start flags; env DATABASE_URL (a PostgreSQL server) or DATA_DIR (its embedded
+ * PostgreSQL, started and stopped here as the product does, issue 44), PORT.
  */
 import Fastify from 'fastify';
-import pg from 'pg';
-import { openDatabase } from '../src/server/db/client';
+import { loadConfig } from '../src/server/config';
+import { openProductDatabase } from '../src/server/db/productDatabase';
 
 const PAX_ROWS = `select "id", "name", "surname", "phone", "doc_type", "doc_number", "birth_date", "country_id", "email", "nationality_id", "search_name", "created_office_id", "created_at", "updated_at" from "pax" where "pax"."id" = any($1)`;
 const VOUCHER_ROWS = `select "vouchers"."id", "vouchers"."reservation_id", "vouchers"."product_id", "vouchers"."office_id", "vouchers"."status", "vouchers"."status_administracion", "vouchers"."observations", "vouchers"."pvp", "vouchers"."final_price", "vouchers"."commission", "vouchers"."net_price", "vouchers"."rate_long_name", "vouchers"."promotion_long_name", "vouchers"."promotion_id", "vouchers"."voucher_filter_proveedor", "vouchers"."conditions_accepted_at", "vouchers"."pax_list", "vouchers"."created_at", "vouchers"."updated_at", "voucher_reservation"."date_in", "voucher_reservation"."date_out", "voucher_reservation"."payment_method", "voucher_office"."long_name", "voucher_product"."long_name", "voucher_supplier"."long_name" from "vouchers" left join "reservations" "voucher_reservation" on "voucher_reservation"."id" = "vouchers"."reservation_id" left join "offices" "voucher_office" on "voucher_office"."id" = "vouchers"."office_id" left join "products" "voucher_product" on "voucher_product"."id" = "vouchers"."product_id" left join "suppliers" "voucher_supplier" on "voucher_supplier"."id" = "voucher_product"."supplier_id" where "vouchers"."id" = any($1)`;
@@ -60,17 +61,13 @@ interface Queryable {
   ): Promise<{ rows: unknown[] }>;
 }
 
-const handle = await openDatabase({
-  databaseUrl: process.env.DATABASE_URL,
-  pgliteDir: process.env.DATABASE_URL ? undefined : process.env.PGLITE_DIR,
-});
-const client = (handle.db as unknown as { $client: Queryable }).$client;
-const isPool = client instanceof pg.Pool;
+// The product's pool size and opener: the embedded cluster of DATA_DIR, or DATABASE_URL.
+const database = await openProductDatabase(loadConfig({ ...process.env, LOG_LEVEL: 'silent' }));
+const client = (database.handle.db as unknown as { $client: Queryable }).$client;
 
-/** Rows as arrays: a named statement on PostgreSQL, an ordinary query on PGlite (as the product). */
+/** Rows as arrays, by a named statement (as the product's engine reads rows by id). */
 async function arrayRows(name: string, text: string, values: unknown[]): Promise<unknown[]> {
-  if (isPool) return (await client.query({ name, text, values, rowMode: 'array' })).rows;
-  return (await client.query(text, values, { rowMode: 'array' })).rows;
+  return (await client.query({ name, text, values, rowMode: 'array' })).rows;
 }
 
 const counts = new Map<string, { count: number; until: number }>();
@@ -122,7 +119,7 @@ app.get('/api/health/', async () => ({ status: 'ok' }));
 
 const shutdown = async () => {
   await app.close();
-  await handle.close();
+  await database.close();
   process.exit(0);
 };
 process.once('SIGINT', shutdown);

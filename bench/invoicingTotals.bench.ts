@@ -5,12 +5,12 @@
  * Generates the reservations and their vouchers in SQL with generate_series (24 months, offices in
  * several countries and so currencies, one to three vouchers each, a tenth invoiced) in a scratch
  * database: PostgreSQL when DATABASE_URL names a server (a database `extranet_bench_<pid>` is
- * created there and dropped afterwards), otherwise a file-backed PGlite in a temporary directory.
+ * created there and dropped afterwards), otherwise the embedded PostgreSQL of a temporary DATA_DIR.
  * Then times `GET /api/facturacion/summary/?date_created_from&date_created_to` (one month) and the
  * first list page with the same filter through `app.inject`, and prints median and p95.
  *
  *   DATABASE_URL=postgres://... npx tsx bench/invoicingTotals.bench.ts [reservations] [requests]
- *   npx tsx bench/invoicingTotals.bench.ts 200000 20      # PGlite
+ *   npx tsx bench/invoicingTotals.bench.ts 200000 20      # embedded
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,9 +20,10 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { createTokenService } from '../src/server/auth/tokens';
 import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/client';
+import { openProductDatabase } from '../src/server/db/productDatabase';
 import { seed } from '../src/server/db/seed';
 import { createMailer } from '../src/server/services/mail';
+import { benchDataDir } from './server';
 
 const serverUrl = process.env.DATABASE_URL;
 const RESERVATIONS = Number(process.argv[2] ?? (serverUrl ? 1_000_000 : 200_000));
@@ -54,7 +55,7 @@ async function scratchDatabase(): Promise<{ databaseUrl?: string; drop: () => Pr
 }
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'extranet-bench-'));
+  const dataDir = benchDataDir(mkdtempSync(path.join(tmpdir(), 'extranet-bench-')));
   const scratch = await scratchDatabase();
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -64,10 +65,10 @@ async function main() {
     ADMIN_PASSWORD: 'Bench-Admin-Password-1',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
+    ...(scratch.databaseUrl ? { DATABASE_URL: scratch.databaseUrl } : {}),
   } as NodeJS.ProcessEnv);
-  const handle = await openDatabase(
-    scratch.databaseUrl ? { databaseUrl: scratch.databaseUrl } : { pgliteDir: path.join(dataDir, 'pgdata') },
-  );
+  const database = await openProductDatabase(config);
+  const { handle } = database;
   try {
     await handle.migrate();
     await seed(handle.db, config);
@@ -154,7 +155,7 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    await handle.close();
+    await database.close();
     await scratch.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,9 +1,9 @@
 /**
  * Budget (issue 3): a master-data list page with a contains filter, 100,000 rows in the table,
- * median server time under 20 ms on PGlite.
+ * median server time under 20 ms on the embedded PostgreSQL (issue 44; PGlite before).
  *
- * Seeds 100,000 passengers (realistic Spanish/Argentine names) into a file-backed PGlite in a
- * temporary directory, then times 200 `GET /api/pax/?name=<term>` pages (contains over name or
+ * Seeds 100,000 passengers (realistic Spanish/Argentine names) into the embedded PostgreSQL of a
+ * temporary DATA_DIR, then times 200 `GET /api/pax/?name=<term>` pages (contains over name or
  * surname, with the count) through `app.inject`, with varied terms. Prints median and p95 and
  * exits 1 when the median is over budget.
  *
@@ -16,11 +16,12 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { createTokenService } from '../src/server/auth/tokens';
 import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/client';
+import { openProductDatabase } from '../src/server/db/productDatabase';
 import { passengers } from '../src/server/db/schema';
 import { seed } from '../src/server/db/seed';
 import { DEMO_FIRST_NAMES, DEMO_SURNAMES, seededRandom } from '../src/server/db/seed/masterData';
 import { createMailer } from '../src/server/services/mail';
+import { benchDataDir } from './server';
 
 const ROWS = Number(process.argv[2] ?? 100_000);
 const REQUESTS = Number(process.argv[3] ?? 200);
@@ -35,7 +36,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'extranet-bench-'));
+  const dataDir = benchDataDir(mkdtempSync(path.join(tmpdir(), 'extranet-bench-')));
   const config = loadConfig({
     DATA_DIR: dataDir,
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
@@ -45,7 +46,8 @@ async function main() {
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
   } as NodeJS.ProcessEnv);
-  const handle = await openDatabase({ pgliteDir: path.join(dataDir, 'pgdata') });
+  const database = await openProductDatabase(config);
+  const { handle } = database;
   try {
     await handle.migrate();
     await seed(handle.db, config);
@@ -147,7 +149,7 @@ async function main() {
     await app.close();
     if (median >= BUDGET_MEDIAN_MS) process.exitCode = 1;
   } finally {
-    await handle.close();
+    await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

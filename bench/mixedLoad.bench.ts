@@ -15,7 +15,7 @@
  * Budgets: no errors or timeouts, read p99 ≤ 500 ms, every submission call answered (no timeout,
  * no 5xx). Exits 1 when missed.
  *
- *   npx tsx bench/mixedLoad.bench.ts --db=postgres|pglite [--clients=200] [--seconds=180] [--rows=1000000]
+ *   npx tsx bench/mixedLoad.bench.ts --db=postgres|embedded [--clients=200] [--seconds=180] [--rows=1000000]
  *        [--submitters=4]
  */
 
@@ -25,13 +25,12 @@ import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { RefundLoginResponse } from '../src/contracts/refund';
-import { openDatabase } from '../src/server/db/client';
 import { countries, passengers, voucherPassengers } from '../src/server/db/schema';
 import { COMMON_FRAGMENT, docNumberOf, RARE_FRAGMENT } from './paxData';
-import { argument, prepareDatabase, signIn, startServer } from './server';
+import { argument, benchKind, prepareDatabase, signIn, startServer, withBenchDatabase } from './server';
 
-const kind = argument('db', 'postgres') as 'pglite' | 'postgres';
-const clients = Number(argument('clients', kind === 'postgres' ? '200' : '50'));
+const kind = benchKind('postgres');
+const clients = Number(argument('clients', '200'));
 const seconds = Number(argument('seconds', '180'));
 const rows = Number(argument('rows', '1000000'));
 const root = path.resolve(argument('root', process.cwd()));
@@ -60,19 +59,17 @@ const JPEG = await sharp({
   .toBuffer();
 
 const target = await prepareDatabase(kind, rows, { demo: true });
-const handle = await openDatabase({
-  databaseUrl: target.databaseUrl,
-  pgliteDir: target.databaseUrl ? undefined : path.join(target.dataDir, 'pgdata'),
+// Looked up before the server starts (an embedded cluster has one opener at a time).
+const { traveller, countryId } = await withBenchDatabase(target, async ({ handle }) => {
+  const [found] = await handle.db
+    .select({ voucherId: voucherPassengers.voucherId, doc: passengers.docNumber })
+    .from(voucherPassengers)
+    .innerJoin(passengers, eq(passengers.id, voucherPassengers.paxId))
+    .where(eq(passengers.docNumber, CLAIMANT.doc))
+    .limit(1);
+  const [country] = await handle.db.select({ id: countries.id }).from(countries).limit(1);
+  return { traveller: found, countryId: country.id };
 });
-const [traveller] = await handle.db
-  .select({ voucherId: voucherPassengers.voucherId, doc: passengers.docNumber })
-  .from(voucherPassengers)
-  .innerJoin(passengers, eq(passengers.id, voucherPassengers.paxId))
-  .where(eq(passengers.docNumber, CLAIMANT.doc))
-  .limit(1);
-const [country] = await handle.db.select({ id: countries.id }).from(countries).limit(1);
-const countryId = country.id;
-await handle.close();
 
 const server = await startServer(target, port, root);
 let failed = false;

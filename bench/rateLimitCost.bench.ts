@@ -2,19 +2,20 @@
  * What one counted public request costs (issue 11, 'Several instances'): a few hundred sequential
  * requests through `inject` to rate-limited public routes, median and p95 in ms. No budget: it
  * prints the figures quoted in the README.
- * Run: npx tsx bench/rateLimitCost.bench.ts            (PGlite in its worker thread)
+ * Run: npx tsx bench/rateLimitCost.bench.ts            (the embedded PostgreSQL, in a fresh DATA_DIR)
  *      BENCH_DATABASE_URL=postgres://… npx tsx bench/rateLimitCost.bench.ts --db=postgres
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { createTokenService } from '../src/server/auth/tokens';
 import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/client';
+import { openProductDatabase } from '../src/server/db/productDatabase';
 import { seed } from '../src/server/db/seed';
 import { createMailer } from '../src/server/services/mail';
+import { benchDataDir } from './server';
 
 const usePostgres = process.argv.includes('--db=postgres');
 const REQUESTS = 400;
@@ -32,15 +33,17 @@ if (usePostgres) {
   url.pathname = `/${name}`;
   databaseUrl = url.toString();
 }
-const dataDir = mkdtempSync(path.join(tmpdir(), 'extranet-bench-'));
+const dataDir = benchDataDir(mkdtempSync(path.join(tmpdir(), 'extranet-bench-')));
 const config = loadConfig({
   DATA_DIR: dataDir,
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
   ADMIN_PASSWORD: 'Bench-Password-1',
   SEED_DEMO: 'false',
   LOG_LEVEL: 'silent',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 } as NodeJS.ProcessEnv);
-const handle = await openDatabase({ databaseUrl });
+const database = await openProductDatabase(config);
+const { handle } = database;
 await handle.migrate();
 await seed(handle.db, config);
 const app = await buildApp({
@@ -95,7 +98,8 @@ await measure('GET /api/health/ (not rate-limited, for reference)', () =>
 );
 console.log(`database: ${handle.kind}`);
 await app.close();
-await handle.close();
+await database.close();
+rmSync(dataDir, { recursive: true, force: true });
 if (usePostgres && process.env.BENCH_DATABASE_URL) {
   const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
   await admin.connect();

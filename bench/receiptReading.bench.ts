@@ -172,7 +172,7 @@ if (!onlyList) {
 if (!skipServer) {
   let voucherId = 0;
   const target = await prepareBenchDatabase(
-    'pglite',
+    'embedded',
     'receipts',
     async (db) => {
       const [row] = await db
@@ -239,7 +239,7 @@ if (!skipServer) {
     };
     const busy = await listTimes(allRead, 50);
     const readSeconds = (performance.now() - readStarted) / 1000;
-    console.log(`\nlist p99 (GET /api/pax/?limit=25, sequential, PGlite):`);
+    console.log(`\nlist p99 (GET /api/pax/?limit=25, sequential, embedded PostgreSQL):`);
     console.log(
       `  idle: ${idle.length} requests, median ${percentile(idle, 50).toFixed(1)} ms, p99 ${percentile(idle, 99).toFixed(1)} ms`,
     );

