@@ -24,6 +24,7 @@ export default defineConfig({
             'tests/machines/**/*.test.ts',
             'tests/contracts/**/*.test.ts',
             'tests/client/**/*.test.{ts,tsx}',
+            'tests/services/**/*.test.ts',
           ],
           environment: 'node',
         },

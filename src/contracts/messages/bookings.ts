@@ -109,7 +109,12 @@ export const bookingsMessages = {
     to: 'Hasta',
     days: 'días',
     coverages: 'Coberturas',
+    coverage: 'Cobertura',
     limit: 'Límite',
+    /** A section that goes on past a page's foot repeats its heading with this (issue 40). */
+    continued: 'continuación',
+    pageOf: (voucher: number, page: number, pages: number) =>
+      `Voucher N° ${voucher} - página ${page} de ${pages}`,
     noCoverages: 'Consulte las coberturas del producto con su agencia.',
     assistance: 'Asistencia 24 horas',
     assistanceText: 'Ante cualquier emergencia comuníquese ANTES de realizar cualquier gasto al',
