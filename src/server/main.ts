@@ -121,7 +121,7 @@ main().catch((error: unknown) => {
     error instanceof DatabaseUnreachableError ||
     isPortTaken(error);
   // DEBUG shows the stack of any error.
-  console.error(forTheOperator && !process.env.DEBUG ? describe(error) : error);
+  console.error(forTheOperator && !process.env.DEBUG ? operatorSentence(error) : error);
   process.exit(1);
 });
 
@@ -131,7 +131,7 @@ function isPortTaken(error: unknown): error is Error {
   return code === 'EADDRINUSE' || code === 'EACCES';
 }
 
-function describe(error: Error): string {
+function operatorSentence(error: Error): string {
   if (!isPortTaken(error) || error instanceof ConfigError) return error.message;
   const { port } = error as { port?: number };
   return (error as { code?: string }).code === 'EADDRINUSE'

@@ -103,6 +103,8 @@ const draftPaymentSchema = z.strictObject({
     (typeof paymentTextFields)[number],
     z.ZodOptional<z.ZodString>
   >),
+  /** The traveller confirmed a CCI whose check digits do not match (payment.ts). */
+  cci_confirmed: z.boolean().optional(),
   authorization_letter: z.array(draftFileRefSchema).max(MAX_DRAFT_FILES_PER_LIST).default([]),
   authorized_document: z.array(draftFileRefSchema).max(MAX_DRAFT_FILES_PER_LIST).default([]),
 });
