@@ -313,6 +313,16 @@ const WRITES_OUTSIDE_THE_ENGINE: Record<string, string> = {
   'services/storage.ts insert fileBlobs': 'file bytes of the storage layer (the file rows are audited)',
   'services/receiptReading/index.ts insert receiptReadings':
     'what OCR read on an uploaded file (a background job; the upload is audited)',
+  'services/receiptReading/queue.ts insert receiptReadings':
+    'what OCR read on an uploaded file, stored with its job (a background job; the upload is audited)',
+  // Issue 39: the durable reading queue's bookkeeping (claims, heartbeats, ends), in the upload's
+  // audited transaction or by the background worker.
+  'services/receiptReading/queue.ts insert readingJobs':
+    'reading queue (a job; queued in the audited upload)',
+  'services/receiptReading/queue.ts update readingJobs':
+    'reading queue bookkeeping (claim, heartbeat, end; a job)',
+  'services/receiptReading/index.ts update readingJobs':
+    'reading queue bookkeeping (released at close; a job)',
 };
 
 const serverRoot = path.resolve(__dirname, '../../src/server');
