@@ -359,12 +359,25 @@ function lstatSafe(file: string) {
   }
 }
 
+/** The pid `postmaster.pid` names when it names a live PostgreSQL process; null otherwise or without the file. */
+function livePostmaster(clusterDir: string): number | null {
+  try {
+    const pid = Number.parseInt(
+      readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0] ?? '',
+      10,
+    );
+    return Number.isInteger(pid) && pid > 0 && isPostgresProcess(pid) ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Stops a postmaster left running by a killed server, and removes a lock file nobody holds. */
 async function recover(bin: Binaries, clusterDir: string, user: OsUser | null, notes: string[]) {
   const pidFile = path.join(clusterDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
-  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
-  if (Number.isInteger(pid) && pid > 0 && isPostgresProcess(pid)) {
+  const pid = livePostmaster(clusterDir);
+  if (pid !== null) {
     const stopped = await run(bin.pg_ctl, ['stop', '-D', clusterDir, '-m', 'fast', '-w', '-t', '60'], user);
     if (stopped.code !== 0) {
       try {
@@ -484,19 +497,16 @@ async function ensureDatabase(maintenanceUrl: string, database: string): Promise
  */
 export function removeCluster(dataDir: string): void {
   const linkPath = clusterPathOf(dataDir);
-  try {
-    const pid = Number.parseInt(
-      readFileSync(path.join(linkPath, 'postmaster.pid'), 'utf8').split('\n')[0] ?? '',
-      10,
-    );
-    if (Number.isInteger(pid) && pid > 0 && isPostgresProcess(pid)) {
+  const pid = livePostmaster(linkPath);
+  if (pid !== null) {
+    try {
       process.kill(pid, 'SIGQUIT'); // immediate shutdown: the folder goes next
-      const until = Date.now() + 10_000;
-      while (Date.now() < until && isPostgresProcess(pid))
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+    } catch {
+      // gone meanwhile
     }
-  } catch {
-    // No cluster, or no postmaster.pid: nothing runs there.
+    const until = Date.now() + 10_000;
+    while (Date.now() < until && isPostgresProcess(pid))
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
   }
   const stat = lstatSafe(linkPath);
   if (stat?.isSymbolicLink()) rmSync(readlinkSync(linkPath), { recursive: true, force: true });
