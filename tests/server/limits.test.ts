@@ -3,9 +3,7 @@
  * delays, shared by instances and kept across restarts; guessers never lock the right document or
  * the right password out; successes never count; the password reset answers before it mails.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/contracts/messages';

@@ -29,10 +29,6 @@ export class UpgradeError extends Error {
 export const PGLITE_FOLDER = 'pgdata';
 export const hasPgliteData = (dataDir: string) => existsSync(path.join(dataDir, PGLITE_FOLDER, 'PG_VERSION'));
 
-interface Queryable {
-  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
-}
-
 interface TableReport {
   table: string;
   rows: number;
