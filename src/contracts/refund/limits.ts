@@ -1,6 +1,12 @@
 /** Limits of the refund portal (SPEC §9), its call paths (SPEC §7) and the accepted receipt files (SPEC §5). */
 
 export const REFUND_WINDOW_DAYS = 30;
+/**
+ * Issue 40 (traveller reach): after the 30-day window a traveller with a refund on the voucher
+ * still logs in, to the status page only, while a refund is not closed (PAGADO, RECHAZADO) and for
+ * this many days after the last decision of the last closed one (docs/refund-decisions.md).
+ */
+export const REFUND_STATUS_REACH_DAYS = 90;
 export const MAX_CLAIM_FILES = 20;
 export const MAX_AUTHORIZATION_FILES = 5;
 export const MAX_COMMENT_LENGTH = 255;
