@@ -339,6 +339,11 @@ export class StaleSaveError extends UserFacingError {
   readonly status = 409;
 }
 export const STALE_SAMPLE = 'La solicitud se modificó desde otra pestaña o dispositivo.';
+/** Issue 40 (traveller reach): a save refused because another login replaced the session. */
+export class SignedOutError extends UserFacingError {
+  readonly status = 401;
+}
+export const SIGNED_OUT_SAMPLE = 'Su sesión de reintegro se abrió en otro dispositivo o pestaña.';
 
 export const refundDraftModel = defineModel({
   machine: refundDraftMachine,
@@ -356,9 +361,18 @@ export const refundDraftModel = defineModel({
         explicit,
         { type: 'xstate.done.actor.saveDraft', output: { version: snapshot.context.version + 1 } },
         { type: 'xstate.error.actor.saveDraft', error: new StaleSaveError(STALE_SAMPLE) },
+        { type: 'xstate.error.actor.saveDraft', error: new SignedOutError(SIGNED_OUT_SAMPLE) },
         { type: 'xstate.error.actor.saveDraft', error: new Error('network') },
       ];
     if (snapshot.matches('failed')) return [{ type: 'DRAFT_RETRY' }, change, now];
+    if (snapshot.matches('signedOut')) return [{ type: 'DRAFT_SIGN_IN' }, change, now, explicit];
+    if (snapshot.matches('signingIn'))
+      return [
+        change,
+        now,
+        { type: 'xstate.done.actor.signInAgain', output: undefined },
+        { type: 'xstate.error.actor.signInAgain', error: new Error('network') },
+      ];
     if (snapshot.matches('stale')) return [{ type: 'DRAFT_LOAD_NEWER' }, change, explicit];
     if (snapshot.matches('loading'))
       return [
@@ -377,6 +391,7 @@ export const refundDraftModel = defineModel({
       context.dirty,
       context.explicit,
       context.saved,
+      context.signedOutMessage,
     ]);
   },
   limit: 5000,
@@ -397,6 +412,23 @@ export const refundDraftModel = defineModel({
       [...stale, { ...now, explicit: true }],
       [...loading, { type: 'xstate.done.actor.loadDraft', output: null }],
       [...loading, { type: 'xstate.error.actor.loadDraft', error: new Error('network') }],
+      // Issue 40: a replaced session signs in again here and saves what is on screen.
+      [
+        now,
+        { type: 'xstate.error.actor.saveDraft', error: new SignedOutError(SIGNED_OUT_SAMPLE) },
+        change,
+        { type: 'DRAFT_SIGN_IN' },
+        { type: 'xstate.done.actor.signInAgain', output: undefined },
+      ],
+      [
+        now,
+        { type: 'xstate.error.actor.saveDraft', error: new SignedOutError(SIGNED_OUT_SAMPLE) },
+        { ...now, explicit: true },
+        { type: 'DRAFT_SIGN_IN' },
+        change,
+        now,
+        { type: 'xstate.error.actor.signInAgain', error: new Error('network') },
+      ],
     ];
   })(),
 });

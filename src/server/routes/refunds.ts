@@ -290,7 +290,7 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
           typeof data === 'object' && data ? (data as { idempotency_key?: unknown }).idempotency_key : null;
         const existing =
           typeof key === 'string' && UUID.test(key) ? await findByIdempotencyKey(db, key) : null;
-        if (!existing || existing.voucherId !== access.voucherId) throw unauthorized(text.accessExpired);
+        if (!existing || existing.voucherId !== access.voucherId) throw unauthorized(text.sessionReplaced);
         return answerFor(existing, access.voucherId);
       }
       const found = await loadVoucherForRefund(db, access.voucherId, access.docNumber);
