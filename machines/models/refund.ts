@@ -99,6 +99,8 @@ export const twentyReceipts = Array.from({ length: MAX_CLAIM_FILES }, (_, index)
 );
 /** A 3-page PDF: 3 of the 20 (issue 30 §4, the limit counts pages). */
 export const receiptThreePages: ReceiptRef = { ...receipt('extracto.pdf', 90), pages: 3 };
+/** Issue 40 (traveller reach): a text file renamed '.jpg' (its first bytes say so at the pick). */
+export const receiptRenamed: ReceiptRef = { ...receipt('notas.jpg', 91), contentMismatch: true };
 /** The medical coverage's checklist (sampleRefundLogin's required_items). */
 export const MEDICAL_ITEMS = ['Factura o recibo de pago', 'Informe o certificado médico'] as const;
 export const itemReceipt = { ...receipt('factura-item.png', 91) };
@@ -156,6 +158,7 @@ export const claimFormModel = defineModel({
           { type: 'FIELDS_CHANGED', values: { sinister_date: '04/01/2024' } },
           { type: 'FILES_CHOSEN', files: [receiptPdf, receiptPng] },
           { type: 'FILES_CHOSEN', files: [receiptBad] },
+          { type: 'FILES_CHOSEN', files: [receiptRenamed] },
           { type: 'FILES_CHOSEN', files: [receiptDuplicate] },
           { type: 'FILES_CHOSEN', files: twentyReceipts },
           { type: 'FILES_CHOSEN', files: [receiptThreePages] },

@@ -1,11 +1,17 @@
 /**
  * Issue 40 (traveller reach): where a login answer lands (the status page or the wizard), and
  * which refunds keep the status page reachable past the 30-day window (REFUND_STATUS_REACH_DAYS
- * after the last decision of a closed refund; always while one is open).
+ * after the last decision of a closed refund; always while one is open); and what a picked file's
+ * first bytes say it is.
  */
 import { describe, expect, it } from 'vitest';
 import { refundLandingOf } from '../../src/client/refund/session';
-import { REFUND_STATUS_REACH_DAYS, type RefundLoginResponse } from '../../src/contracts/refund';
+import {
+  contentMatchesName,
+  REFUND_STATUS_REACH_DAYS,
+  type RefundLoginResponse,
+  sniffedKind,
+} from '../../src/contracts/refund';
 import { statusReachable } from '../../src/contracts/refund/status';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -64,5 +70,25 @@ describe('statusReachable', () => {
   });
   it('is false without refunds', () => {
     expect(statusReachable([], now, REFUND_STATUS_REACH_DAYS)).toBe(false);
+  });
+});
+
+describe('the file content checked at the pick', () => {
+  const bytes = (...values: number[]) => new Uint8Array(values);
+  const JPEG = bytes(0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46);
+  const PNG = bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
+  const PDF = new TextEncoder().encode('%PDF-1.7');
+  const TEXT = new TextEncoder().encode('Hola, es');
+
+  it('reads images and PDFs by their first bytes', () => {
+    expect([JPEG, PNG, PDF, TEXT, bytes()].map(sniffedKind)).toEqual(['image', 'image', 'pdf', null, null]);
+  });
+  it('matches the name: an image for jpg, jpeg or png (either), a PDF for pdf', () => {
+    expect(contentMatchesName('foto.JPG', PNG)).toBe(true);
+    expect(contentMatchesName('foto.jpeg', JPEG)).toBe(true);
+    expect(contentMatchesName('extracto.pdf', PDF)).toBe(true);
+    expect(contentMatchesName('notas.jpg', TEXT)).toBe(false);
+    expect(contentMatchesName('extracto.pdf', JPEG)).toBe(false);
+    expect(contentMatchesName('foto.png', PDF)).toBe(false);
   });
 });

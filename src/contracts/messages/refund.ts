@@ -110,6 +110,9 @@ export const refundMessages = {
   filesCount: (count: number, max: number) => `Archivos cargados ${count}/${max}`,
   /** SPEC §5 alert for a bad extension (the spec's '...' ends the list it quotes). */
   badExtension: 'Las extensiones admitidas son jpg, png, pdf, jpeg',
+  /** Issue 40 (traveller reach): an allowed name whose bytes are not an image or PDF, at the pick. */
+  fileContentMismatch: (name: string) =>
+    `El archivo «${name}» no es una imagen JPG o PNG ni un PDF, aunque su nombre lo indique. Elija otro archivo.`,
   duplicateFileName: 'Ya cargó un archivo con ese nombre.',
   duplicateFile: 'El mismo archivo fue cargado más de una vez.',
   draftStale:
