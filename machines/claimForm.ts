@@ -55,6 +55,11 @@ export interface ReceiptRef {
   type: string;
   /** The files it becomes when sent: a PDF's pages, 1 for an image (absent: 1). */
   pages?: number;
+  /**
+   * Issue 40 (traveller reach): its first bytes are not what its name says (a text renamed
+   * '.jpg'), found at the pick: refused there, naming the file.
+   */
+  contentMismatch?: boolean;
 }
 
 /** A receipt of the claim, under its checklist item (null: 'Otros documentos'). */
@@ -202,6 +207,10 @@ export function acceptFiles<File extends ReceiptRef>(
   for (const file of chosen) {
     if (!hasAllowedExtension(file.name)) {
       notice = text.badExtension;
+      continue;
+    }
+    if (file.contentMismatch) {
+      notice = text.fileContentMismatch(file.name);
       continue;
     }
     if ([...current, ...accepted].some((existing) => sameName(existing.name, file.name))) {

@@ -5,8 +5,10 @@
  * posted to /upload_pending_doc/ (status ok, ko with the server message, error generic), the refund
  * patched with the file ids, then step 1 'Solicitud enviada': success or error (either failure).
  *
- * The limit (remaining_files) counts the files that will be sent: a PDF counts its pages, checked
- * after preparing, before anything is posted. A failure keeps the files and the comment; 'Reintentar'
+ * The limit (remaining_files) counts the files that will be sent: a PDF counts its pages, at the
+ * pick as the claim dialog does (issue 40, traveller reach: `acceptFiles` with page counting, the
+ * pick over the limit refused whole, saying how many), and again after preparing, before anything
+ * is posted. A file whose bytes are not what its name says is refused at the pick, named. A failure keeps the files and the comment; 'Reintentar'
  * goes back to the form.
  *
  * Issue 31: each chosen file is read on the server: a `receiptReading` child per file (id
@@ -18,7 +20,7 @@ import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { messages } from '../src/contracts/messages';
 import { MAX_COMMENT_LENGTH } from '../src/contracts/refund';
 import type { PendingDocsAccess, UploadPendingDocResponse } from '../src/contracts/refund/links';
-import { acceptFiles, type ReceiptRef } from './claimForm';
+import { acceptFiles, pagesOf, type ReceiptRef } from './claimForm';
 import { receiptReadingMachine } from './receiptReading';
 import { messageOf } from './support/errors';
 
@@ -67,7 +69,7 @@ export function pendingDocsProblems(
 ): PendingDocsContext['errors'] {
   const errors: PendingDocsContext['errors'] = {};
   if (context.files.length === 0) errors.files = text.filesRequired;
-  else if (context.files.length > limitOf(context)) errors.files = text.filesTooMany(limitOf(context));
+  else if (pagesOf(context.files) > limitOf(context)) errors.files = text.filesTooMany(limitOf(context));
   if (context.comment.length > MAX_COMMENT_LENGTH) errors.comment = text.commentTooLong;
   return errors;
 }
@@ -170,7 +172,7 @@ export const pendingDocsMachine = setup({
         FILES_CHOSEN: {
           actions: [
             assign(({ context, event }) => {
-              const { files, notice } = acceptFiles(context.files, event.files, limitOf(context), false);
+              const { files, notice } = acceptFiles(context.files, event.files, limitOf(context));
               const next = { ...context, files };
               return { files, notice, errors: stillInvalid(next) };
             }),

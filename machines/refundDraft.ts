@@ -11,9 +11,15 @@
  *   typed; a later step change retries too);
  * - a 409 (another tab or device saved meanwhile) says `draftStale` and saves nothing more until
  *   the traveller loads the newer draft (`DRAFT_LOAD_NEWER`), which is sent to the wizard as
- *   `DRAFT_RESUMED` and replaces what this tab shows.
+ *   `DRAFT_RESUMED` and replaces what this tab shows;
+ * - a 401 (issue 40, traveller reach: another login replaced this session, or it expired) can
+ *   never succeed by retrying: `signedOut` says why (the server's detail, 'Su sesión de reintegro
+ *   se abrió en otro dispositivo…') and offers 'Volver a ingresar' (`DRAFT_SIGN_IN`), which logs in
+ *   again with the same voucher and document (`signInAgain`) without leaving the screen, then
+ *   saves what is on it (a 409 then offers the newer draft as above).
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { messages } from '../src/contracts/messages';
 import type { RefundDraft, RefundDraftData } from '../src/contracts/refund';
 
 export interface DraftSaverInput {
@@ -30,13 +36,16 @@ export interface DraftSaverContext extends DraftSaverInput {
   explicit: boolean;
   /** The explicit save is done ('draftSaved' shows until the next change). */
   saved: boolean;
+  /** Why the session cannot save (the 401's detail), or why signing in again failed; else null. */
+  signedOutMessage: string | null;
 }
 
 export type DraftSaverEvent =
   | { type: 'DRAFT_CHANGED'; data: RefundDraftData }
   | { type: 'DRAFT_SAVE_NOW'; data: RefundDraftData; explicit?: boolean }
   | { type: 'DRAFT_RETRY' }
-  | { type: 'DRAFT_LOAD_NEWER' };
+  | { type: 'DRAFT_LOAD_NEWER' }
+  | { type: 'DRAFT_SIGN_IN' };
 
 /** What the saver tells the wizard: the newer draft to show instead. */
 export interface DraftResumedEvent {
@@ -49,10 +58,21 @@ export interface SaveDraftInput {
   data: RefundDraftData;
 }
 
+const statusOf = (error: unknown) =>
+  typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+
 /** A save refused because another tab or device saved first. */
 export function isStaleSave(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 409;
+  return statusOf(error) === 409;
 }
+
+/** A save refused because the session is no longer valid (replaced by another login, or expired). */
+export function isSignedOut(error: unknown): boolean {
+  return statusOf(error) === 401;
+}
+
+const messageOfError = (error: unknown, fallback: string) =>
+  error instanceof Error && error.message ? error.message : fallback;
 
 export const refundDraftMachine = setup({
   types: {
@@ -66,6 +86,10 @@ export const refundDraftMachine = setup({
     }),
     loadDraft: fromPromise<RefundDraft | null>(async () => {
       throw new Error('loadDraft not provided');
+    }),
+    /** Logs in again with the session's voucher and document; later calls use the new token. */
+    signInAgain: fromPromise<void>(async () => {
+      throw new Error('signInAgain not provided');
     }),
   },
   delays: { draftDebounce: 1500 },
@@ -90,11 +114,19 @@ export const refundDraftMachine = setup({
   guards: {
     dirty: ({ context }) => context.dirty,
     stale: ({ event }) => isStaleSave((event as { error?: unknown }).error),
+    signedOut: ({ event }) => isSignedOut((event as { error?: unknown }).error),
     hasData: ({ context }) => context.data !== null,
   },
 }).createMachine({
   id: 'refundDraft',
-  context: ({ input }) => ({ ...input, data: null, dirty: false, explicit: false, saved: false }),
+  context: ({ input }) => ({
+    ...input,
+    data: null,
+    dirty: false,
+    explicit: false,
+    saved: false,
+    signedOutMessage: null,
+  }),
   initial: 'idle',
   states: {
     idle: {
@@ -134,6 +166,14 @@ export const refundDraftMachine = setup({
         ],
         onError: [
           { guard: 'stale', target: 'stale', actions: assign({ dirty: false }) },
+          {
+            guard: 'signedOut',
+            target: 'signedOut',
+            actions: assign({
+              dirty: false,
+              signedOutMessage: ({ event }) => messageOfError(event.error, messages.refund.accessExpired),
+            }),
+          },
           { target: 'failed', actions: assign({ dirty: false }) },
         ],
       },
@@ -156,6 +196,33 @@ export const refundDraftMachine = setup({
     stale: {
       on: {
         DRAFT_LOAD_NEWER: 'loading',
+        DRAFT_CHANGED: { actions: 'keepData' },
+        DRAFT_SAVE_NOW: { actions: 'keepData' },
+      },
+    },
+    // Issue 40 (traveller reach): the session moved to another device (or expired). Retrying
+    // cannot succeed; everything stays on screen and the traveller signs in again from here.
+    signedOut: {
+      on: {
+        DRAFT_SIGN_IN: 'signingIn',
+        DRAFT_CHANGED: { actions: 'keepData' },
+        DRAFT_SAVE_NOW: { actions: 'keepData' },
+      },
+    },
+    signingIn: {
+      invoke: {
+        id: 'signInAgain',
+        src: 'signInAgain',
+        // Entered from a failed save only, so there is always data to save.
+        onDone: { target: 'saving', actions: assign({ signedOutMessage: null }) },
+        onError: {
+          target: 'signedOut',
+          actions: assign({
+            signedOutMessage: ({ event }) => messageOfError(event.error, messages.common.genericRetry),
+          }),
+        },
+      },
+      on: {
         DRAFT_CHANGED: { actions: 'keepData' },
         DRAFT_SAVE_NOW: { actions: 'keepData' },
       },

@@ -99,6 +99,8 @@ export const twentyReceipts = Array.from({ length: MAX_CLAIM_FILES }, (_, index)
 );
 /** A 3-page PDF: 3 of the 20 (issue 30 §4, the limit counts pages). */
 export const receiptThreePages: ReceiptRef = { ...receipt('extracto.pdf', 90), pages: 3 };
+/** Issue 40 (traveller reach): a text file renamed '.jpg' (its first bytes say so at the pick). */
+export const receiptRenamed: ReceiptRef = { ...receipt('notas.jpg', 91), contentMismatch: true };
 /** The medical coverage's checklist (sampleRefundLogin's required_items). */
 export const MEDICAL_ITEMS = ['Factura o recibo de pago', 'Informe o certificado médico'] as const;
 export const itemReceipt = { ...receipt('factura-item.png', 91) };
@@ -156,6 +158,7 @@ export const claimFormModel = defineModel({
           { type: 'FIELDS_CHANGED', values: { sinister_date: '04/01/2024' } },
           { type: 'FILES_CHOSEN', files: [receiptPdf, receiptPng] },
           { type: 'FILES_CHOSEN', files: [receiptBad] },
+          { type: 'FILES_CHOSEN', files: [receiptRenamed] },
           { type: 'FILES_CHOSEN', files: [receiptDuplicate] },
           { type: 'FILES_CHOSEN', files: twentyReceipts },
           { type: 'FILES_CHOSEN', files: [receiptThreePages] },
@@ -339,6 +342,11 @@ export class StaleSaveError extends UserFacingError {
   readonly status = 409;
 }
 export const STALE_SAMPLE = 'La solicitud se modificó desde otra pestaña o dispositivo.';
+/** Issue 40 (traveller reach): a save refused because another login replaced the session. */
+export class SignedOutError extends UserFacingError {
+  readonly status = 401;
+}
+export const SIGNED_OUT_SAMPLE = 'Su sesión de reintegro se abrió en otro dispositivo o pestaña.';
 
 export const refundDraftModel = defineModel({
   machine: refundDraftMachine,
@@ -356,9 +364,18 @@ export const refundDraftModel = defineModel({
         explicit,
         { type: 'xstate.done.actor.saveDraft', output: { version: snapshot.context.version + 1 } },
         { type: 'xstate.error.actor.saveDraft', error: new StaleSaveError(STALE_SAMPLE) },
+        { type: 'xstate.error.actor.saveDraft', error: new SignedOutError(SIGNED_OUT_SAMPLE) },
         { type: 'xstate.error.actor.saveDraft', error: new Error('network') },
       ];
     if (snapshot.matches('failed')) return [{ type: 'DRAFT_RETRY' }, change, now];
+    if (snapshot.matches('signedOut')) return [{ type: 'DRAFT_SIGN_IN' }, change, now, explicit];
+    if (snapshot.matches('signingIn'))
+      return [
+        change,
+        now,
+        { type: 'xstate.done.actor.signInAgain', output: undefined },
+        { type: 'xstate.error.actor.signInAgain', error: new Error('network') },
+      ];
     if (snapshot.matches('stale')) return [{ type: 'DRAFT_LOAD_NEWER' }, change, explicit];
     if (snapshot.matches('loading'))
       return [
@@ -377,6 +394,7 @@ export const refundDraftModel = defineModel({
       context.dirty,
       context.explicit,
       context.saved,
+      context.signedOutMessage,
     ]);
   },
   limit: 5000,
@@ -397,6 +415,23 @@ export const refundDraftModel = defineModel({
       [...stale, { ...now, explicit: true }],
       [...loading, { type: 'xstate.done.actor.loadDraft', output: null }],
       [...loading, { type: 'xstate.error.actor.loadDraft', error: new Error('network') }],
+      // Issue 40: a replaced session signs in again here and saves what is on screen.
+      [
+        now,
+        { type: 'xstate.error.actor.saveDraft', error: new SignedOutError(SIGNED_OUT_SAMPLE) },
+        change,
+        { type: 'DRAFT_SIGN_IN' },
+        { type: 'xstate.done.actor.signInAgain', output: undefined },
+      ],
+      [
+        now,
+        { type: 'xstate.error.actor.saveDraft', error: new SignedOutError(SIGNED_OUT_SAMPLE) },
+        { ...now, explicit: true },
+        { type: 'DRAFT_SIGN_IN' },
+        change,
+        now,
+        { type: 'xstate.error.actor.signInAgain', error: new Error('network') },
+      ],
     ];
   })(),
 });

@@ -23,6 +23,9 @@ const doc = (name: string): ReceiptRef => ({ id: `doc-${name}`, name, size: 100,
 export const factura = doc('factura.png');
 export const informe = doc('informe.pdf');
 export const badFile = doc('notas.txt');
+/** Issue 40 (traveller reach): a PDF of three pages, and a text file renamed '.jpg'. */
+export const threePages: ReceiptRef = { ...doc('extracto.pdf'), pages: 3 };
+export const renamedFile: ReceiptRef = { ...doc('notas.jpg'), contentMismatch: true };
 const prepared = (count: number): PreparedDoc[] =>
   Array.from({ length: count }, (_, index) => ({ name: `page-${index + 1}.jpg`, blob: null }));
 export const TOO_LONG_COMMENT = 'x'.repeat(256);
@@ -48,6 +51,8 @@ export const pendingDocsModel = defineModel({
       return [
         { type: 'FILES_CHOSEN', files: [factura] },
         { type: 'FILES_CHOSEN', files: [badFile] },
+        { type: 'FILES_CHOSEN', files: [threePages] },
+        { type: 'FILES_CHOSEN', files: [renamedFile] },
         { type: 'FILE_REMOVED', id: factura.id },
         { type: 'COMMENT_CHANGED', value: 'Adjunto factura' },
         { type: 'COMMENT_CHANGED', value: TOO_LONG_COMMENT },

@@ -10,12 +10,13 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { pagesOf, type ReceiptRef } from '../../machines/claimForm';
 import { factura, LINK_INPUT, paymentUpdateModel, pendingDocsModel } from '../../machines/models/refundLinks';
 import type { MachineModel } from '../../machines/models/types';
 import { FieldErrorsError, UserFacingError } from '../../machines/support/errors';
 import { messages } from '../../src/contracts/messages';
 import { paymentFieldLabel } from '../../src/contracts/refund';
-import { gradientPng } from './fixtures/refund/files';
+import { gradientPng, multiPagePdf } from './fixtures/refund/files';
 import {
   coveringPaths,
   type Executors,
@@ -153,7 +154,14 @@ test('pendingDocs: the walk covers every state and transition the page can take'
 const fileContents: Record<string, { mimeType: string; buffer: Buffer }> = {
   'factura.png': { mimeType: 'image/png', buffer: gradientPng(32, 24) },
   'notas.txt': { mimeType: 'text/plain', buffer: Buffer.from('notas') },
+  // Issue 40 (traveller reach): a text renamed '.jpg' (the PDF of three pages is made in contentOf).
+  'notas.jpg': { mimeType: 'image/jpeg', buffer: Buffer.from('no es una foto') },
 };
+
+async function contentOf(name: string) {
+  if (name === 'extracto.pdf') return { mimeType: 'application/pdf', buffer: await multiPagePdf(3) };
+  return fileContents[name];
+}
 
 for (const path of docsPaths) {
   test(`pendingDocs ${path.description}`, async ({ page }) => {
@@ -169,10 +177,12 @@ for (const path of docsPaths) {
       'xstate.error.actor.loadAccess': async (event) => refuse(load, errorOf(event)),
       FILES_CHOSEN: async (event) =>
         page.getByLabel(text.addDocuments).setInputFiles(
-          (event.files as { name: string }[]).map((file) => ({
-            name: file.name,
-            ...fileContents[file.name],
-          })),
+          await Promise.all(
+            (event.files as { name: string }[]).map(async (file) => ({
+              name: file.name,
+              ...(await contentOf(file.name)),
+            })),
+          ),
         ),
       FILE_REMOVED: async () =>
         page.getByRole('button', { name: `${text.removeFile} ${factura.name}` }).click(),
@@ -196,7 +206,7 @@ for (const path of docsPaths) {
       accessError: async (snapshot, event) => expectAccessError(page, snapshot, event),
       editing: async (snapshot) => {
         const context = snapshot.context as {
-          files: { name: string }[];
+          files: ReceiptRef[];
           comment: string;
           notice: string | null;
           errors: { files?: string; comment?: string };
@@ -204,7 +214,7 @@ for (const path of docsPaths) {
         };
         await expect(page.getByRole('heading', { name: text.pageTitle })).toBeVisible();
         await expect(
-          page.getByText(text.filesAllowed(context.files.length, context.access.remaining_files)),
+          page.getByText(text.filesAllowed(pagesOf(context.files), context.access.remaining_files)),
         ).toBeVisible();
         await expect(page.getByRole('button', { name: new RegExp(`^${text.removeFile} `) })).toHaveText(
           context.files.map(() => text.removeFile),

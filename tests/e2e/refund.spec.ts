@@ -6,6 +6,7 @@
  * became one JPEG per page.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { messages } from '../../src/contracts/messages';
 import { answerChecklist } from './claimChecklist';
 import { gradientPng, multiPagePdf } from './fixtures/refund/files';
 import { ADMIN, signIn } from './support';
@@ -294,6 +295,12 @@ test('a failed submission is kept and retried; reloading while it is in flight r
   await dialog.getByLabel('Servicio a reintegrar').selectOption(coverage);
   await dialog.getByLabel('Moneda de gasto').selectOption('EUR');
   await dialog.getByLabel('Monto solicitado').fill('80');
+  // Issue 40 (traveller reach): a text renamed '.jpg' is refused at the pick, naming the file.
+  await dialog
+    .getByTestId('claim-files')
+    .setInputFiles([{ name: 'notas.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('no es una foto') }]);
+  await expect(dialog.getByText(messages.refund.fileContentMismatch('notas.jpg'))).toBeVisible();
+  await expect(dialog.getByText('notas.jpg', { exact: true })).toHaveCount(0);
   await dialog
     .getByTestId('claim-files')
     .setInputFiles([{ name: 'ticket.png', mimeType: 'image/png', buffer: gradientPng(48, 48) }]);

@@ -3,7 +3,9 @@
  * and bank data, 'Guardar y seguir después', the browser closed; a login from a new browser finds
  * everything (the step, the claim with its receipt, the bank data, the edited email), finishes and
  * sends it, and the draft is gone. Then two tabs of one session: the stale one is told (409) and
- * loads the newer draft.
+ * loads the newer draft. Then two devices (issue 40, traveller reach): the one whose session the
+ * other's login replaced is told so, never offered 'Reintentar guardado', and signs in again from
+ * the wizard keeping what is on screen.
  *
  * The Colombian traveller, whom no other spec logs in as (the seeded travellers whose trip has not
  * ended cannot log in yet); the second test discards its draft at the end, so nothing is left.
@@ -21,6 +23,12 @@ interface LoginAnswer {
   refunds: { coverages: string[]; multi_cause_coverages: string[]; date_in: string };
 }
 
+/**
+ * The voucher found by the last call, tried first: each failed candidate counts against the
+ * address's failed-login limit (five free), which three tests would otherwise reach.
+ */
+const found = new Map<string, string>();
+
 /** The seeded voucher of a traveller, with the login answer (the API login, as the portal's). */
 async function voucherOf(
   browser: Browser,
@@ -28,7 +36,9 @@ async function voucherOf(
 ): Promise<{ voucher: string; login: LoginAnswer }> {
   const context = await browser.newContext();
   try {
-    for (const candidate of ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']) {
+    const candidates = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'];
+    const known = found.get(document);
+    for (const candidate of known ? [known, ...candidates.filter((one) => one !== known)] : candidates) {
       const answer = await context.request.get(
         `/api/refund_data/?voucher_id=${candidate}&document=${document}`,
       );
@@ -39,6 +49,7 @@ async function voucherOf(
         headers: { authorization: `Bearer ${login.access}` },
       });
       expect(discarded.status()).toBe(204);
+      found.set(document, candidate);
       return { voucher: candidate, login };
     }
   } finally {
@@ -192,4 +203,51 @@ test('a tab whose save is stale (another tab saved first) is told and loads the 
   }, stored!);
   expect(discarded).toBe(204);
   await context.close();
+});
+
+test('a device whose session another login replaced is told so and signs in again, keeping the screen (issue 40)', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const { voucher } = await voucherOf(browser, COLOMBIAN);
+  const firstContext = await browser.newContext();
+  const first = await firstContext.newPage();
+  await logIn(first, COLOMBIAN, voucher);
+  const firstEmail = first.getByLabel(text.emailLabel);
+  await firstEmail.fill('valentina.telefono@example.com');
+
+  // Another device logs in with the same voucher and document: the first one's token is revoked.
+  const secondContext = await browser.newContext();
+  const second = await secondContext.newPage();
+  await logIn(second, COLOMBIAN, voucher);
+
+  await first.getByRole('button', { name: text.saveAndContinueLater }).click();
+  const signedOut = first.getByTestId('draft-signed-out');
+  await expect(signedOut).toContainText(text.sessionReplaced);
+  await expect(signedOut).toContainText(text.draftSignedOutKept);
+  await expect(first.getByRole('button', { name: text.draftRetry })).toHaveCount(0);
+  await expect(firstEmail).toHaveValue('valentina.telefono@example.com');
+
+  // 'Volver a ingresar' logs in again here and saves what is on screen.
+  await signedOut.getByRole('button', { name: text.draftSignIn }).click();
+  await expect(signedOut).toBeHidden();
+  await expect(firstEmail).toHaveValue('valentina.telefono@example.com');
+  const told = first
+    .getByRole('status')
+    .filter({ hasText: text.draftSaved })
+    .or(first.getByRole('alert').filter({ hasText: text.draftStale }));
+  await expect(told).toBeVisible();
+
+  // Nothing left for later specs.
+  const discarded = await first.evaluate(async () => {
+    const { access } = JSON.parse(sessionStorage.getItem('refundLogin')!) as { access: string };
+    const answer = await fetch('/api/refund_data/draft/', {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${access}` },
+    });
+    return answer.status;
+  });
+  expect(discarded).toBe(204);
+  await firstContext.close();
+  await secondContext.close();
 });

@@ -13,7 +13,9 @@
  * email on the applicant step; a step change (DRAFT_SAVE_NOW) is 'Anterior' from the claims step
  * and 'continuar' from the applicant step; 'Guardar y seguir después' is the explicit save. The
  * debounce runs on the page's clock (paused once the wizard shows): `xstate.after` is
- * `page.clock.runFor` of its delay. A failed save is a dropped connection, a stale one a 409.
+ * `page.clock.runFor` of its delay. A failed save is a dropped connection, a stale one a 409, a
+ * replaced session a 401 (issue 40, traveller reach): 'Volver a ingresar' is the held login
+ * (GET /refund_data/?voucher_id&document), answered with a new token or dropped.
  *
  * Generation keeps one path per shape of events, so the read that finds the draft gone (the
  * newer draft's read answering null, then this tab's data saved as version 0) is walked as the
@@ -24,6 +26,7 @@ import { type AnyEventObject, type AnyMachineSnapshot, createActor } from 'xstat
 import {
   refundDraftModel,
   refundWizardModel,
+  SIGNED_OUT_SAMPLE,
   STALE_SAMPLE,
   StaleSaveError,
   sampleClaim,
@@ -33,6 +36,7 @@ import type { MachineModel } from '../../machines/models/types';
 import {
   type DraftSaverContext,
   type DraftSaverInput,
+  isSignedOut,
   isStaleSave,
   refundDraftMachine,
 } from '../../machines/refundDraft';
@@ -54,6 +58,7 @@ const text = messages.refund;
 const model = refundDraftModel as unknown as MachineModel;
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as DraftSaverContext;
 const DRAFT_PATH = /\/api\/refund_data\/draft\/$/;
+const LOGIN_PATH = /\/api\/refund_data\/\?voucher_id=/;
 const DEBOUNCE_MS = 1500;
 
 const covering = coveringPaths(model);
@@ -70,7 +75,7 @@ const draftGone = pathOf(model, [
 const paths = [...covering, draftGone];
 
 test('the walk covers every state and transition of the draft saver', () => {
-  expect(paths.length).toBeLessThanOrEqual(14);
+  expect(paths.length).toBeLessThanOrEqual(16);
   expect(missingIn(model, paths)).toEqual({ states: [], transitions: [] });
 });
 
@@ -102,6 +107,7 @@ function notices(page: Page) {
   return {
     failed: page.getByRole('alert').filter({ hasText: text.draftSaveFailed }),
     stale: page.getByRole('alert').filter({ hasText: text.draftStale }),
+    signedOut: page.getByTestId('draft-signed-out'),
     saved: page.getByRole('status').filter({ hasText: text.draftSaved }),
   };
 }
@@ -114,7 +120,8 @@ for (const path of paths) {
     await page.route(/\/api\/config\/$/, (route) => route.continue());
     const reads = holdRequests(page, DRAFT_PATH, 'GET');
     const saves = holdRequests(page, DRAFT_PATH, 'PUT');
-    await Promise.all([reads.ready, saves.ready]);
+    const logins = holdRequests(page, LOGIN_PATH, 'GET');
+    await Promise.all([reads.ready, saves.ready, logins.ready]);
     const sent: { version: number; data: RefundDraftData }[] = [];
     page.on('request', (request) => {
       if (DRAFT_PATH.test(request.url()) && request.method() === 'PUT') sent.push(request.postDataJSON());
@@ -155,8 +162,13 @@ for (const path of paths) {
       'xstate.error.actor.saveDraft': async (event) => {
         const error = errorOf(event);
         if (isStaleSave(error)) return saves.answer(409, { detail: error.message });
+        if (isSignedOut(error)) return saves.answer(401, { detail: error.message });
         return saves.abort();
       },
+      DRAFT_SIGN_IN: async () => page.getByRole('button', { name: text.draftSignIn }).click(),
+      'xstate.done.actor.signInAgain': async () =>
+        logins.answer(200, { ...sampleRefundLogin, access: `${sampleRefundLogin.access}-again` }),
+      'xstate.error.actor.signInAgain': async () => logins.abort(),
       DRAFT_RETRY: async () => page.getByRole('button', { name: text.draftRetry }).click(),
       DRAFT_LOAD_NEWER: async () => page.getByRole('button', { name: text.draftLoadNewer }).click(),
       'xstate.done.actor.loadDraft': async (event) => {
@@ -199,6 +211,21 @@ for (const path of paths) {
       stale: async () => {
         await expect(shown.stale.getByRole('button', { name: text.draftLoadNewer })).toBeEnabled();
         await expect(shown.failed).toHaveCount(0);
+        noSaveWaiting();
+      },
+      // Issue 40: never 'Reintentar guardado'; the server's reason and 'Volver a ingresar'.
+      signedOut: async (snapshot, event) => {
+        await expect(shown.signedOut.getByRole('button', { name: text.draftSignIn })).toBeEnabled();
+        if (event.type === 'xstate.error.actor.saveDraft')
+          await expect(shown.signedOut).toContainText(SIGNED_OUT_SAMPLE);
+        await expect(shown.signedOut).toContainText(text.draftSignedOutKept);
+        await expect(shown.failed).toHaveCount(0);
+        expect(contextOf(snapshot).data).not.toBeNull();
+        noSaveWaiting();
+      },
+      signingIn: async () => {
+        await expect(shown.signedOut.getByRole('button', { name: text.draftSignIn })).toBeDisabled();
+        await expect.poll(() => logins.waiting(), { message: 'GET /refund_data/?voucher_id' }).toBe(1);
         noSaveWaiting();
       },
       loading: async () => {

@@ -7,11 +7,14 @@
  * access error.
  */
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { messages } from '../../src/contracts/messages';
 import { loadConfig } from '../../src/server/config';
 import { signLinkHash } from '../../src/server/services/refundLinks';
 import { gradientPng, multiPagePdf } from './fixtures/refund/files';
 import { chileanVoucher, DOCUMENT, submitRefund } from './refundSubmission';
 import { ADMIN, dataDir, latestMailTo, signedLinkInMail, signIn } from './support';
+
+const checklist = messages.refundChecklist;
 
 const TRAVELLER_MAIL = 'matias@example.com';
 
@@ -110,21 +113,35 @@ test('documents asked by staff: mailed link, upload as the traveller, back in re
   await expect(traveller.getByText('Observaciones: Legibles, por favor')).toBeVisible();
   await expect(traveller.getByTestId('files-allowed')).toHaveText('Archivos permitidos 0/4');
 
-  // Sending nothing is refused; a PDF of three pages plus two images is five files when four are allowed.
+  // Sending nothing is refused; a PDF of three pages plus two images is five files when four are
+  // allowed: refused whole at the pick (issue 40, traveller reach), saying how many.
   await traveller.getByRole('button', { name: 'Enviar' }).click();
   await expect(traveller.getByText('Debe cargar al menos 1 archivo para continuar')).toBeVisible();
-  await traveller.getByTestId('pending-docs-files').setInputFiles([
-    { name: 'ticket.png', mimeType: 'image/png', buffer: gradientPng(64, 48) },
-    { name: 'estudio.pdf', mimeType: 'application/pdf', buffer: await multiPagePdf(3) },
+  const picker = traveller.getByTestId('pending-docs-files');
+  const pdf = { name: 'estudio.pdf', mimeType: 'application/pdf', buffer: await multiPagePdf(3) };
+  const ticket = { name: 'ticket.png', mimeType: 'image/png', buffer: gradientPng(64, 48) };
+  await picker.setInputFiles([
+    ticket,
+    pdf,
     { name: 'recibo.png', mimeType: 'image/png', buffer: gradientPng(40, 40) },
   ]);
-  await expect(traveller.getByTestId('files-allowed')).toHaveText('Archivos permitidos 3/4');
+  await expect(
+    traveller.getByRole('alert').filter({ hasText: checklist.pickOverLimit(4, 0, 5) }),
+  ).toBeVisible();
+  await expect(traveller.getByTestId('files-allowed')).toHaveText('Archivos permitidos 0/4');
+  // A text renamed '.jpg' is refused at the pick, named.
+  await picker.setInputFiles([
+    { name: 'notas.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('Hola, no soy una foto') },
+  ]);
+  await expect(
+    traveller.getByRole('alert').filter({ hasText: messages.refund.fileContentMismatch('notas.jpg') }),
+  ).toBeVisible();
+  await expect(traveller.getByText('notas.jpg', { exact: true })).toHaveCount(0);
+  // The PDF of three pages counts three: with one image, four of four.
+  await picker.setInputFiles([ticket, pdf]);
+  await expect(traveller.getByTestId('files-allowed')).toHaveText('Archivos permitidos 4/4');
   await expect(traveller.getByText('Debe cargar al menos 1 archivo para continuar')).toHaveCount(0);
   await traveller.getByLabel('Comentarios').fill('Adjunto factura e informe');
-  await traveller.getByRole('button', { name: 'Enviar' }).click();
-  await expect(traveller.getByText('Puede enviar hasta 4 archivos. (5)')).toBeVisible({ timeout: 30_000 });
-  // The PDF of three pages and one image fit: remove the other image.
-  await traveller.getByRole('button', { name: 'Quitar recibo.png' }).click();
   await traveller.getByRole('button', { name: 'Enviar' }).click();
   await expect(traveller.getByText('Tu solicitud fue enviada')).toBeVisible({ timeout: 30_000 });
   await expect(traveller.getByText('Se ha procesado el envío de documentación')).toBeVisible();

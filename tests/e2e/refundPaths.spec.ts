@@ -85,14 +85,20 @@ async function openWizard(page: Page, storedWizard?: unknown) {
   await page.goto('/dashboardRefund');
 }
 
-/** Bytes for a chosen receipt: a real PDF for .pdf (the browser splits it into pages), a PNG otherwise. */
-async function fileOf(ref: { name: string; pages?: number }) {
+/**
+ * Bytes for a chosen receipt: text for one whose content is not what its name says (issue 40), a
+ * real PDF for .pdf (the browser splits it into pages), a PNG otherwise.
+ */
+async function fileOf(ref: { name: string; pages?: number; contentMismatch?: boolean }) {
+  if (ref.contentMismatch)
+    return { name: ref.name, mimeType: 'image/jpeg', buffer: Buffer.from('no es una foto') };
   if (ref.name.toLowerCase().endsWith('.pdf'))
     return { name: ref.name, mimeType: 'application/pdf', buffer: await multiPagePdf(ref.pages ?? 1) };
   return { name: ref.name, mimeType: 'image/png', buffer: gradientPng(24, 16) };
 }
 
-const filesOf = (refs: readonly { name: string; pages?: number }[]) => Promise.all(refs.map(fileOf));
+const filesOf = (refs: readonly { name: string; pages?: number; contentMismatch?: boolean }[]) =>
+  Promise.all(refs.map(fileOf));
 
 /** A receipt as the dialog lists it (a PDF of several pages says how many: issue 30 §4). */
 const shownName = (file: ReceiptRef) => checklistText.fileWithPages(file.name, Math.max(1, file.pages ?? 1));

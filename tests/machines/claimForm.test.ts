@@ -24,6 +24,7 @@ import {
   receiptBad,
   receiptPdf,
   receiptPng,
+  receiptRenamed,
   receiptThreePages,
   sampleRefundLogin,
   sampleUploaded,
@@ -85,9 +86,16 @@ testMachineModel('claimForm', claimFormModel, {
     expect(context.errors).toEqual(
       Object.fromEntries(shown.map((key) => [key, now[key as keyof typeof now]])),
     );
+    // Issue 40 (traveller reach): a file whose bytes are not what its name says is refused at the
+    // pick, named.
+    for (const file of context.files) expect(file.contentMismatch).not.toBe(true);
     expect(
-      ([null, text.badExtension, text.duplicateFileName] as (string | null)[]).includes(context.fileNotice) ||
-        overLimitNotices.has(context.fileNotice ?? ''),
+      (
+        [null, text.badExtension, text.duplicateFileName, text.fileContentMismatch(receiptRenamed.name)] as (
+          | string
+          | null
+        )[]
+      ).includes(context.fileNotice) || overLimitNotices.has(context.fileNotice ?? ''),
     ).toBe(true);
     // Issue 30 §4: the limit counts pages and is never passed (a pick over it is refused whole).
     expect(pagesOf(context.files)).toBeLessThanOrEqual(MAX_CLAIM_FILES);
@@ -160,6 +168,10 @@ testMachineModel('claimForm', claimFormModel, {
 describe('claimForm rules', () => {
   it('refuses bad extensions, duplicate names and a pick beyond 20 pages, then accepts again after a removal', () => {
     expect(acceptFiles([], [receiptBad]).notice).toBe(text.badExtension);
+    expect(acceptFiles([], [receiptRenamed])).toEqual({
+      files: [],
+      notice: text.fileContentMismatch('notas.jpg'),
+    });
     expect(acceptFiles([receiptPdf], [{ ...receiptPdf, id: 'x', name: 'FACTURA.PDF' }]).notice).toBe(
       text.duplicateFileName,
     );

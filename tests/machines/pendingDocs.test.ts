@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type ActorRefFrom, createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate';
+import { pagesOf } from '../../machines/claimForm';
 import { readingsRead } from '../../machines/models/receiptReading';
 import {
   badFile,
@@ -7,8 +8,10 @@ import {
   LINK_INPUT,
   LINK_USED,
   pendingDocsModel,
+  renamedFile,
   sampleDocsAccess,
   TOO_LONG_COMMENT,
+  threePages,
   UPLOAD_KO,
 } from '../../machines/models/refundLinks';
 import {
@@ -55,10 +58,27 @@ testMachineModel('pendingDocs', pendingDocsModel, {
     const { context } = snapshot;
     readsEachChosenFile(snapshot);
     expect(context.access).toEqual(sampleDocsAccess);
-    expect(context.files.length).toBeLessThanOrEqual(sampleDocsAccess.remaining_files);
+    // Issue 40 (traveller reach): the limit counts a PDF's pages, at the pick.
+    expect(pagesOf(context.files)).toBeLessThanOrEqual(sampleDocsAccess.remaining_files);
     switch (event.type) {
       case 'FILES_CHOSEN':
-        if (event.files[0].name === badFile.name) {
+        if (event.files[0].name === threePages.name) {
+          // Three pages never fit two places: refused whole at the pick, saying how many.
+          expect(context.files.map((file) => file.id)).not.toContain(threePages.id);
+          expect(context.notice).toBe(
+            messages.refundChecklist.pickOverLimit(
+              sampleDocsAccess.remaining_files,
+              pagesOf(before!.context.files),
+              3,
+            ),
+          );
+          expect(snapshot.children[pendingDocReadingId(threePages.id)]).toBeUndefined();
+        } else if (event.files[0].name === renamedFile.name) {
+          // Not an image although named '.jpg': refused at the pick, naming the file.
+          expect(context.notice).toBe(messages.refund.fileContentMismatch('notas.jpg'));
+          expect(context.files.map((file) => file.id)).not.toContain(renamedFile.id);
+          expect(snapshot.children[pendingDocReadingId(renamedFile.id)]).toBeUndefined();
+        } else if (event.files[0].name === badFile.name) {
           expect(context.notice).toBe(messages.refund.badExtension);
           expect(context.files.map((file) => file.name)).not.toContain(badFile.name);
           // A refused file is not read.

@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
-import { refundDraftModel } from '../../machines/models/refund';
+import { refundDraftModel, SIGNED_OUT_SAMPLE } from '../../machines/models/refund';
 import type { DraftSaverContext } from '../../machines/refundDraft';
 import type { RefundDraftData } from '../../src/contracts/refund';
 import { testMachineModel } from './harness';
@@ -58,6 +58,27 @@ testMachineModel('refundDraft', refundDraftModel, {
     expect(snapshot.context.explicit).toBe(
       previous.explicit || (event.type === 'DRAFT_SAVE_NOW' && event.explicit === true),
     );
+  },
+  // Issue 40 (traveller reach): a replaced session is never offered 'Reintentar guardado'; it says
+  // why (the 401's detail) and offers signing in again, keeping what is on screen.
+  signedOut: (snapshot, event, _trail, before) => {
+    expect(snapshot.context.data).toEqual(dataOf(event, before!.context));
+    expect(snapshot.context.data).not.toBeNull();
+    expect(snapshot.context.version).toBe(before!.context.version);
+    expect(snapshot.can({ type: 'DRAFT_RETRY' })).toBe(false);
+    expect(snapshot.can({ type: 'DRAFT_SIGN_IN' })).toBe(true);
+    expect(snapshot.context.signedOutMessage).toBe(
+      event.type === 'xstate.error.actor.signInAgain'
+        ? 'network'
+        : event.type === 'xstate.error.actor.saveDraft'
+          ? SIGNED_OUT_SAMPLE
+          : before!.context.signedOutMessage,
+    );
+  },
+  signingIn: (snapshot, event, _trail, before) => {
+    expect(snapshot.children.signInAgain).toBeDefined();
+    expect(snapshot.context.data).toEqual(dataOf(event, before!.context));
+    expect(snapshot.can({ type: 'DRAFT_RETRY' })).toBe(false);
   },
   failed: (snapshot, event, _trail, before) => {
     expect(snapshot.context.data).toEqual(dataOf(event, before!.context));

@@ -925,7 +925,8 @@ describe('POST /api/refund_data/ (submission)', () => {
 });
 
 describe('refund token revocation (issue 28 §6)', () => {
-  const accessExpired = { detail: messages.refund.accessExpired };
+  // Issue 40 (traveller reach): a replaced or closed session says so, not 'ha caducado'.
+  const sessionReplaced = { detail: messages.refund.sessionReplaced };
   const logout = (access: string) =>
     testApp.app.inject({
       method: 'POST',
@@ -940,7 +941,7 @@ describe('refund token revocation (issue 28 §6)', () => {
     const second = await loginOk('30123456');
     const refused = await upload(first.access, [{ filename: 'a.png', data: PNG }]);
     expect(refused.statusCode).toBe(401);
-    expect(refused.json()).toEqual(accessExpired);
+    expect(refused.json()).toEqual(sessionReplaced);
     await uploadOk(second.access, [{ filename: 'a.png', data: PNG }]);
     await uploadOk(other.access, [{ filename: 'a.png', data: PNG }]);
   });
@@ -954,7 +955,7 @@ describe('refund token revocation (issue 28 §6)', () => {
     const data = submissionFor(login, [], PAYMENTS['ARG with CBU'].payment);
     const submitted = await submit(login.access, data);
     expect(submitted.statusCode).toBe(401);
-    expect(submitted.json()).toEqual(accessExpired);
+    expect(submitted.json()).toEqual(sessionReplaced);
     expect((await logout(login.access)).statusCode).toBe(401);
     await uploadOk(other.access, [{ filename: 'a.png', data: PNG }]);
     // No token, a staff token: refused.
@@ -985,7 +986,7 @@ describe('refund token revocation (issue 28 §6)', () => {
     expect((await upload(login.access, [{ filename: 'a.png', data: PNG }])).statusCode).toBe(401);
     const another = await submit(login.access, { ...data, idempotency_key: randomUUID() }, files);
     expect(another.statusCode).toBe(401);
-    expect(another.json()).toEqual(accessExpired);
+    expect(another.json()).toEqual(sessionReplaced);
     expect((await logout(login.access)).statusCode).toBe(401);
     expect(await testApp.context.db.$count(refunds, eq(refunds.id, refundId))).toBe(1);
   });

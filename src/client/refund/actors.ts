@@ -21,16 +21,16 @@ import {
   refundDraftResponseSchema,
   refundDraftSavedSchema,
 } from '../../contracts/refund';
-import { call, RefundApiError, submitRefund, uploadReceipts } from '../api/refund';
+import { call, RefundApiError, refundLogin, submitRefund, uploadReceipts } from '../api/refund';
 import { prepareReceipts } from './files/prepare';
 import { clearReceipts, loadReceipt } from './files/receiptStore';
 import { providedClaimReceiptReading } from './readingActors';
-import { clearRefundLogin, refundWizardSlot } from './session';
+import { clearRefundLogin, refundWizardSlot, saveRefundLogin } from './session';
 
 const text = messages.refund;
 
 /** Preparation takes the first half of the bar, the upload the second. */
-function prepareFilesActor(token: string, imageServiceUrl: string) {
+function prepareFilesActor(token: () => string, imageServiceUrl: string) {
   return fromCallback<PrepareFilesEvent, PrepareFilesInput>(({ sendBack, input }) => {
     let cancelled = false;
     const send = (event: PrepareFilesEvent) => {
@@ -59,7 +59,7 @@ function prepareFilesActor(token: string, imageServiceUrl: string) {
         return;
       }
       try {
-        const stored = await uploadReceipts(imageServiceUrl, token, prepared, (fraction) =>
+        const stored = await uploadReceipts(imageServiceUrl, token(), prepared, (fraction) =>
           send({ type: 'PREPARE_PROGRESS', value: 50 + Math.round(fraction * 50) }),
         );
         send({ type: 'PREPARE_DONE', files: stored, sources: prepared.map((file) => file.source) });
@@ -87,19 +87,19 @@ export function forgetRefund(): void {
 }
 
 /** GET /refund_data/draft/ (issue 30 §1): the server draft of this login's voucher and document. */
-function loadDraftActor(token: string) {
+function loadDraftActor(token: () => string) {
   return fromPromise<RefundDraft | null>(async ({ signal }) => {
-    const answer = await call(refundDraftResponseSchema, refundApiPaths.draft, { token, signal });
+    const answer = await call(refundDraftResponseSchema, refundApiPaths.draft, { token: token(), signal });
     return answer.draft;
   });
 }
 
 /** PUT /refund_data/draft/ with the version last read; a 409 rejects with status 409. */
-function saveDraftActor(token: string) {
+function saveDraftActor(token: () => string) {
   return fromPromise<{ version: number }, SaveDraftInput>(async ({ input }) =>
     call(refundDraftSavedSchema, refundApiPaths.draft, {
       method: 'PUT',
-      token,
+      token: token(),
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(input),
     }),
@@ -107,19 +107,31 @@ function saveDraftActor(token: string) {
 }
 
 export function providedRefundWizardMachine(login: RefundLoginResponse, imageServiceUrl: string) {
-  const prepareFiles = prepareFilesActor(login.access, imageServiceUrl);
-  const loadDraft = loadDraftActor(login.access);
+  // Issue 40 (traveller reach): 'Volver a ingresar' after another device took the session logs in
+  // again here; every later call (uploads, readings, draft, submission) uses the new token.
+  const session = { access: login.access };
+  const token = () => session.access;
+  const signInAgain = fromPromise<void>(async () => {
+    const answer = await refundLogin({
+      documento: login.refunds.doc_number,
+      voucherId: login.refunds.voucher,
+    });
+    saveRefundLogin(answer);
+    session.access = answer.access;
+  });
+  const prepareFiles = prepareFilesActor(token, imageServiceUrl);
+  const loadDraft = loadDraftActor(token);
   return refundWizardMachine.provide({
     actors: {
       claimForm: claimFormMachine.provide({
-        actors: { prepareFiles, receiptReading: providedClaimReceiptReading(login.access, imageServiceUrl) },
+        actors: { prepareFiles, receiptReading: providedClaimReceiptReading(token, imageServiceUrl) },
       }),
       prepareFiles,
       loadDraft,
       draftSaver: refundDraftMachine.provide({
-        actors: { loadDraft, saveDraft: saveDraftActor(login.access) },
+        actors: { loadDraft, saveDraft: saveDraftActor(token), signInAgain },
       }),
-      submitRefund: fromPromise(async ({ input }) => submitRefund(login.access, input)),
+      submitRefund: fromPromise(async ({ input }) => submitRefund(token(), input)),
     },
     actions: {
       forgetLogin: () => forgetRefund(),

@@ -34,14 +34,16 @@ function uploadedIdsOf(receiptId: string, token: string, imageServiceUrl: string
   return upload;
 }
 
-export function providedClaimReceiptReading(token: string, imageServiceUrl: string) {
+/** `token` may be a getter: the wizard's token changes when the traveller signs in again (issue 40). */
+export function providedClaimReceiptReading(token: string | (() => string), imageServiceUrl: string) {
+  const tokenOf = typeof token === 'function' ? token : () => token;
   return claimReceiptReadingMachine.provide({
     actors: {
       fetchReadings: fromPromise<FileReading[], ReadingQuery>(async ({ input }) => {
         const ids = (
-          await Promise.all(input.fileIds.map((id) => uploadedIdsOf(id, token, imageServiceUrl)))
+          await Promise.all(input.fileIds.map((id) => uploadedIdsOf(id, tokenOf(), imageServiceUrl)))
         ).flat();
-        return loadOwnReadings(token, ids, input.country);
+        return loadOwnReadings(tokenOf(), ids, input.country);
       }),
     },
   });

@@ -43,6 +43,17 @@ export function refundWizardSlot(login: RefundLoginResponse | null = null): Snap
   );
 }
 
+/**
+ * Which screen a login answer opens at /dashboardRefund (issue 17, issue 40 traveller reach): the
+ * status page when the voucher's window for new claims has passed (`may_claim: false`, the login
+ * was let in only for the refunds already sent), or when refunds were sent and no wizard is in
+ * progress in this tab; the wizard otherwise.
+ */
+export function refundLandingOf(login: RefundLoginResponse, wizardInProgress: boolean): 'status' | 'wizard' {
+  if (login.may_claim === false) return 'status';
+  return (login.submitted_refunds?.length ?? 0) > 0 && !wizardInProgress ? 'status' : 'wizard';
+}
+
 /** A v4 UUID, also where crypto.randomUUID is missing (plain http on a LAN address). */
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();

@@ -27,6 +27,12 @@ export const refundMessages = {
   /** The refund access token is missing, expired or for another voucher. */
   accessExpired:
     'Su sesión de reintegro ha caducado. Por favor, vuelva a ingresar con su documento y voucher.',
+  /**
+   * Issue 40 (traveller reach): the token was replaced by a later login with the same voucher and
+   * document (another device or tab), or that session was closed ('Salir', a sent request).
+   */
+  sessionReplaced:
+    'Su sesión de reintegro se abrió en otro dispositivo o pestaña, o se cerró desde allí. Vuelva a ingresar para continuar.',
 
   // ---- Wizard (/ and /dashboardRefund) -----------------------------------------------------
   wizardTitle: 'Solicitud de reintegros',
@@ -104,6 +110,9 @@ export const refundMessages = {
   filesCount: (count: number, max: number) => `Archivos cargados ${count}/${max}`,
   /** SPEC §5 alert for a bad extension (the spec's '...' ends the list it quotes). */
   badExtension: 'Las extensiones admitidas son jpg, png, pdf, jpeg',
+  /** Issue 40 (traveller reach): an allowed name whose bytes are not an image or PDF, at the pick. */
+  fileContentMismatch: (name: string) =>
+    `El archivo «${name}» no es una imagen JPG o PNG ni un PDF, aunque su nombre lo indique. Elija otro archivo.`,
   duplicateFileName: 'Ya cargó un archivo con ese nombre.',
   duplicateFile: 'El mismo archivo fue cargado más de una vez.',
   draftStale:
@@ -116,6 +125,9 @@ export const refundMessages = {
     'Guardamos su solicitud. Puede cerrar esta ventana y continuar después ingresando con el mismo documento y voucher.',
   saveAndContinueLater: 'Guardar y seguir después',
   draftRetry: 'Reintentar guardado',
+  /** Issue 40 (traveller reach): after a 401 on a save, what stays and how to go on. */
+  draftSignedOutKept: 'Lo que ve en pantalla se conserva: vuelva a ingresar aquí para seguir guardando.',
+  draftSignIn: 'Volver a ingresar',
   /** Issue 30 §1: after a 409, the newer draft replaces what this tab shows. */
   draftLoadNewer: 'Cargar la última versión guardada',
   /** After the login, while the server draft is read. */

@@ -109,6 +109,9 @@ export const refundLinksMessages = {
   answerBankData: 'Actualizar datos bancarios',
   newRefund: 'Solicitar otro reintegro',
   newRefundNote: 'Solo para gastos que no incluiste en las solicitudes anteriores.',
+  /** Issue 40 (traveller reach): the login past the 30-day window opens the status only. */
+  claimWindowClosed:
+    'Ya pasaron los 30 días posteriores a la finalización de la vigencia del voucher: no es posible solicitar nuevos reintegros, pero puedes seguir aquí el estado de tus solicitudes.',
   refundNumber: (id: number) => `Número de solicitud: ${id}`,
   recoveredOverPaid: 'El monto recuperado no puede superar el monto pagado.',
   confirmationMailSubject: (refundId: number) => `Reintegro N° ${refundId}: recibimos tu solicitud`,

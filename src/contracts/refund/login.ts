@@ -72,6 +72,12 @@ export const refundLoginResponseSchema = z.object({
   access: z.string().min(1),
   /** Refunds already submitted for this voucher and document, newest first (issue 17). */
   submitted_refunds: z.array(submittedRefundSchema).optional(),
+  /**
+   * Issue 40 (traveller reach): false when the 30-day window for new claims has passed (or the
+   * voucher is cancelled) and the login was let in only to follow the refunds already sent: the
+   * portal shows the status page and never offers the wizard. Absent: true.
+   */
+  may_claim: z.boolean().optional(),
 });
 export type RefundLoginResponse = z.infer<typeof refundLoginResponseSchema>;
 

@@ -6,6 +6,30 @@
 import { z } from 'zod';
 import { formatMoney } from '../format';
 
+/** A refund in one of these statuses is closed: nothing more happens to it (issue 40). */
+export const REFUND_CLOSED_STATUSES: readonly string[] = ['PAGADO', 'RECHAZADO'];
+
+/**
+ * Issue 40 (traveller reach): whether the status page may still be reached through the login once
+ * the 30-day window for new claims has passed: some refund is not closed, or one closed less than
+ * `reachDays` days ago (its last timeline step, the decision; its creation when it has none).
+ */
+export function statusReachable(
+  refunds: readonly { status: string; created_at: string; timeline?: readonly { at: string }[] }[],
+  now: Date,
+  reachDays: number,
+): boolean {
+  const reachMs = reachDays * 24 * 60 * 60 * 1000;
+  return refunds.some((refund) => {
+    if (!REFUND_CLOSED_STATUSES.includes(refund.status)) return true;
+    const closedAt = Math.max(
+      Date.parse(refund.created_at),
+      ...(refund.timeline ?? []).map((step) => Date.parse(step.at)),
+    );
+    return Number.isFinite(closedAt) && now.getTime() - closedAt <= reachMs;
+  });
+}
+
 /** `GET` with the refund access token (Bearer): `{submitted_refunds}` as the login answers them. */
 export const REFUND_STATUS_PATH = '/refund_data/status/';
 

@@ -136,7 +136,8 @@ export function requireRefundAccess(
     if (!access) throw unauthorized(messages.refund.accessExpired);
     const current = await currentVersionOf(context.db, access);
     if (access.version !== current) {
-      if (!options.acceptRevoked) throw unauthorized(messages.refund.accessExpired);
+      // Issue 40 (traveller reach): a replaced session says so (the portal offers signing in again).
+      if (!options.acceptRevoked) throw unauthorized(messages.refund.sessionReplaced);
       access.revoked = true;
     }
     request.refundAccess = access;

@@ -1,6 +1,6 @@
 /**
  * Public refund calls (SPEC §7 'Refund (public)', §4 refund wizard, §5 rules, §8 errors):
- * - GET  /refund_data/?voucher_id&document        the login; answers {refunds, access}
+ * - GET  /refund_data/?voucher_id&document        the login; answers {refunds, access, may_claim}
  * - POST /refund_data/                            the submission (multipart `data` + `files`)
  * - GET  /refund_data/authorization-letter/       the model authorization letter (PDF)
  * - POST /refund_data/logout/                     'Salir': revokes the traveller's tokens (204)
@@ -15,6 +15,7 @@ import {
   bankNameFor,
   localTodayIso,
   multiCauseRows,
+  REFUND_STATUS_REACH_DAYS,
   REFUND_STATUS_RECEIVED,
   REFUND_WINDOW_DAYS,
   type RefundLoginData,
@@ -27,6 +28,7 @@ import {
   storedFileSchema,
 } from '../../contracts/refund';
 import { refundReviewContract } from '../../contracts/refund/review';
+import { statusReachable } from '../../contracts/refund/status';
 import { findCountryByIdent } from '../../contracts/static';
 import { openRefundAccess, requireRefundAccess, revokeRefundAccess } from '../auth/refundAccess';
 import type { AppContext } from '../context';
@@ -230,7 +232,17 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
         throw new HttpError(429, text.tooManyAttempts);
       }
       const found = await loadVoucherForRefund(db, voucherId, query.document);
-      if (!found?.eligible) {
+      // Issue 40 (traveller reach): past the 30-day window (or on a cancelled voucher) the login
+      // still opens the status page while a refund of this voucher and document is not closed,
+      // or closed less than REFUND_STATUS_REACH_DAYS ago; only new claims keep the 30-day rule.
+      const submittedBefore =
+        found && !found.eligible
+          ? await submittedRefundsOf(db, context.config, found.voucherId, found.data.doc_number)
+          : null;
+      const reachable =
+        found !== null &&
+        (found.eligible || statusReachable(submittedBefore ?? [], new Date(), REFUND_STATUS_REACH_DAYS));
+      if (!found || !reachable) {
         for (const limit of limits) await attempts.recordFailure(limit);
         await sleep(Math.max(0, FAILED_LOGIN_FLOOR_MS - (performance.now() - started)));
         throw new HttpError(400, text.loginFailed);
@@ -241,8 +253,10 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
         docNumber: found.data.doc_number,
       });
       // Issue 17: what this traveller already submitted, so the portal shows it before a new wizard.
-      const submitted = await submittedRefundsOf(db, context.config, found.voucherId, found.data.doc_number);
-      return { refunds: found.data, access, submitted_refunds: submitted };
+      const submitted =
+        submittedBefore ??
+        (await submittedRefundsOf(db, context.config, found.voucherId, found.data.doc_number));
+      return { refunds: found.data, access, submitted_refunds: submitted, may_claim: found.eligible };
     },
   );
 
@@ -276,7 +290,7 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
           typeof data === 'object' && data ? (data as { idempotency_key?: unknown }).idempotency_key : null;
         const existing =
           typeof key === 'string' && UUID.test(key) ? await findByIdempotencyKey(db, key) : null;
-        if (!existing || existing.voucherId !== access.voucherId) throw unauthorized(text.accessExpired);
+        if (!existing || existing.voucherId !== access.voucherId) throw unauthorized(text.sessionReplaced);
         return answerFor(existing, access.voucherId);
       }
       const found = await loadVoucherForRefund(db, access.voucherId, access.docNumber);

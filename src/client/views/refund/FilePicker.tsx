@@ -1,13 +1,14 @@
 /**
  * A file chooser that stores the chosen bytes (IndexedDB) and hands the machine metadata only,
- * with each PDF's page count (issue 30 §4: the limit counts pages, so a pick is checked at once).
+ * with each PDF's page count (issue 30 §4: the limit counts pages, so a pick is checked at once)
+ * and whether its first bytes are what its name says (issue 40: refused at the pick, named).
  * One control: the button; the input it opens is hidden (display: none), so axe and getByRole find
  * one 'Agregar archivos' (issue 30 §4). `capture` opens the camera on phones.
  */
 import { type ChangeEvent, useRef } from 'react';
 import type { ReceiptRef } from '../../../../machines/claimForm';
 import { allowedExtensionsAccept } from '../../../../machines/claimForm';
-import { hasAllowedExtension } from '../../../contracts/refund';
+import { contentMatchesName, hasAllowedExtension } from '../../../contracts/refund';
 import { isPdf } from '../../refund/files/prepare';
 import { saveReceipt } from '../../refund/files/receiptStore';
 import { newIdempotencyKey } from '../../refund/session';
@@ -24,11 +25,23 @@ async function pagesOfFile(file: File): Promise<number> {
   }
 }
 
+/** Issue 40: whether the file's first bytes are what its name says (a text renamed '.jpg' is not). */
+async function contentMatches(file: File): Promise<boolean> {
+  try {
+    return contentMatchesName(file.name, new Uint8Array(await file.slice(0, 8).arrayBuffer()));
+  } catch {
+    // Unreadable here: the preparation then says what is wrong.
+    return true;
+  }
+}
+
 export async function storeChosenFiles(files: FileList | File[]): Promise<ReceiptRef[]> {
   const refs: ReceiptRef[] = [];
   for (const file of Array.from(files)) {
     const id = newIdempotencyKey();
-    const allowed = hasAllowedExtension(file.name);
+    const named = hasAllowedExtension(file.name);
+    const contentMismatch = named && !(await contentMatches(file));
+    const allowed = named && !contentMismatch;
     if (allowed) await saveReceipt(id, file, file.name);
     refs.push({
       id,
@@ -36,6 +49,7 @@ export async function storeChosenFiles(files: FileList | File[]): Promise<Receip
       size: file.size,
       type: file.type,
       pages: allowed ? await pagesOfFile(file) : 1,
+      ...(contentMismatch ? { contentMismatch } : {}),
     });
   }
   return refs;

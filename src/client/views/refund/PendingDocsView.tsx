@@ -7,6 +7,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { pagesOf } from '../../../../machines/claimForm';
 import { pendingDocReadingId } from '../../../../machines/pendingDocs';
 import { messages } from '../../../contracts/messages';
 import { MAX_COMMENT_LENGTH } from '../../../contracts/refund';
@@ -63,12 +64,12 @@ export default function PendingDocsView() {
               {access.observations ? <Muted>{text.observations(access.observations)}</Muted> : null}
               <Row justify="between">
                 <span data-testid="files-allowed">
-                  {text.filesAllowed(files.length, access.remaining_files)}
+                  {text.filesAllowed(pagesOf(files), access.remaining_files)}
                 </span>
                 <FilePicker
                   label={text.addDocuments}
                   testId="pending-docs-files"
-                  disabled={busy || files.length >= access.remaining_files}
+                  disabled={busy || pagesOf(files) >= access.remaining_files}
                   onChosen={(chosen) => actor.send({ type: 'FILES_CHOSEN', files: chosen })}
                 />
               </Row>

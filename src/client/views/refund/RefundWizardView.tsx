@@ -44,7 +44,10 @@ function withDraftSaver(slot: SnapshotSlot): SnapshotSlot {
   };
 }
 
-/** The draft's notice: saved ('Guardar y seguir después'), failed with retry, or stale with load. */
+/**
+ * The draft's notice: saved ('Guardar y seguir después'), failed with retry, signed out (another
+ * login took the session) with 'Volver a ingresar', or stale with load.
+ */
 function DraftNotice({ draft }: { draft: DraftActor }) {
   const state = useSelector(draft, (snapshot) => snapshot);
   if (state.matches('failed'))
@@ -54,6 +57,26 @@ function DraftNotice({ draft }: { draft: DraftActor }) {
           <span>{text.draftSaveFailed}</span>
           <Button type="button" variant="secondary" onClick={() => draft.send({ type: 'DRAFT_RETRY' })}>
             {text.draftRetry}
+          </Button>
+        </Row>
+      </Alert>
+    );
+  // Issue 40 (traveller reach): the session moved to another device (or expired): retrying cannot
+  // succeed, so the notice says why and signs in again here, keeping what is on screen.
+  if (state.matches('signedOut') || state.matches('signingIn'))
+    return (
+      <Alert tone="warning" role="alert" data-testid="draft-signed-out">
+        <Row justify="between">
+          <span>
+            {state.context.signedOutMessage} {text.draftSignedOutKept}
+          </span>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={state.matches('signingIn')}
+            onClick={() => draft.send({ type: 'DRAFT_SIGN_IN' })}
+          >
+            {text.draftSignIn}
           </Button>
         </Row>
       </Alert>

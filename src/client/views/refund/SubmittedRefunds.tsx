@@ -90,7 +90,8 @@ export function SubmittedRefunds({
 }: {
   refunds: SubmittedRefund[];
   countryResidence: string;
-  onNewRefund: () => void;
+  /** null: the window for new claims has passed (issue 40): the status only, no wizard. */
+  onNewRefund: (() => void) | null;
 }) {
   // The login's list, then the status as it is now (machines/refundStatus.ts: GET
   // /refund_data/status/ with the session).
@@ -150,12 +151,16 @@ export function SubmittedRefunds({
           </Stack>
         </Card>
       ))}
-      <Row justify="between">
-        <Muted>{text.newRefundNote}</Muted>
-        <Button type="button" variant="secondary" onClick={onNewRefund}>
-          {text.newRefund}
-        </Button>
-      </Row>
+      {onNewRefund ? (
+        <Row justify="between">
+          <Muted>{text.newRefundNote}</Muted>
+          <Button type="button" variant="secondary" onClick={onNewRefund}>
+            {text.newRefund}
+          </Button>
+        </Row>
+      ) : (
+        <Muted data-testid="claim-window-closed">{text.claimWindowClosed}</Muted>
+      )}
     </Stack>
   );
 }
