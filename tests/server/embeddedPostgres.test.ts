@@ -3,7 +3,7 @@
  * the server (an orphaned postmaster, then a stale postmaster.pid), as root a DATA_DIR its system
  * user cannot reach, an ordinary user's start, and the sizing rule.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
@@ -95,6 +95,36 @@ describe('the embedded PostgreSQL', () => {
     expect(await answer(third.url)).toMatch(/^18\./);
     await third.stop();
   }, 90_000);
+
+  it('stops the cluster of a server killed outright (kill -9), through its watcher', async () => {
+    const dataDir = reachableTempDir('extranet-embedded-');
+    made.push(dataDir);
+    const script = `import { startEmbeddedPostgres } from ${JSON.stringify(path.resolve('src/server/db/embeddedPostgres.ts'))};
+      await startEmbeddedPostgres({ dataDir: ${JSON.stringify(dataDir)} });
+      console.log('started');
+      setInterval(() => {}, 1000);`;
+    const scriptFile = path.join(dataDir, 'owner.mts');
+    writeFileSync(scriptFile, script);
+    const owner = spawn(process.execPath, ['--import', 'tsx', scriptFile], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      owner.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('started') && resolve());
+      owner.once('exit', () => reject(new Error('the owner exited before starting its cluster')));
+    });
+    const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+    const postmaster = postmasterPid(path.join(dataDir, 'pg'));
+    owner.kill('SIGKILL');
+    const until = Date.now() + 15_000;
+    while (Date.now() < until && existsSync(pidFile))
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(existsSync(pidFile)).toBe(false);
+    // Gone, or a zombie its new parent has not reaped yet (a container's init may never): not running.
+    const state = existsSync(`/proc/${postmaster}/stat`)
+      ? readFileSync(`/proc/${postmaster}/stat`, 'utf8').split(') ')[1]?.[0]
+      : 'gone';
+    expect(['gone', 'Z', 'X']).toContain(state);
+  }, 60_000);
 
   it('removes a postmaster.pid whose pid belongs to another program', async () => {
     const dataDir = reachableTempDir('extranet-embedded-');

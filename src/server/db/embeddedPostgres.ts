@@ -11,9 +11,11 @@
  *   `extranet-pg` (created when missing). When that user cannot reach `DATA_DIR` (a clone under
  *   `/root`, whose mode is 700), the cluster goes to `/var/lib/extranet-pg/<name>` and
  *   `DATA_DIR/pg` is a symbolic link to it; the start says so once.
- * - Recovery: a server killed with kill -9 leaves PostgreSQL running (pg_ctl starts it in a
- *   session of its own); the next start stops that orphan and starts again. A `postmaster.pid`
- *   whose process is gone or is not PostgreSQL is removed.
+ * - Stopping: with the server (`stop()`, on SIGINT/SIGTERM); and a server that ends without
+ *   stopping it (kill -9, a crash) is watched by a detached shell that then shuts its postmaster
+ *   down (`watchOwner`).
+ * - Recovery: a postmaster still running at a start (its watcher was killed too) is stopped and
+ *   started again. A `postmaster.pid` whose process is gone or is not PostgreSQL is removed.
  * - Sizing (`clusterSettings`): shared_buffers is a sixty-fourth of the machine's memory, between
  *   16 and 64 MB; 30 connections; synchronous I/O (no I/O worker processes).
  */
@@ -372,6 +374,28 @@ function livePostmaster(clusterDir: string): number | null {
   }
 }
 
+const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * A watcher that outlives its server: a tiny detached shell (about 1 MB) that waits for `owner` to
+ * end however it ends (kill -9, a test runner's SIGKILL of its process group, a crash) and then
+ * asks the postmaster it was started for to shut down fast (SIGINT), unless that postmaster is
+ * already gone or another start has replaced it (postmaster.pid names another process). A server
+ * that stops normally stops its cluster itself first, and the watcher then finds nothing to do.
+ */
+function watchOwner(owner: number, postmaster: number, clusterDir: string): void {
+  if (process.platform === 'win32') return;
+  const pidFile = shellQuote(path.join(clusterDir, 'postmaster.pid'));
+  const script =
+    `while kill -0 ${owner} 2>/dev/null; do sleep 1; done; ` +
+    `[ "$(head -n 1 ${pidFile} 2>/dev/null)" = "${postmaster}" ] && kill -INT ${postmaster}; exit 0`;
+  try {
+    spawn('/bin/sh', ['-c', script], { detached: true, stdio: 'ignore' }).unref();
+  } catch {
+    // Without a watcher a killed server leaves its cluster running; the next start recovers it.
+  }
+}
+
 /** Stops a postmaster left running by a killed server, and removes a lock file nobody holds. */
 async function recover(bin: Binaries, clusterDir: string, user: OsUser | null, notes: string[]) {
   const pidFile = path.join(clusterDir, 'postmaster.pid');
@@ -465,6 +489,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       `PostgreSQL inició pero no se pudo abrir la base ${database}: ${(error as Error).message}.`,
     );
   }
+  const postmaster = livePostmaster(clusterDir);
+  if (postmaster !== null) watchOwner(process.pid, postmaster, clusterDir);
   return { url: `${base}/${database}`, maintenanceUrl, clusterDir, port, notes, created, stop };
 }
 
