@@ -52,10 +52,20 @@ async function expectAccessError(page: Page, snapshot: AnyMachineSnapshot, event
 // ---- paymentUpdate at /update_payment_data ------------------------------------------------------
 
 const paymentModel = paymentUpdateModel as unknown as MachineModel;
-const paymentPaths = coveringPaths(paymentModel);
+/**
+ * The link walked here is an Argentine one (CBU): its page has no CCI to confirm, so CCI_CONFIRMED
+ * (a Peruvian link's 'Confirmo que el CCI es correcto', issue 40) is left out of this walk and
+ * pinned below. It is covered by the machine's model-based test and the server's refusal of an
+ * unconfirmed CCI; a Chromium walk of a Peruvian link is still to do.
+ */
+const PAYMENT_LEFT_OUT = { states: [], transitions: ['paymentUpdate.editing CCI_CONFIRMED -> (self)'] };
+const paymentPaths = coveringPaths(
+  paymentModel,
+  (steps, index) => steps[index].event.type !== 'CCI_CONFIRMED',
+);
 
-test('paymentUpdate: the walk covers every state and transition', () => {
-  expect(missingIn(paymentModel, paymentPaths)).toEqual({ states: [], transitions: [] });
+test('paymentUpdate: the walk covers every state and transition but the Peruvian CCI confirmation', () => {
+  expect(missingIn(paymentModel, paymentPaths)).toEqual(PAYMENT_LEFT_OUT);
 });
 
 for (const path of paymentPaths) {
