@@ -67,8 +67,10 @@ export function TransitionFields({
               <Field
                 key={claim.id}
                 label={`${text.approvedAmount} (${text.claim(index + 1)}: ${claim.coverage}, ${formatMoney(claim.amount, claim.currency)})`}
-                hint={feedback.understood}
-                error={errorOf(`amounts.${claim.id}`) ?? feedback.problem}
+                // While typing, why it cannot be read is a hint; it is an error (an alert) once the
+                // machine holds it, after 'Confirmar' (the view renders the machine's errors only).
+                hint={errorOf(`amounts.${claim.id}`) ? null : (feedback.understood ?? feedback.problem)}
+                error={errorOf(`amounts.${claim.id}`)}
               >
                 {(aria) => (
                   <Input
