@@ -15,17 +15,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/contracts/messages';
 import { buildApp } from '../../src/server/app';
-import {
-  passengers,
-  readingJobs,
-  receiptReadings,
-  storedFiles,
-  voucherPassengers,
-} from '../../src/server/db/schema';
+import { readingJobs, receiptReadings, storedFiles } from '../../src/server/db/schema';
 import { DEFAULT_READER_OPTIONS, receiptReaderOf } from '../../src/server/services/receiptReading';
 import { heavyProcessOf } from '../../src/server/services/receiptReading/heavyProcess';
 import { claimReading, RETRY_AFTER_SECONDS } from '../../src/server/services/receiptReading/queue';
-import { createTestApp, type TestApp } from './support';
+import { createTestApp, refundLoginOf, type TestApp } from './support';
 
 const TICKET_SVG = (
   total: string,
@@ -99,19 +93,7 @@ async function uploadMany(
   return { statusCode: response.statusCode, headers: response.headers, body: response.body, ids };
 }
 
-async function loginOf(document: string) {
-  const [row] = await testApp.context.db
-    .select({ voucherId: voucherPassengers.voucherId })
-    .from(voucherPassengers)
-    .innerJoin(passengers, eq(passengers.id, voucherPassengers.paxId))
-    .where(eq(passengers.docNumber, document));
-  const login = await testApp.app.inject({
-    method: 'GET',
-    url: `/api/refund_data/?voucher_id=${row!.voucherId}&document=${document}`,
-  });
-  expect(login.statusCode, login.body).toBe(200);
-  return { voucherId: row!.voucherId, access: (login.json() as { access: string }).access };
-}
+const loginOf = (document: string) => refundLoginOf(testApp, document);
 
 const jobOf = async (fileId: string) =>
   (await testApp.context.db.select().from(readingJobs).where(eq(readingJobs.fileId, fileId)))[0];

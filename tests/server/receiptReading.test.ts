@@ -11,19 +11,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileReadingsResponseSchema, refundReadingsResponseSchema } from '../../src/contracts/refund/reading';
 import {
   coverages,
-  passengers,
   receiptReadings,
   refundClaims,
   refundFiles,
   refunds,
   reservations,
-  voucherPassengers,
   vouchers,
 } from '../../src/server/db/schema';
 import { settleRefundMails } from '../../src/server/routes/refundLinks';
 import { settleBackgroundWork } from '../../src/server/services/background';
 import { receiptReaderOf } from '../../src/server/services/receiptReading';
-import { as, createTestApp, type TestApp } from './support';
+import { as, createTestApp, refundLoginOf, type TestApp } from './support';
 
 const TICKET_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="620" height="320"><rect width="100%" height="100%" fill="white"/>
 <g font-family="DejaVu Sans Mono" font-size="22" fill="black">
@@ -66,20 +64,7 @@ async function upload(name: string, bytes: Buffer, token = access, query = ''): 
   return (response.json() as { files: { id: string }[] }).files[0]!.id;
 }
 
-/** The refund access token of a traveller (document) on their voucher. */
-async function loginOf(document: string): Promise<{ voucherId: number; access: string }> {
-  const [row] = await testApp.context.db
-    .select({ voucherId: voucherPassengers.voucherId })
-    .from(voucherPassengers)
-    .innerJoin(passengers, eq(passengers.id, voucherPassengers.paxId))
-    .where(eq(passengers.docNumber, document));
-  const login = await testApp.app.inject({
-    method: 'GET',
-    url: `/api/refund_data/?voucher_id=${row!.voucherId}&document=${document}`,
-  });
-  expect(login.statusCode, login.body).toBe(200);
-  return { voucherId: row!.voucherId, access: (login.json() as { access: string }).access };
-}
+const loginOf = (document: string) => refundLoginOf(testApp, document);
 
 /** A submitted refund of the voucher with one claim holding `fileId`. */
 async function refundWith(fileId: string, currency: string, amount: string) {

@@ -5,12 +5,14 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../../src/server/app';
 import { createTokenService } from '../../src/server/auth/tokens';
 import type { AppContext } from '../../src/server/context';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client';
+import { passengers, voucherPassengers } from '../../src/server/db/schema';
 import { DEMO_PASSWORD, seed } from '../../src/server/db/seed';
 import type { RouteModule } from '../../src/server/routes';
 import { createMailer } from '../../src/server/services/mail';
@@ -98,4 +100,23 @@ export async function createTestApp(
 export function as(testApp: TestApp, authorization: string) {
   return (options: InjectOptions) =>
     testApp.app.inject({ ...options, headers: { ...(options.headers ?? {}), authorization } });
+}
+
+/** A traveller's refund login (document) on the voucher that carries them: its id and access token. */
+export async function refundLoginOf(
+  testApp: TestApp,
+  document: string,
+): Promise<{ voucherId: number; access: string }> {
+  const [row] = await testApp.context.db
+    .select({ voucherId: voucherPassengers.voucherId })
+    .from(voucherPassengers)
+    .innerJoin(passengers, eq(passengers.id, voucherPassengers.paxId))
+    .where(eq(passengers.docNumber, document));
+  if (!row) throw new Error(`no voucher carries document ${document}`);
+  const login = await testApp.app.inject({
+    method: 'GET',
+    url: `/api/refund_data/?voucher_id=${row.voucherId}&document=${document}`,
+  });
+  if (login.statusCode !== 200) throw new Error(`refund login ${document} failed: ${login.body}`);
+  return { voucherId: row.voucherId, access: (login.json() as { access: string }).access };
 }
