@@ -2,13 +2,14 @@
  * Exports a spreadsheet can sum and sort (issue 32 'Money, dates and exports'): every export is
  * generated on a real database and read back with exceljs: its header holds the list's columns
  * (the module descriptor's headers) and the fields the list is filtered by, its date cells are
- * Dates shown 'dd/mm/yyyy' and its amounts numbers shown '#,##0.00'.
+ * Dates shown 'dd/mm/yyyy' and its amounts numbers shown '#,##0.00', or, where a row has a currency,
+ * with that currency's ISO 4217 minor units ('#,##0' for CLP; issue 40).
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { descriptorOf } from '../../src/client/resources/descriptors';
 import type { ExportReport } from '../../src/contracts/exports';
-import { exportWorkerOf } from '../../src/server/resources/exports';
+import { amountNumberFormat, exportWorkerOf } from '../../src/server/resources/exports';
 import { as, createTestApp, type TestApp } from './support';
 
 let testApp: TestApp;
@@ -63,12 +64,12 @@ function expectDates(cells: ExcelJS.Cell[]) {
   }
 }
 
-function expectAmounts(cells: ExcelJS.Cell[]) {
+function expectAmounts(cells: ExcelJS.Cell[], numFmt: (cell: ExcelJS.Cell) => string = () => '#,##0.00') {
   const filled = cells.filter((cell) => cell.value !== null && cell.value !== '');
   expect(filled.length).toBeGreaterThan(0);
   for (const cell of filled) {
     expect(typeof cell.value).toBe('number');
-    expect(cell.numFmt).toBe('#,##0.00');
+    expect(cell.numFmt).toBe(numFmt(cell));
   }
 }
 
@@ -81,8 +82,45 @@ describe('exports a spreadsheet can sum and sort', () => {
     expect(header).toEqual(expect.arrayContaining([...listHeaders('facturacion'), 'Facturado']));
     const rows = Math.min(sheet.rowCount - 1, 40);
     for (const date of ['Fecha de creación', 'Fecha de inicio']) expectDates(column(sheet, date, rows));
+    const currencyColumn = header.indexOf('Moneda') + 1;
+    const currencyOf = (cell: ExcelJS.Cell) =>
+      String(sheet.getRow(Number(cell.row)).getCell(currencyColumn).value ?? '');
     for (const amount of ['Precio final', 'Comisión', 'Precio neto'])
-      expectAmounts(column(sheet, amount, rows));
+      expectAmounts(column(sheet, amount, rows), (cell) => amountNumberFormat(currencyOf(cell)));
+  });
+
+  it("filter_invoicing.xlsx: each amount with its row's currency's minor units (issue 40: no ',00' in CLP)", async () => {
+    const sheet = await exported('/api/invoicing_report/');
+    const header = headerOf(sheet);
+    const currencyColumn = header.indexOf('Moneda') + 1;
+    expect(currencyColumn).toBeGreaterThan(0);
+    const amountColumns = ['Precio final', 'Comisión', 'Precio neto'].map((name) => header.indexOf(name) + 1);
+    const formatsSeen = new Map<string, string>();
+    // Every row, the totals rows (one per currency) too.
+    for (let index = 2; index <= sheet.rowCount; index += 1) {
+      const row = sheet.getRow(index);
+      const currency = String(row.getCell(currencyColumn).value ?? '');
+      for (const column of amountColumns) {
+        const cell = row.getCell(column);
+        if (cell.value === null || cell.value === '') continue;
+        expect(typeof cell.value).toBe('number');
+        expect(cell.numFmt, `${currency} row ${index}`).toBe(amountNumberFormat(currency));
+        formatsSeen.set(currency, cell.numFmt);
+      }
+    }
+    // The demo data bills in pesos chilenos and in currencies with cents.
+    expect(formatsSeen.get('CLP')).toBe('#,##0');
+    expect([...formatsSeen.values()]).toContain('#,##0.00');
+  });
+
+  it('amountNumberFormat: ISO 4217 minor units', () => {
+    expect(amountNumberFormat('CLP')).toBe('#,##0');
+    expect(amountNumberFormat('JPY')).toBe('#,##0');
+    expect(amountNumberFormat('USD')).toBe('#,##0.00');
+    expect(amountNumberFormat('ARS')).toBe('#,##0.00');
+    expect(amountNumberFormat('KWD')).toBe('#,##0.000');
+    expect(amountNumberFormat('')).toBe('#,##0.00');
+    expect(amountNumberFormat(null)).toBe('#,##0.00');
   });
 
   it('filter_voucher.xlsx: the list columns, dates as dates, the price as a number', async () => {

@@ -27,6 +27,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { EXPORT_KINDS, EXPORT_LIMITS, type ExportKind, type ExportReport } from '../../contracts/exports';
 import { messages } from '../../contracts/messages';
+import { minorUnitsOf } from '../../contracts/money';
 import { type Action, can, type Resource } from '../../contracts/permissions';
 import { loadPrincipal, type Principal } from '../auth/principal';
 import type { AppContext } from '../context';
@@ -35,12 +36,18 @@ import { exportJobs } from '../db/schema';
 import { storageOf } from '../services/storage';
 import { type Loader, listReaderOf, type Reader, type ResourceListReader } from './engine';
 
-export type Cell = string | number | boolean | Date | null;
+/** An amount shown with its own currency's minor units (issue 40): a number and its format. */
+export interface MoneyCell {
+  amount: number;
+  numFmt: string;
+}
+export type Cell = string | number | boolean | Date | null | MoneyCell;
 
 /**
  * How a column's cells are shown (issue 32 'Money, dates and exports'): a date cell holds a Date
  * shown 'dd/mm/yyyy', an amount a number shown '#,##0.00' (Spanish separators in a Spanish
- * spreadsheet), so a spreadsheet can sort and sum them. Absent: as the value is.
+ * spreadsheet), so a spreadsheet can sort and sum them. Absent: as the value is. An amount whose
+ * row has a currency carries that currency's format instead (`amountCell(value, currency)`).
  */
 export type ExportFormat = 'date' | 'amount';
 export const NUMBER_FORMATS: Record<ExportFormat, string> = { date: 'dd/mm/yyyy', amount: '#,##0.00' };
@@ -51,11 +58,33 @@ export function dateCell(value: string | null | undefined): Date | null {
   return match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
 }
 
-/** A decimal text ('1234.50') as a number cell; empty or not a number: null. */
-export function amountCell(value: string | number | null | undefined): number | null {
+/**
+ * The number format of an amount in `currency`, with its ISO 4217 minor units (issue 40):
+ * 'CLP' '#,##0' (never ',00'), 'USD' '#,##0.00', 'KWD' '#,##0.000'; no currency: '#,##0.00'.
+ */
+export function amountNumberFormat(currency?: string | null): string {
+  const units = minorUnitsOf(currency);
+  return units > 0 ? `#,##0.${'0'.repeat(units)}` : '#,##0';
+}
+
+/**
+ * A decimal text ('1234.50') as a number cell; empty or not a number: null. With the row's
+ * `currency` (even '' or null: unknown), the cell carries that currency's number format
+ * (`amountNumberFormat`) instead of the column's.
+ */
+export function amountCell(value: string | number | null | undefined): number | null;
+export function amountCell(
+  value: string | number | null | undefined,
+  currency: string | null,
+): MoneyCell | null;
+export function amountCell(
+  value: string | number | null | undefined,
+  ...currency: [] | [string | null]
+): number | MoneyCell | null {
   if (value === null || value === undefined || value === '') return null;
   const number = Number(value);
-  return Number.isFinite(number) ? number : null;
+  if (!Number.isFinite(number)) return null;
+  return currency.length ? { amount: number, numFmt: amountNumberFormat(currency[0]) } : number;
 }
 
 export interface ExportColumn<E> {

@@ -17,6 +17,9 @@ import { invoicingTotals } from './invoicing';
 
 const label = messages.invoicing.fields;
 const amount = amountCell;
+/** A row's amount with its currency's minor units (issue 40: 'CLP' without ',00'). */
+const rowAmount = (field: 'final_price' | 'commission' | 'net_price') => (row: InvoicingRow) =>
+  amountCell(row[field], row.currency);
 
 export const invoicingExport = defineExport<InvoicingRow>({
   kind: 'invoicing',
@@ -43,9 +46,9 @@ export const invoicingExport = defineExport<InvoicingRow>({
     { header: label.date_in, width: 14, format: 'date', value: (row) => dateCell(row.date_in) },
     { header: label.date_fact, width: 14, format: 'date', value: (row) => dateCell(row.date_fact) },
     { header: label.currency, width: 10, value: (row) => row.currency },
-    { header: label.final_price, width: 16, format: 'amount', value: (row) => amount(row.final_price) },
-    { header: label.commission, width: 16, format: 'amount', value: (row) => amount(row.commission) },
-    { header: label.net_price, width: 16, format: 'amount', value: (row) => amount(row.net_price) },
+    { header: label.final_price, width: 16, format: 'amount', value: rowAmount('final_price') },
+    { header: label.commission, width: 16, format: 'amount', value: rowAmount('commission') },
+    { header: label.net_price, width: 16, format: 'amount', value: rowAmount('net_price') },
   ],
   async footer(reader, where, principal) {
     const { totals } = await invoicingTotals(reader, where, principal);
@@ -61,9 +64,9 @@ export const invoicingExport = defineExport<InvoicingRow>({
       null,
       null,
       total.currency,
-      amount(total.final_price),
-      amount(total.commission),
-      amount(total.net_price),
+      amount(total.final_price, total.currency),
+      amount(total.commission, total.currency),
+      amount(total.net_price, total.currency),
     ]);
   },
 });

@@ -60,6 +60,24 @@ let sheet;
 let columnStyles = [];
 const NO_STYLE = Object.freeze({});
 
+// Issue 40: an amount cell may carry its own currency's format ({amount, numFmt}: MoneyCell in
+// ./exports.ts); one shared style object per format, as for the columns.
+/** @param {unknown} value @returns {value is {amount: number, numFmt: string}} */
+const isMoney = (value) =>
+  typeof value === 'object' && value !== null && !(value instanceof Date) && 'numFmt' in value;
+/** @param {unknown} value */
+const plainValue = (value) => (isMoney(value) ? value.amount : value);
+/** @type {Map<string, object>} */
+const moneyStyles = new Map();
+/** @param {string} numFmt */
+function moneyStyle(numFmt) {
+  const known = moneyStyles.get(numFmt);
+  if (known) return known;
+  const style = Object.freeze({ numFmt });
+  moneyStyles.set(numFmt, style);
+  return style;
+}
+
 /**
  * exceljs pipes the sheet's XML to archiver without backpressure: when rows come faster than
  * deflate, the XML piles up. Wait while more than MAX_PENDING_XML waits in the zip entry stream
@@ -101,11 +119,12 @@ async function handle(message) {
     const rows = message.rows;
     for (let from = 0; from < rows.length; from += SLICE_ROWS) {
       for (const values of rows.slice(from, from + SLICE_ROWS)) {
-        const row = sheet.addRow(values);
+        const row = sheet.addRow(values.map(plainValue));
         row.eachCell(
           /** @param {any} cell @param {number} index */
           (cell, index) => {
-            cell.style = columnStyles[index - 1] ?? NO_STYLE;
+            const value = values[index - 1];
+            cell.style = isMoney(value) ? moneyStyle(value.numFmt) : (columnStyles[index - 1] ?? NO_STYLE);
           },
         );
         row.commit();
