@@ -26,7 +26,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { messages } from '../src/contracts/messages';
 import type { ProductSaveStatus, ProductWizardMode } from '../src/contracts/productWizard';
 import type { FieldErrors, FormOptions, FormValue, FormValues } from './resourceForm';
-import { fieldErrorsOf, messageOf } from './support/errors';
+import { fieldErrorsOf, messageOf, withoutChangedErrors } from './support/errors';
 import { firstStepWith, type StepValidationRequest, type WizardStep } from './support/wizardSteps';
 
 export const RESUMABLE = 'resumable';
@@ -167,10 +167,14 @@ export const productWizardMachine = setup({
     productSaved: (_, _params: { id: number }) => {},
     changeField: assign(({ context, event }) => {
       if (event.type !== 'FIELD_CHANGED') return {};
-      const { [event.field]: _cleared, ...fieldErrors } = context.fieldErrors;
       return {
         values: { ...context.values, [event.field]: event.value },
-        fieldErrors,
+        fieldErrors: withoutChangedErrors(
+          context.fieldErrors,
+          event.field,
+          context.values[event.field],
+          event.value,
+        ),
         error: null,
         touched: true,
       };

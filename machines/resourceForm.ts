@@ -19,7 +19,13 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { messages } from '../src/contracts/messages';
 import type { ResourceRecord } from './resourceList';
-import { FieldErrorsError, fieldErrorsOf, isRefusal, messageOf } from './support/errors';
+import {
+  FieldErrorsError,
+  fieldErrorsOf,
+  isRefusal,
+  messageOf,
+  withoutChangedErrors,
+} from './support/errors';
 
 export type FormMode = 'create' | 'edit' | 'show' | 'clone';
 /** A group of named values (a nested group of fields, one row of a list of groups). */
@@ -129,12 +135,6 @@ export function accessOf(fieldAccess: FieldAccessMap, field: string): FieldAcces
   return fieldAccess[field] ?? 'edit';
 }
 
-function withoutField(errors: FieldErrors, field: string): FieldErrors {
-  if (!(field in errors)) return errors;
-  const { [field]: _removed, ...rest } = errors;
-  return rest;
-}
-
 /** A message for the whole form: none when the error is about fields (shown under them). */
 function detailOf(error: unknown): string | null {
   if (Object.keys(fieldErrorsOf(error)).length > 0)
@@ -175,7 +175,12 @@ export const resourceFormMachine = setup({
       return {
         values,
         dirty: differs(values, context.pristine),
-        fieldErrors: withoutField(context.fieldErrors, event.field),
+        fieldErrors: withoutChangedErrors(
+          context.fieldErrors,
+          event.field,
+          context.values[event.field],
+          event.value,
+        ),
         error: null,
       };
     }),

@@ -224,6 +224,44 @@ describe('claimForm rules', () => {
     expect(errorFor('84.900,50', 'CLP')).toBe(messages.amounts.tooManyDecimals(0, 'CLP'));
   });
 
+  it('an amount it cannot read is an error only once the machine holds it, after SUBMIT (issue 40)', () => {
+    const idle = claimFormMachine.provide({ actors: { prepareFiles: fromCallback(() => {}) } });
+    const actor = createActor(idle, {
+      input: { rules: sampleRefundLogin.refunds, loadedCoverages: [] },
+    }).start();
+    const errors = () => actor.getSnapshot().context.errors;
+    actor.send({
+      type: 'FIELDS_CHANGED',
+      values: { sinister_country: 'ARG', sinister_date: '10/01/2024', currency: 'USD', amount: '12345678' },
+    });
+    actor.send({ type: 'COVERAGE_CHOSEN', coverage: MULTI_CAUSE });
+    actor.send({ type: 'FILES_CHOSEN', files: [receiptPdf], item: 'Carta de penalidad del prestador' });
+    actor.send({ type: 'SERVICE_TOGGLED', service: 'otro', selected: true });
+    actor.send({ type: 'SERVICE_NAME_CHANGED', value: 'Entradas' });
+    actor.send({ type: 'SERVICE_AMOUNT_CHANGED', service: 'otro', amount: 'montoPagado', value: '1,2345' });
+    actor.send({ type: 'SERVICE_AMOUNT_CHANGED', service: 'otro', amount: 'montoRecuperado', value: '0' });
+    // While typing: the dialog only hints how it reads them (claimAmountFeedback); no error held.
+    expect(errors()).toEqual({});
+    expect(claimAmountFeedback('12345678', 'USD').problem).toBe(messages.amounts.tooLarge(7));
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(errors()).toEqual({
+      amount: messages.amounts.tooLarge(7),
+      'multi_cause.otro.montoPagado': messages.amounts.tooManyDecimals(2, 'USD'),
+    });
+    // Typed again and still unreadable: the held error follows what is typed now.
+    actor.send({ type: 'FIELDS_CHANGED', values: { amount: '-5' } });
+    expect(errors().amount).toBe(messages.amounts.negative);
+    // Readable (the English way): the error goes; the service's stays until it is fixed.
+    actor.send({ type: 'FIELDS_CHANGED', values: { amount: '1,000.50' } });
+    expect(errors()).toEqual({ 'multi_cause.otro.montoPagado': messages.amounts.tooManyDecimals(2, 'USD') });
+    actor.send({ type: 'SERVICE_AMOUNT_CHANGED', service: 'otro', amount: 'montoPagado', value: '1.234,50' });
+    expect(errors()).toEqual({});
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().value).toBe('preparing');
+    actor.stop();
+  });
+
   it('holds files per checklist item, names the empty items, and takes "No lo tengo" only with a reason (issue 30 §3)', () => {
     const idle = claimFormMachine.provide({ actors: { prepareFiles: fromCallback(() => {}) } });
     const actor = createActor(idle, {

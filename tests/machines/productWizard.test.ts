@@ -29,6 +29,7 @@ import {
 } from '../../machines/productWizard';
 import { FieldErrorsError, UserFacingError } from '../../machines/support/errors';
 import type { StepValidationRequest } from '../../machines/support/wizardSteps';
+import { checkStep } from '../../src/client/api/products';
 import { messages } from '../../src/contracts/messages';
 import type { ProductWizardMode } from '../../src/contracts/productWizard';
 import { type StateAssertions, testMachineModel } from './harness';
@@ -221,6 +222,60 @@ describe('productWizard with actors', () => {
       [1, PRODUCT_HASH],
       [2, PRODUCT_HASH],
     ]);
+  });
+
+  it('a coverage limit it cannot read is an error only once the step is refused, and only until that limit is typed again (issue 40)', async () => {
+    const actor = createActor(
+      productWizardMachine.provide({
+        actors: {
+          loadWizard: fromPromise(
+            async (): Promise<LoadedProductWizard> => ({ values: null, options: sampleOptions }),
+          ),
+          // The view's own check: the shared contract read by the one amount parser.
+          validateStep: fromPromise(
+            async ({ input }: { input: StepValidationRequest }): Promise<unknown> =>
+              input.step === 0 ? {} : checkStep('create', input),
+          ),
+          saveStep: fromPromise(async () => PRODUCT_HASH),
+        },
+      }),
+      { input: { mode: 'create', productId: null, defaults: productDefaults } },
+    );
+    actor.start();
+    await settle();
+    actor.send({ type: 'NEXT' });
+    await settle();
+    await settle();
+    expect(actor.getSnapshot().context.step).toBe(1);
+    const row = (limit_amount: string) => ({ coverage_id: '4', limit_amount, currency_id: '2' });
+    const typed = [row('30,000.50'), row('12,34,5'), row('-5')];
+    actor.send({ type: 'FIELD_CHANGED', field: 'product_coverage', value: typed });
+    // While typing nothing is an error: the view only hints how it reads each limit.
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+    actor.send({ type: 'NEXT' });
+    await settle();
+    const refused = actor.getSnapshot().context;
+    expect([refused.step, refused.values.product_coverage]).toEqual([1, typed]);
+    expect(refused.fieldErrors).toEqual({
+      'product_coverage.1.limit_amount': [messages.amounts.misplacedSeparator],
+      'product_coverage.2.limit_amount': [messages.amounts.negative],
+    });
+    // Typing the second limit again drops its error; the third, untouched, keeps its own.
+    actor.send({
+      type: 'FIELD_CHANGED',
+      field: 'product_coverage',
+      value: [typed[0], row('1.234,5'), typed[2]],
+    });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({
+      'product_coverage.2.limit_amount': [messages.amounts.negative],
+    });
+    actor.send({
+      type: 'FIELD_CHANGED',
+      field: 'product_coverage',
+      value: [typed[0], row('1.234,5'), row('5')],
+    });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+    actor.stop();
   });
 
   it('loads the product to edit and sends its id with every step', async () => {

@@ -23,6 +23,7 @@ import {
 import { FieldErrorsError } from '../../machines/support/errors';
 import { fieldAccessOf } from '../../src/contracts/access';
 import { messages } from '../../src/contracts/messages';
+import { moneyField } from '../../src/contracts/offices';
 import { recalculatedPrices } from '../../src/contracts/voucherPrices';
 import { testMachineModel } from './harness';
 
@@ -247,6 +248,48 @@ describe('resourceForm with actors', () => {
     expect(actor.getSnapshot().matches('saved')).toBe(true);
     expect(actor.getSnapshot().context.dirty).toBe(false);
     expect(saves.at(-1)).toMatchObject({ mode: 'create', id: null });
+  });
+
+  it('a money field it cannot read is an error only once validation refuses it (issue 40)', async () => {
+    const budget = moneyField();
+    const saved: unknown[] = [];
+    const actor = createActor(
+      resourceFormMachine.provide({
+        actors: {
+          loadForm: fromPromise(async (): Promise<LoadedForm> => ({ values: null, options: {} })),
+          // As the view validates: the contract's money field, the one amount parser.
+          validateValues: fromPromise(async ({ input }: { input: FormValues }): Promise<unknown> => {
+            const read = budget.safeParse(input.budget);
+            if (!read.success) throw new FieldErrorsError({ budget: [read.error.issues[0]!.message] });
+            return { budget: read.data };
+          }),
+          saveRecord: fromPromise(async ({ input }: { input: SaveRequest }) => {
+            saved.push(input.body);
+            return { id: 3 };
+          }),
+        },
+      }),
+      { input: { mode: 'create', id: null, defaults: { budget: '' } } },
+    );
+    actor.start();
+    await settle();
+    actor.send({ type: 'FIELD_CHANGED', field: 'budget', value: '1.000.0' });
+    // While typing: no error held (the view hints how it reads it).
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+    actor.send({ type: 'SUBMITTED' });
+    await settle();
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({
+      budget: [messages.amounts.misplacedSeparator],
+    });
+    expect(actor.getSnapshot().context.values.budget).toBe('1.000.0');
+    actor.send({ type: 'FIELD_CHANGED', field: 'budget', value: '1,000.50' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+    actor.send({ type: 'SUBMITTED' });
+    await settle();
+    await settle();
+    expect(actor.getSnapshot().matches('saved')).toBe(true);
+    expect(saved).toEqual([{ budget: '1000.50' }]);
   });
 
   it('edits a loaded record and is dirty only while the values differ', async () => {

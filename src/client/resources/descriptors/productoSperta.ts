@@ -24,8 +24,8 @@ export const productoSpertaDescriptor = defineDescriptor({
     { name: 'sperta_code', span: 4, maxLength: 50 },
     { name: 'product', type: 'select', span: 8, options: productOptions },
     { name: 'country', type: 'select', span: 4, options: countryOptions },
-    { name: 'sperta_gravado', type: 'decimal', span: 4 },
-    { name: 'sperta_no_gravado', type: 'decimal', span: 4 },
+    { name: 'sperta_gravado', type: 'amount', span: 4 },
+    { name: 'sperta_no_gravado', type: 'amount', span: 4 },
   ],
   recordName: (row) => String(row.sperta_code ?? row.id),
 });

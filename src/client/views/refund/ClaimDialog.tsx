@@ -92,6 +92,7 @@ function ServiceRow({
   children?: React.ReactNode;
 }) {
   const key = `multi_cause.${service}`;
+  // Issue 40: how each amount was read, or why not: a hint until the machine holds an error.
   const paid = claimAmountFeedback(amounts.montoPagado, currency);
   const recovered = claimAmountFeedback(amounts.montoRecuperado, currency);
   return (
@@ -110,8 +111,8 @@ function ServiceRow({
                 inputMode="decimal"
                 placeholder={text.amountPlaceholder}
                 value={amounts.montoPagado}
-                hint={paid.understood}
-                error={errors[`${key}.montoPagado`] ?? paid.problem}
+                hint={errors[`${key}.montoPagado`] ? null : (paid.understood ?? paid.problem)}
+                error={errors[`${key}.montoPagado`]}
                 onValueChange={(value) =>
                   send({
                     type: 'SERVICE_AMOUNT_CHANGED',
@@ -128,8 +129,8 @@ function ServiceRow({
                 inputMode="decimal"
                 placeholder={text.amountPlaceholder}
                 value={amounts.montoRecuperado}
-                hint={recovered.understood}
-                error={errors[`${key}.montoRecuperado`] ?? recovered.problem}
+                hint={errors[`${key}.montoRecuperado`] ? null : (recovered.understood ?? recovered.problem)}
+                error={errors[`${key}.montoRecuperado`]}
                 onValueChange={(value) =>
                   send({
                     type: 'SERVICE_AMOUNT_CHANGED',
@@ -262,8 +263,10 @@ export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose
               placeholder={text.amountPlaceholder}
               inputMode="decimal"
               value={values.amount}
-              hint={amount.understood}
-              error={errors.amount ?? amount.problem}
+              // While typing, why it cannot be read is a hint; it is an error (an alert) once the
+              // machine holds it, after 'Cargar' (the view renders the machine's errors only).
+              hint={errors.amount ? null : (amount.understood ?? amount.problem)}
+              error={errors.amount}
               onValueChange={(value) => change('amount', value)}
             />
           </Cell>

@@ -546,15 +546,17 @@ function FieldControl(props: FieldControlProps) {
   switch (field.type) {
     case 'amount': {
       // Issue 40: typed as people type it ('1.234,56', '1,234.56'), never rewritten; the field
-      // says how it reads it ('Se guardará: 1.234,56') or why it cannot.
+      // says how it reads it ('Se guardará: 1.234,56') or why it cannot, as a hint while typing;
+      // an error only once the machine holds it, after 'Guardar' (the view renders its errors).
       const feedback = amountFeedback(textValue, { verb: messages.amounts.willSave });
+      const reading = error?.length ? null : (feedback.understood ?? feedback.problem);
       return (
         <InputControl
           {...props}
           inputMode="decimal"
           placeholder="0,00"
-          error={error ?? (feedback.problem ? [feedback.problem] : undefined)}
-          hint={[feedback.understood, field.hint].filter(Boolean).join(' ') || undefined}
+          error={error}
+          hint={[reading, field.hint].filter(Boolean).join(' ') || undefined}
         />
       );
     }

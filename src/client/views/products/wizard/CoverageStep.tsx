@@ -6,7 +6,10 @@ import { Alert, Button, Cell, Grid, Row, SelectField, Stack, TextField } from '.
 import { groups, type Options, text, textOf } from './values';
 
 /** Issue 40: how a typed limit is read ('Se guardará: 30.000,00'), or why it cannot be. */
-const limitFeedback = (typed: string) => amountFeedback(typed, { verb: messages.amounts.willSave });
+const limitHint = (typed: string) => {
+  const feedback = amountFeedback(typed, { verb: messages.amounts.willSave });
+  return feedback.understood ?? feedback.problem;
+};
 
 export function CoverageStep({
   values,
@@ -52,8 +55,9 @@ export function CoverageStep({
               label={text.coverageLimit}
               inputMode="decimal"
               value={textOf(row.limit_amount)}
-              hint={limitFeedback(textOf(row.limit_amount)).understood}
-              error={errorAt(index, 'limit_amount') ?? limitFeedback(textOf(row.limit_amount)).problem}
+              // While typing, why it cannot be read is a hint; an error once the machine holds it.
+              hint={errorAt(index, 'limit_amount') ? null : limitHint(textOf(row.limit_amount))}
+              error={errorAt(index, 'limit_amount')}
               onValueChange={(value) => setRow(index, 'limit_amount', value)}
             />
           </Cell>
