@@ -5,47 +5,19 @@
  * own text positions: no two text boxes overlap, the 24-hour phone is printed whole on every page,
  * every coverage is printed, and no body text crosses the 'ASISTENCIA 24 HORAS' box.
  */
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../src/contracts/messages';
-import {
-  footerLayout,
-  renderVouchersPdf,
-  type VoucherPrintData,
-} from '../../src/server/services/voucherPrint';
+import { renderVouchersPdf, type VoucherPrintData } from '../../src/server/services/voucherPrint';
+import { type Area, assistanceBox, readPages, type TextBox, voucherPageProblems } from './voucherPdfText';
 
 const PHONE = '+54 11 5252-0000';
 const BRAND = { brandName: 'Asistencia Demo', assistancePhone: PHONE };
 
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-let pdfjs: PdfJs;
 /** The assistance box as the renderer draws it (a rectangle: pdfjs reads text, not paths). */
-let box: { left: number; right: number; bottom: number; top: number };
+let box: Area;
 
 beforeAll(async () => {
-  // pdfjs 6 expects Promise.withResolvers (Node 22); Node 20 lacks it (as in tests/server/refunds.test.ts).
-  const promise = Promise as unknown as { withResolvers?: () => unknown };
-  promise.withResolvers ??= () => {
-    let resolve: unknown;
-    let reject: unknown;
-    const created = new Promise((res, rej) => {
-      resolve = res;
-      reject = rej;
-    });
-    return { promise: created, resolve, reject };
-  };
-  pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await PDFDocument.create();
-  const fonts = {
-    regular: await document.embedFont(StandardFonts.Helvetica),
-    bold: await document.embedFont(StandardFonts.HelveticaBold),
-  };
-  const drawn = footerLayout(fonts, 595.28, PHONE).box;
-  box = { left: drawn.x, right: drawn.x + drawn.width, bottom: drawn.y, top: drawn.y + drawn.height };
+  box = await assistanceBox(PHONE);
 });
-
-/** What the assistance box holds: its title, its note and the phone. */
-const IN_BOX = new Set(['ASISTENCIA 24 HORAS', messages.bookings.pdf.assistanceText, PHONE]);
 
 const LONG_NAMES = [
   'Asistencia médica por enfermedad no preexistente, incluida la internación y los medicamentos recetados',
@@ -89,92 +61,18 @@ function voucherWith(count: number): VoucherPrintData {
   };
 }
 
-interface Box {
-  str: string;
-  left: number;
-  right: number;
-  bottom: number;
-  top: number;
-  baseline: number;
-}
+type Box = TextBox;
 
-/**
- * Every text item of each page as a box: from the descender (Helvetica's, 0.21 of the size) below
- * the baseline up to the full font size above it. pdfjs' own spacer items (blank) are left out.
- */
-async function readPages(bytes: Uint8Array): Promise<Box[][]> {
-  const task = pdfjs.getDocument({
-    data: bytes,
-    standardFontDataUrl: `${process.cwd()}/node_modules/pdfjs-dist/standard_fonts/`,
-  });
-  const document = await task.promise;
-  const pages: Box[][] = [];
-  for (let number = 1; number <= document.numPages; number++) {
-    const page = await document.getPage(number);
-    const content = await page.getTextContent();
-    const boxes: Box[] = [];
-    for (const item of content.items) {
-      if (!('str' in item) || !item.str.trim()) continue;
-      const [, , , , x, y] = item.transform as number[];
-      const size = item.height;
-      boxes.push({
-        str: item.str,
-        left: x,
-        right: x + item.width,
-        bottom: y - 0.21 * size,
-        top: y + size,
-        baseline: y,
-      });
-    }
-    pages.push(boxes);
-  }
-  await task.destroy();
-  return pages;
-}
-
-const overlaps = (a: Box, b: Box) =>
-  a.left < b.right && b.left < a.right && a.bottom < b.top && b.bottom < a.top;
-
-function overlapsOn(page: Box[]): string[] {
-  const found: string[] = [];
-  for (let i = 0; i < page.length; i++)
-    for (let j = i + 1; j < page.length; j++)
-      if (overlaps(page[i], page[j])) found.push(`'${page[i].str}' over '${page[j].str}'`);
-  return found;
-}
-
-const squeeze = (value: string) => value.replace(/\s+/g, ' ').trim();
-
-/** Checks one voucher's pages: no overlap, the phone whole on each page, every coverage printed. */
+/** Checks one voucher's pages (./voucherPdfText.ts): no overlap, the phone whole on each page, every coverage printed. */
 function checkVoucher(voucher: VoucherPrintData, pages: Box[][]) {
-  const count = voucher.coverages.length;
-  for (const [index, page] of pages.entries()) {
-    expect(overlapsOn(page), `${count} coverages, page ${index + 1}`).toEqual([]);
-    const phone = page.filter((box) => box.str === PHONE);
-    expect(phone, `${count} coverages, page ${index + 1}: the phone, whole`).toHaveLength(1);
-    expect(
-      page.filter((box) => box.str === 'ASISTENCIA 24 HORAS'),
-      `${count} coverages, page ${index + 1}`,
-    ).toHaveLength(1);
-    // Only the box's own lines are inside it, and nothing else comes within 2 points of it.
-    const near = {
-      ...box,
-      left: box.left - 2,
-      right: box.right + 2,
-      bottom: box.bottom - 2,
-      top: box.top + 2,
-    };
-    const crossing = page.filter((item) => overlaps(item, { ...near, str: '', baseline: 0 }));
-    expect(crossing.map((item) => item.str).sort(), `${count} coverages, page ${index + 1}: the box`).toEqual(
-      [...IN_BOX].sort(),
-    );
-    for (const item of crossing)
-      expect(item.bottom >= box.bottom && item.top <= box.top && item.right <= box.right).toBe(true);
-  }
-  const printed = squeeze(pages.flatMap((page) => page.map((box) => box.str)).join(' '));
-  for (const coverage of voucher.coverages)
-    expect(printed, `${count} coverages: '${coverage.name}' printed`).toContain(coverage.name);
-  if (voucher.emergency) expect(printed).toContain(voucher.emergency);
+  expect(
+    voucherPageProblems(pages, {
+      phone: PHONE,
+      box,
+      coverages: voucher.coverages.map((coverage) => coverage.name),
+      emergency: voucher.emergency,
+    }),
+  ).toEqual([]);
 }
 
 describe('printed vouchers (issue 40)', () => {
