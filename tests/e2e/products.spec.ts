@@ -8,6 +8,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { messages } from '../../src/contracts/messages';
 import { RATE_CSV_TEMPLATE } from '../../src/contracts/productWizard';
 import { signIn } from './support';
 
@@ -161,21 +162,36 @@ test('create a product in three steps, find it, see its rates, clone it and edit
   // ...and in the wizard's edit (issue 32).
   await expect(page.getByRole('img', { name: 'Vista previa de la imagen del producto' })).toBeVisible();
   await next(page);
-  await page.getByRole('group', { name: 'Cobertura 1' }).getByLabel('Monto o límite').fill('45000');
+  // Issue 40: a limit it cannot read is a hint while typing, an error once 'Siguiente' refused it;
+  // typed the English way it is read and said ('Se guardará: 45.000,50') and saved as read.
+  const limit = page.getByRole('group', { name: 'Cobertura 1' }).getByLabel('Monto o límite');
+  await limit.fill('45.000.0');
+  await expect(page.getByText(messages.amounts.misplacedSeparator)).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: messages.amounts.misplacedSeparator })).toHaveCount(
+    0,
+  );
+  await next(page);
+  await expect(
+    page.getByRole('alert').filter({ hasText: messages.amounts.misplacedSeparator }),
+  ).toBeVisible();
+  await expect(page.getByText('Paso 2 de 3')).toBeVisible();
+  await limit.fill('45,000.50');
+  await expect(page.getByRole('alert').filter({ hasText: messages.amounts.misplacedSeparator })).toHaveCount(
+    0,
+  );
+  await expect(page.getByText(messages.amounts.willSave('45.000,50'))).toBeVisible();
   // Leaving with unsaved work asks first; staying keeps what was typed.
   await page.getByRole('link', { name: 'Productos', exact: true }).click();
   const leave = page.getByRole('dialog', { name: '¿Salir del asistente?' });
   await expect(leave).toBeVisible();
   await leave.getByRole('button', { name: 'Cancelar' }).click();
-  await expect(page.getByRole('group', { name: 'Cobertura 1' }).getByLabel('Monto o límite')).toHaveValue(
-    '45000',
-  );
+  await expect(limit).toHaveValue('45,000.50');
   await next(page);
   await expect(page.getByText('Se conservan las tarifas actuales del producto.')).toBeVisible();
   await page.getByRole('button', { name: 'Finalizar' }).click();
   await expect(page.getByText('Producto actualizado')).toBeVisible();
   await page.getByRole('link', { name: 'Ver el producto' }).click();
-  await expect(page.getByRole('table', { name: 'Coberturas' })).toContainText('45.000,00');
+  await expect(page.getByRole('table', { name: 'Coberturas' })).toContainText('45.000,50');
   await expect(page.getByRole('table', { name: 'Tarifas' }).getByRole('row')).toHaveCount(8);
 });
 
