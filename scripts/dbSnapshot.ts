@@ -12,6 +12,8 @@
  * previous snapshot did. tests/server/migrationSnapshots.test.ts checks that against a migrated
  * database.
  *
+ * Snapshots from branches merged together (two made from the same parent) are chained first.
+ *
  * Run: npm run db:snapshot            (writes the snapshot)
  *      npm run db:snapshot -- --check (writes nothing; exits 1 when a snapshot is due)
  */
@@ -55,6 +57,7 @@ export function generateIntoCopy(migrationsDir = MIGRATIONS_DIR): GenerateResult
   const work = mkdtempSync(path.join(tmpdir(), 'extranet-db-snapshot-'));
   try {
     cpSync(migrationsDir, path.join(work, 'migrations'), { recursive: true });
+    chainSnapshots(path.join(work, 'migrations'));
     const before = new Set(readdirSync(path.join(work, 'migrations')));
     writeFileSync(
       path.join(work, 'drizzle.config.json'),
@@ -87,6 +90,34 @@ export function generateIntoCopy(migrationsDir = MIGRATIONS_DIR): GenerateResult
   }
 }
 
+/**
+ * Branches merged together can each carry a snapshot made from the same parent (say 0025's):
+ * drizzle-kit then refuses the folder as a collision. A snapshot whose parent an earlier one
+ * already claimed is chained to the snapshot just before it (in file order); answers the files it
+ * changed. Only prevId changes; what each snapshot describes stays as written.
+ */
+export function chainSnapshots(migrationsDir = MIGRATIONS_DIR): string[] {
+  const meta = path.join(migrationsDir, 'meta');
+  const files = readdirSync(meta)
+    .filter((name) => /^\d{4}_snapshot\.json$/.test(name))
+    .sort();
+  const changed: string[] = [];
+  let previous: Snapshot | null = null;
+  const parents = new Set<string>();
+  for (const name of files) {
+    const file = path.join(meta, name);
+    const snapshot = readJson<Snapshot>(file);
+    if (previous && parents.has(snapshot.prevId)) {
+      snapshot.prevId = previous.id;
+      writeFileSync(file, `${JSON.stringify(snapshot, null, 2)}\n`);
+      changed.push(file);
+    }
+    parents.add(snapshot.prevId);
+    previous = snapshot;
+  }
+  return changed;
+}
+
 /** The newest journal entry's snapshot file. */
 export function newestSnapshotFile(migrationsDir = MIGRATIONS_DIR): string {
   const journal = readJson<Journal>(path.join(migrationsDir, 'meta/_journal.json'));
@@ -96,8 +127,11 @@ export function newestSnapshotFile(migrationsDir = MIGRATIONS_DIR): string {
   return path.join(migrationsDir, 'meta', `${prefix}_snapshot.json`);
 }
 
-async function main() {
+function main() {
   const check = process.argv.includes('--check');
+  if (!check)
+    for (const file of chainSnapshots())
+      process.stdout.write(`Chained ${path.relative(root, file)} to the snapshot before it.\n`);
   const result = generateIntoCopy();
   if (!result.snapshot) {
     process.stdout.write('The newest snapshot already matches src/server/db/schema: nothing to write.\n');
@@ -125,4 +159,11 @@ async function main() {
   process.stdout.write(`Wrote ${path.relative(root, target)}.\n`);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    main();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
