@@ -9,10 +9,14 @@
  *   same columns, constraints and indexes, as PostgreSQL itself prints them: a hand-written
  *   migration that missed, added or spelt something differently shows here, line by line.
  */
+
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateIntoCopy } from '../../scripts/dbSnapshot';
+import { chainSnapshots, generateIntoCopy } from '../../scripts/dbSnapshot';
 import { openDatabase } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
 import { freshTestDatabase } from './postgresAdmin';
@@ -69,6 +73,27 @@ describe('drizzle snapshots (issue 41)', () => {
     ).toBe('');
     expect(result.snapshot).toBeNull();
     expect(result.output).toMatch(/No schema changes/);
+  });
+
+  it('db:snapshot chains a snapshot whose parent an earlier one claimed (merged branches)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'extranet-snapshot-chain-'));
+    try {
+      mkdirSync(path.join(dir, 'meta'));
+      const write = (name: string, id: string, prevId: string) =>
+        writeFileSync(path.join(dir, 'meta', name), JSON.stringify({ id, prevId, tables: { [id]: {} } }));
+      const read = (name: string) => JSON.parse(readFileSync(path.join(dir, 'meta', name), 'utf8'));
+      write('0025_snapshot.json', 'a', '0');
+      write('0034_snapshot.json', 'b', 'a');
+      write('0035_snapshot.json', 'c', 'a'); // made on another branch from 0025's
+      write('0036_snapshot.json', 'd', 'c');
+      expect(chainSnapshots(dir)).toEqual([path.join(dir, 'meta/0035_snapshot.json')]);
+      expect(read('0035_snapshot.json')).toEqual({ id: 'c', prevId: 'b', tables: { c: {} } });
+      expect(read('0036_snapshot.json').prevId).toBe('c');
+      expect(read('0034_snapshot.json').prevId).toBe('a');
+      expect(chainSnapshots(dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   describe('the migrations and the schema', () => {
