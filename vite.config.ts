@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { pdfjsAssets } from './src/client/refund/files/pdfjsAssetsPlugin';
+import { mermaidAssets } from './src/client/views/qa/mermaidAssetsPlugin';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), pdfjsAssets()],
+  plugins: [react(), pdfjsAssets(), mermaidAssets()],
   build: { outDir: 'dist/client', sourcemap: true, manifest: true, chunkSizeWarningLimit: 2500 },
   server: {
     proxy: {

@@ -75,6 +75,8 @@ const bundled = await build({
     { in: path.join(root, 'src/server/main.ts'), out: 'main' },
     { in: path.join(root, 'src/server/prepareData.ts'), out: 'prepareData' },
     { in: path.join(root, 'src/server/services/receiptReading/readingWorker.ts'), out: 'readingWorker' },
+    // The web client's build step (issue 41), run below before the database work.
+    { in: path.join(root, 'src/server/clientBuild.ts'), out: 'clientBuild' },
   ],
   // At a build directory's depth, so the source map's paths lead back to src/.
   outdir: path.join(buildsDir, 'build'),
@@ -142,6 +144,24 @@ for (const old of builds.slice(KEPT_BUILDS - 1))
 // V8's 'not set'.
 v8.setFlagsFromString('--max-semi-space-size=0');
 v8.setFlagsFromString('--max-old-space-size=0');
+
+// The web client, when dist/client is missing or stale (a fresh clone, a pull), is built here
+// (issue 41): Vite's child process (about 450 MB at its peak) runs alone, before the first start's
+// preparation child and before the server starts PostgreSQL, migrates and seeds. Built alongside
+// them, as the server did, a fresh clone's first start peaked at 1.27 GB for the whole tree. The
+// server's own prepareClient then finds the client current.
+if (process.env.SKIP_CLIENT_BUILD !== 'true') {
+  const { ClientBuildError, prepareClient } = await import(
+    pathToFileURL(path.join(buildDir, 'clientBuild.mjs')).href
+  );
+  try {
+    await prepareClient(root, false);
+  } catch (error) {
+    if (!(error instanceof ClientBuildError) || process.env.DEBUG) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
 
 // A data directory without its embedded PostgreSQL cluster (a first start, or one written by the
 // previous version with PGlite in pgdata) is prepared by a process of its own that then exits

@@ -4,6 +4,9 @@
  * cannot serve its client stops at start with the folder named, instead of answering 404 for
  * every page. `SKIP_CLIENT_BUILD=true` (API-only tests, `npm run dev`) serves the API alone.
  *
+ * `npm start` calls this from scripts/start.mjs before the database work (issue 41: Vite's peak
+ * then has the machine to itself), and the server again (it finds the client current).
+ *
  * Vite runs in a child process: its bundler would otherwise stay in the server's heap for the
  * life of the process, under the start script's old-generation limit. Each build is written to
  * a staging folder and renamed into place, so an instance already serving dist/client never reads
@@ -27,6 +30,14 @@ const CLIENT_SOURCES = [
   'vite.config.ts',
   'package-lock.json',
 ];
+
+/**
+ * Vite's bundler (rolldown) works in a pool of 1.5 threads per core by default, and its memory
+ * grows with the pool: a machine with more cores would need more memory to make its first start.
+ * One worker thread (issue 41; measured on 2 cores: peak 463 MB resident instead of 531, the build
+ * a few seconds longer at most). The variables, when set, win.
+ */
+const BUILD_THREADS = { ROLLDOWN_WORKER_THREADS: '1', ROLLDOWN_MAX_BLOCKING_THREADS: '1' };
 
 export interface PreparedClient {
   /** The folder to serve, or undefined for an API-only server. */
@@ -73,7 +84,7 @@ async function buildClient(root: string, clientDir: string): Promise<void> {
     const child = spawn(
       process.execPath,
       [viteCli, 'build', '--outDir', staging, '--emptyOutDir', '--logLevel', 'warn'],
-      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...BUILD_THREADS, ...process.env } },
     );
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk));

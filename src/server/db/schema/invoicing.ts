@@ -4,7 +4,9 @@
  * invoicing row is NO FACTURADO and not billed. Migration 0017 also indexes reservations'
  * created_at, date_in and office_id for the month filters of Facturación.
  */
+import { sql } from 'drizzle-orm';
 import {
+  check,
   date,
   index,
   integer,
@@ -33,6 +35,12 @@ export const reservationInvoicing = pgTable(
   (table) => [
     index('reservation_invoicing_status_idx').on(table.status),
     index('reservation_invoicing_date_fact_idx').on(table.dateFact),
+    check('reservation_invoicing_status_check', sql`${table.status} in (1, 2, 3, 4)`),
+    check('reservation_invoicing_billed_check', sql`${table.billed} in (1, 2)`),
+    check(
+      'reservation_invoicing_document_type_check',
+      sql`${table.documentType} is null or ${table.documentType} in ('PED', 'FCC', 'FCO')`,
+    ),
   ],
 );
 
@@ -51,5 +59,13 @@ export const reservationPayments = pgTable(
     reference: varchar('reference', { length: 100 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('reservation_payments_reservation_idx').on(table.reservationId)],
+  (table) => [
+    index('reservation_payments_reservation_idx').on(table.reservationId),
+    check(
+      'reservation_payments_method_check',
+      sql`${table.method} in ('card', 'transfer', 'credit', 'gds', 'wallet', 'web_payment')`,
+    ),
+    check('reservation_payments_amount_check', sql`${table.amount} >= 0`),
+    check('reservation_payments_instalments_check', sql`${table.instalments} between 1 and 36`),
+  ],
 );

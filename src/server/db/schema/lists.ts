@@ -4,6 +4,7 @@
  * (filters, tab, ordering) as the contract src/contracts/listPreferences.ts shapes it.
  */
 import {
+  foreignKey,
   integer,
   jsonb,
   pgTable,
@@ -18,28 +19,38 @@ import { users } from './auth';
 export const listPreferences = pgTable(
   'list_preferences',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
     listKey: varchar('list_key', { length: 60 }).notNull(),
     columns: jsonb('columns').$type<string[]>().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ name: 'list_preferences_pkey', columns: [table.userId, table.listKey] })],
+  (table) => [
+    foreignKey({
+      name: 'list_preferences_user_id_fkey',
+      columns: [table.userId],
+      foreignColumns: [users.id],
+    }).onDelete('cascade'),
+    primaryKey({ name: 'list_preferences_pkey', columns: [table.userId, table.listKey] }),
+  ],
 );
 
 export const savedViews = pgTable(
   'saved_views',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
     listKey: varchar('list_key', { length: 60 }).notNull(),
     name: varchar('name', { length: 80 }).notNull(),
     query: jsonb('query').$type<Record<string, string>>().notNull(),
     columns: jsonb('columns').$type<string[]>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('saved_views_user_list_name_idx').on(table.userId, table.listKey, table.name)],
+  (table) => [
+    foreignKey({
+      name: 'saved_views_user_id_fkey',
+      columns: [table.userId],
+      foreignColumns: [users.id],
+    }).onDelete('cascade'),
+    uniqueIndex('saved_views_user_list_name_idx').on(table.userId, table.listKey, table.name),
+  ],
 );

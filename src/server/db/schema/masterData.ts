@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
+  foreignKey,
   index,
   integer,
   numeric,
@@ -143,10 +144,15 @@ export const passengers = pgTable(
      * The office of the staff user who created the passenger (issue 28 §2, migration 0026): the
      * owner of a passenger no voucher carries yet. A passenger on vouchers belongs to their offices.
      */
-    createdOfficeId: integer('created_office_id').references(() => offices.id, { onDelete: 'set null' }),
+    createdOfficeId: integer('created_office_id'),
     ...timestamps,
   },
   (table) => [
+    foreignKey({
+      name: 'pax_created_office_id_fkey',
+      columns: [table.createdOfficeId],
+      foreignColumns: [offices.id],
+    }).onDelete('set null'),
     index('pax_doc_number_idx').on(table.docNumber),
     index('pax_created_office_idx').on(table.createdOfficeId),
     // Sorted screens over a million passengers (issue 11): the order the list engine asks for

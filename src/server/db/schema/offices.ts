@@ -3,8 +3,10 @@
  * payments — each with an office reference and an id — and aditional_office; §7 'Offices',
  * POST /review/ for the payment history, /karing/get_municipios/). Issue 12, migration 0010.
  */
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -71,7 +73,10 @@ export const officePayments = pgTable(
     webPaymentProvider: boolean('web_payment_provider').notNull().default(false),
     ...timestamps,
   },
-  (table) => [uniqueIndex('office_payments_office_key').on(table.officeId)],
+  (table) => [
+    uniqueIndex('office_payments_office_key').on(table.officeId),
+    check('office_payments_instalments_range', sql`${table.instalments} >= 1 AND ${table.instalments} <= 24`),
+  ],
 );
 
 /** The payment history (POST /review/): who reviewed the payment conditions, when, and what they were. */

@@ -18,7 +18,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { products } from './masterData';
-import { offices, trigramIndex } from './reference';
+import { offices } from './reference';
 
 export const promotions = pgTable(
   'promotions',
@@ -36,8 +36,9 @@ export const promotions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    trigramIndex('promotions_long_name_trgm', table.longName),
-    trigramIndex('promotions_description_trgm', table.description),
+    // Migration 0015 made these two with GIN's default fastupdate (on), unlike trigramIndex's.
+    index('promotions_long_name_trgm').using('gin', sql`${table.longName} gin_trgm_ops`),
+    index('promotions_description_trgm').using('gin', sql`${table.description} gin_trgm_ops`),
     check('promotions_type_check', sql`${table.promotionType} IN ('venta', 'proveedor')`),
     check(
       'promotions_dates_check',

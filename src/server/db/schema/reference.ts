@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { businessUnits } from './masterData';
 
 /**
  * A GIN pg_trgm index, so that case-insensitive contains filters (ILIKE '%term%') stay fast.
@@ -84,7 +85,11 @@ export const offices = pgTable(
     isEnabled: boolean('is_enabled').notNull().default(true),
     countryId: integer('country_id').references(() => countries.id, { onDelete: 'set null' }),
     parentId: integer('parent_id').references((): AnyPgColumn => offices.id, { onDelete: 'set null' }),
-    bussinesUnitId: integer('bussines_unit_id'),
+    // Migration 0010's foreign key (businessUnits is in masterData.ts, which imports this file:
+    // the reference is read lazily, after both modules are evaluated).
+    bussinesUnitId: integer('bussines_unit_id').references((): AnyPgColumn => businessUnits.id, {
+      onDelete: 'set null',
+    }),
     // Datos generales
     site: varchar('site', { length: 255 }).notNull().default(''),
     executive: varchar('executive', { length: 150 }).notNull().default(''),

@@ -282,14 +282,17 @@ export const refundDecisionMails = pgTable(
   'refund_decision_mails',
   {
     id: serial('id').primaryKey(),
-    refundId: integer('refund_id')
-      .notNull()
-      .references(() => refunds.id, { onDelete: 'cascade' }),
+    refundId: integer('refund_id').notNull(),
     decision: varchar('decision', { length: 20 }).$type<RefundDecision>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
   },
   (table) => [
+    foreignKey({
+      name: 'refund_decision_mails_refund_id_fkey',
+      columns: [table.refundId],
+      foreignColumns: [refunds.id],
+    }).onDelete('cascade'),
     index('refund_decision_mails_refund_idx').on(table.refundId),
     index('refund_decision_mails_unmailed_idx').on(table.id).where(sql`mailed_at is null`),
     check('refund_decision_mails_decision_check', sql`${table.decision} in ('approve', 'pay', 'reject')`),
@@ -304,13 +307,16 @@ export const refundClaimMissingItems = pgTable(
   'refund_claim_missing_items',
   {
     id: serial('id').primaryKey(),
-    claimId: integer('claim_id')
-      .notNull()
-      .references(() => refundClaims.id, { onDelete: 'cascade' }),
+    claimId: integer('claim_id').notNull(),
     item: varchar('item', { length: 255 }).notNull(),
     reason: varchar('reason', { length: 200 }).notNull(),
   },
   (table) => [
+    foreignKey({
+      name: 'refund_claim_missing_items_claim_id_fkey',
+      columns: [table.claimId],
+      foreignColumns: [refundClaims.id],
+    }).onDelete('cascade'),
     uniqueIndex('refund_claim_missing_items_claim_item_key').on(table.claimId, table.item),
     check('refund_claim_missing_items_reason_check', sql`length(btrim(${table.reason})) > 0`),
   ],
@@ -324,9 +330,7 @@ export const refundClaimMissingItems = pgTable(
 export const refundDrafts = pgTable(
   'refund_drafts',
   {
-    voucherId: integer('voucher_id')
-      .notNull()
-      .references(() => vouchers.id, { onDelete: 'cascade' }),
+    voucherId: integer('voucher_id').notNull(),
     docNumber: varchar('doc_number', { length: 30 }).notNull(),
     data: jsonb('data').$type<unknown>().notNull(),
     version: integer('version').notNull().default(1),
@@ -334,6 +338,11 @@ export const refundDrafts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    foreignKey({
+      name: 'refund_drafts_voucher_id_fkey',
+      columns: [table.voucherId],
+      foreignColumns: [vouchers.id],
+    }).onDelete('cascade'),
     primaryKey({ name: 'refund_drafts_pkey', columns: [table.voucherId, table.docNumber] }),
     index('refund_drafts_updated_at_idx').on(table.updatedAt),
   ],
@@ -345,11 +354,14 @@ export const refundDraftFiles = pgTable(
   {
     voucherId: integer('voucher_id').notNull(),
     docNumber: varchar('doc_number', { length: 30 }).notNull(),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id').notNull(),
   },
   (table) => [
+    foreignKey({
+      name: 'refund_draft_files_file_id_fkey',
+      columns: [table.fileId],
+      foreignColumns: [storedFiles.id],
+    }).onDelete('cascade'),
     primaryKey({
       name: 'refund_draft_files_pkey',
       columns: [table.voucherId, table.docNumber, table.fileId],
@@ -370,9 +382,7 @@ export const refundDraftFiles = pgTable(
 export const receiptReadings = pgTable(
   'receipt_readings',
   {
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id').notNull(),
     page: smallint('page').notNull(),
     status: varchar('status', { length: 20 }).$type<'read' | 'unreadable' | 'failed'>().notNull(),
     text: text('text').notNull().default(''),
@@ -392,6 +402,11 @@ export const receiptReadings = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    foreignKey({
+      name: 'receipt_readings_file_id_fkey',
+      columns: [table.fileId],
+      foreignColumns: [storedFiles.id],
+    }).onDelete('cascade'),
     primaryKey({ name: 'receipt_readings_pkey', columns: [table.fileId, table.page] }),
     index('receipt_readings_figures_idx')
       .on(table.taxId, table.date, table.total)
@@ -410,9 +425,7 @@ export const receiptReadings = pgTable(
 export const readingJobs = pgTable(
   'reading_jobs',
   {
-    fileId: uuid('file_id')
-      .primaryKey()
-      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id').primaryKey(),
     voucherId: integer('voucher_id').notNull(),
     /** pending, running, done or failed. */
     status: varchar('status', { length: 10 })
@@ -428,6 +441,11 @@ export const readingJobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (table) => [
+    foreignKey({
+      name: 'reading_jobs_file_id_fkey',
+      columns: [table.fileId],
+      foreignColumns: [storedFiles.id],
+    }).onDelete('cascade'),
     check('reading_jobs_status_check', sql`${table.status} in ('pending', 'running', 'done', 'failed')`),
     index('reading_jobs_queue_idx')
       .on(table.voucherId, table.createdAt)
