@@ -21,6 +21,11 @@ import { ConfigError } from '../config';
 import { BACKUP_PREFIX, BackupError, type BackupReport, backupTimeOf, createBackup } from './backup';
 import { appliedMigrationTimes, readJournal } from './backupCopy';
 
+/** A migration that failed at the start (the database is as it was), in one Spanish sentence. */
+export class MigrationError extends BackupError {
+  override name = 'MigrationError';
+}
+
 export interface BackupSettings {
   /** The time of day of the daily backup, or null when off. */
   daily: { hour: number; minute: number } | null;
@@ -134,7 +139,17 @@ export async function migrateSafely(options: MigrateSafelyOptions): Promise<Back
         `Copia de seguridad previa a la actualización (${pending.length} migraciones nuevas): ${report.file}`,
       );
     }
-    await options.migrate();
+    try {
+      await options.migrate();
+    } catch (error) {
+      const { message, cause } = error as { message?: string; cause?: { message?: string } };
+      throw new MigrationError(
+        `Una migración falló y la base de datos quedó como estaba (drizzle las aplica todas en una transacción): ` +
+          `${String(cause?.message ?? message ?? error).split('\n')[0]}.` +
+          (report ? ` La copia previa está en ${report.file}.` : '') +
+          ' Vuelva a la versión anterior del programa o informe el problema.',
+      );
+    }
     return report;
   } finally {
     await client
