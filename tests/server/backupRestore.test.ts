@@ -11,9 +11,16 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { create as createTar, extract as extractTar } from 'tar';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ConfigError } from '../../src/server/config';
-import { BackupError, type BackupReport, createBackup, restoreBackup } from '../../src/server/db/backup';
+import {
+  BackupError,
+  type BackupManifest,
+  type BackupReport,
+  createBackup,
+  restoreBackup,
+} from '../../src/server/db/backup';
 import { appliedMigrationTimes, sequenceStates, tableNames, tableSum } from '../../src/server/db/backupCopy';
 import {
   backupSettingsOf,
@@ -221,6 +228,47 @@ describe('backup and restore', () => {
     });
     expect(await sumsOf(target.url)).toEqual(await sumsOf(source.url));
     expect(existsSync(path.join(targetDir, 'files', 'stray.upload'))).toBe(false);
+  });
+
+  it('refuses a damaged backup and one from a newer version, before touching anything', async () => {
+    /** The backup unpacked, changed by `change` in its folder, and packed again. */
+    const repacked = async (name: string, change: (folder: string) => void) => {
+      const folder = reachableTempDir('backup-repack-');
+      await extractTar({ file: backup.file, cwd: folder });
+      change(folder);
+      const file = path.join(sourceDir, name);
+      await createTar({ file, cwd: folder }, readdirSync(folder));
+      return file;
+    };
+    const damaged = await repacked('damaged.tar', (folder) => {
+      const table = path.join(folder, 'database', 'file_blobs.jsonl.gz');
+      const bytes = readFileSync(table);
+      bytes[bytes.length - 20] = (bytes[bytes.length - 20] ?? 0) ^ 0xff;
+      writeFileSync(table, bytes);
+    });
+    const newer = await repacked('newer.tar', (folder) => {
+      const manifest = JSON.parse(readFileSync(path.join(folder, 'manifest.json'), 'utf8')) as BackupManifest;
+      manifest.migrations.push(4_102_444_800_000);
+      manifest.migrationTag = '9999_future';
+      writeFileSync(path.join(folder, 'manifest.json'), JSON.stringify(manifest));
+    });
+    // The archive is checked before the database is: the (not empty) target stays as it was.
+    const before = await sumsOf(target.url);
+    const options = {
+      databaseUrl: target.url,
+      dataDir: reachableTempDir('backup-nothing-'),
+      force: true,
+      migrationsFolder,
+      migrateWith: (folder: string) => migrateWith(target.url, folder),
+    };
+    await expect(restoreBackup({ ...options, archive: damaged })).rejects.toThrow(
+      /está dañada: database\/file_blobs\.jsonl\.gz falta o no coincide con su suma de control/,
+    );
+    await expect(restoreBackup({ ...options, archive: newer })).rejects.toThrow(
+      /^La copia es de una versión más nueva del programa \(migración 9999_future\)/,
+    );
+    expect(await sumsOf(target.url)).toEqual(before);
+    expect(readdirSync(options.dataDir)).toEqual([]);
   });
 
   it('refuses a file that is not a backup, and a missing one', async () => {
