@@ -7,6 +7,7 @@
  * demo database plus stored files (in `file_blobs` and in DATA_DIR/files), the target a database
  * created empty, as `npm run restore` finds a wiped data directory's.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -288,6 +289,38 @@ describe('backup and restore', () => {
     );
     expect(await sumsOf(target.url)).toEqual(before);
     expect(readdirSync(options.dataDir)).toEqual([]);
+  });
+
+  it('npm run backup and npm run restore: the file written; a refusal in one sentence, exit code 1', async () => {
+    const command = (script: string, args: string[], databaseUrl: string, dataDir: string) =>
+      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', path.join('scripts', script), ...args], {
+          cwd: path.resolve(import.meta.dirname, '../..'),
+          env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DEBUG: '' },
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+        });
+        child.stderr.on('data', (chunk: Buffer) => {
+          stderr += chunk.toString();
+        });
+        child.on('close', (code) => resolve({ code, stdout, stderr }));
+      });
+    const folder = path.join(sourceDir, 'by-command');
+    // Side by side: a backup of the source, and a restore into it (it is not empty).
+    const [made, refused] = await Promise.all([
+      command('backup.ts', ['--to', folder], source.url, sourceDir),
+      command('restore.ts', [backup.file], source.url, reachableTempDir('backup-cli-')),
+    ]);
+    expect(made.code).toBe(0);
+    const [written] = readdirSync(folder);
+    expect(made.stdout).toContain(`Copia de seguridad escrita en ${path.join(folder, written ?? '')}: `);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim().split('\n')).toEqual([
+      'La base de datos de destino no está vacía: restaure en una base o un directorio de datos vacíos, o agregue --force para reemplazar su contenido.',
+    ]);
   });
 
   it('refuses a file that is not a backup, and a missing one', async () => {
