@@ -10,6 +10,9 @@ import { createTokenService } from './auth/tokens';
 import { ClientBuildError, prepareClient } from './clientBuild';
 import { ConfigError, loadConfig } from './config';
 import { DataDirError } from './dataDir';
+import { BackupError } from './db/backup';
+import { backupSettingsOf, migrateSafely, scheduleDailyBackups } from './db/backupSchedule';
+import { migrationsFolder } from './db/client';
 import { EmbeddedPostgresError } from './db/embeddedPostgres';
 import { hasPgliteData, UpgradeError } from './db/pgliteUpgrade';
 import { DatabaseUnreachableError, openProductDatabase } from './db/productDatabase';
@@ -23,6 +26,7 @@ const root = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
 async function main() {
   const started = performance.now();
   const config = loadConfig();
+  const backupSettings = backupSettingsOf(process.env, config.dataDir);
   const phases: string[] = [];
   const phase = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
     const began = performance.now();
@@ -43,8 +47,21 @@ async function main() {
   const database = await phase('base de datos', () => openProductDatabase(config));
   const { handle } = database;
   let stopping = false;
+  const notes: string[] = [];
   const serve = async () => {
-    await phase('migraciones', () => handle.migrate());
+    // Issue 41: with migrations to apply to a database that has data, a backup first (or no start).
+    const databaseUrl = database.cluster?.url ?? config.databaseUrl ?? '';
+    const upgradeBackup = await phase('migraciones', () =>
+      migrateSafely({
+        databaseUrl,
+        dataDir: config.dataDir,
+        settings: backupSettings,
+        migrationsFolder,
+        preferPgDump: Boolean(config.databaseUrl),
+        migrate: () => handle.migrate(),
+      }),
+    );
+    if (upgradeBackup) notes.push(`Copia de seguridad previa a la actualización: ${upgradeBackup.file}`);
     const report = await phase('datos', () => seed(handle.db, config));
     const client = await clientReady;
     const app = await buildApp(
@@ -61,9 +78,19 @@ async function main() {
       },
       { clientDir: client.clientDir, logger: config.logLevel !== 'silent' },
     );
+    const dailyBackups = scheduleDailyBackups({
+      databaseUrl,
+      dataDir: config.dataDir,
+      settings: backupSettings,
+      migrationsFolder,
+      preferPgDump: Boolean(config.databaseUrl),
+      log: (line) => app.log.info(line),
+      warn: (line) => app.log.error(line),
+    });
     const shutdown = async () => {
       if (stopping) return;
       stopping = true;
+      await dailyBackups.stop();
       await app.close().catch(() => {});
       await database.close();
       process.exit(0);
@@ -87,6 +114,10 @@ async function main() {
     `Extranet lista en ${config.publicUrl} (${((performance.now() - started) / 1000).toFixed(1)} s: ${phases.join(', ')})`,
     `Base de datos: ${database.description}`,
     ...(database.cluster?.notes ?? []),
+    ...notes,
+    backupSettings.daily
+      ? `Copias de seguridad: diarias a las ${String(backupSettings.daily.hour).padStart(2, '0')}:${String(backupSettings.daily.minute).padStart(2, '0')} en ${backupSettings.dir} (se guardan ${backupSettings.keep})`
+      : 'Copias de seguridad: diarias desactivadas (BACKUP_DAILY=off)',
     `Correo: ${config.smtpUrl ? 'SMTP' : `archivos .eml en ${config.outboxDir}`}`,
     client.clientDir
       ? `Aplicación web: ${client.clientDir}${client.built ? ' (compilada en este inicio)' : ''}`
@@ -117,6 +148,7 @@ main().catch((error: unknown) => {
     error instanceof ProjectRootError ||
     error instanceof EmbeddedPostgresError ||
     error instanceof UpgradeError ||
+    error instanceof BackupError ||
     error instanceof ConfigError ||
     error instanceof DatabaseUnreachableError ||
     isPortTaken(error);

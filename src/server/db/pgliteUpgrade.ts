@@ -17,10 +17,22 @@
  * PGlite folder stays as it was. Files on disk (the JWT secret, the outbox, `files/`) are not in
  * the database and stay where they are; files stored in the database are rows like any other.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import {
+  appliedMigrationTimes,
+  batchSize,
+  insertRows,
+  insertRowsStatement,
+  journalUpTo,
+  quote,
+  sequenceStates,
+  setSequences,
+  tableNames,
+  tableSum,
+  writableColumns,
+} from './backupCopy';
 
 export class UpgradeError extends Error {
   override name = 'UpgradeError';
@@ -42,37 +54,10 @@ export interface UpgradeReport {
   seconds: number;
 }
 
-const tablesQuery = `select table_name as name from information_schema.tables
-  where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`;
-
-/** Columns a row is written with: not the generated ones, which PostgreSQL computes again. */
-const writableColumnsQuery = `select column_name as name, data_type as type from information_schema.columns
-  where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER' order by ordinal_position`;
-
-const checksumQuery = (table: string) =>
-  `select count(*)::int as rows, coalesce(md5(string_agg(h, '' order by h)), '') as checksum
-   from (select md5(row_to_json(t)::text) as h from "${table}" t) rows`;
-
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
-/** Rows per batch: few where a row may hold a stored file. */
-const batchSize = (types: string[]) => (types.includes('bytea') ? 4 : 2_000);
-
 async function pgliteOf(dir: string) {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   return PGlite.create(dir, { extensions: { pg_trgm } });
-}
-
-/** The migrations folder cut at the newest migration `source` recorded. */
-function journalUpTo(migrationsFolder: string, lastAppliedAt: number): string {
-  const cut = mkdtempSync(path.join(tmpdir(), 'extranet-migrations-'));
-  cpSync(migrationsFolder, cut, { recursive: true });
-  const journalFile = path.join(cut, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { when: number }[] };
-  journal.entries = journal.entries.filter((entry) => entry.when <= lastAppliedAt);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return cut;
 }
 
 /**
@@ -101,12 +86,7 @@ export async function upgradeFromPglite(options: {
   try {
     await source.query(`set time zone 'UTC'`);
     await target.query(`set time zone 'UTC'`);
-    const applied = await source
-      .query<{ created_at: string }>(
-        'select created_at from drizzle.__drizzle_migrations order by created_at',
-      )
-      .then((result) => result.rows.map((row) => Number(row.created_at)))
-      .catch(() => [] as number[]);
+    const applied = await appliedMigrationTimes(source);
     const last = applied.at(-1);
     if (last === undefined)
       throw new UpgradeError(`La base PGlite de ${sourceDir} no tiene migraciones aplicadas.`);
@@ -116,18 +96,13 @@ export async function upgradeFromPglite(options: {
     } finally {
       rmSync(cut, { recursive: true, force: true });
     }
-    const targetApplied = await target.query<{ created_at: string }>(
-      'select created_at from drizzle.__drizzle_migrations order by created_at',
-    );
-    if (targetApplied.rows.map((row) => Number(row.created_at)).join() !== applied.join())
+    if ((await appliedMigrationTimes(target)).join() !== applied.join())
       throw new UpgradeError(
         'Las migraciones de la base PGlite no coinciden con las de esta versión: actualice primero a la versión anterior a este cambio.',
       );
 
-    const names = (await source.query<{ name: string }>(tablesQuery)).rows.map((row) => row.name);
-    const targetNames = new Set(
-      (await target.query<{ name: string }>(tablesQuery)).rows.map((row) => row.name),
-    );
+    const names = await tableNames(source);
+    const targetNames = new Set(await tableNames(target));
     const missing = names.filter((name) => !targetNames.has(name));
     if (missing.length)
       throw new UpgradeError(`Tablas de PGlite sin par en PostgreSQL: ${missing.join(', ')}.`);
@@ -137,9 +112,11 @@ export async function upgradeFromPglite(options: {
     // The migrations' own seed rows (if any) give way to the copied ones.
     await target.query(`truncate ${names.map(quote).join(', ')} restart identity`);
     for (const table of names) {
-      const columns = (await source.query<{ name: string; type: string }>(writableColumnsQuery, [table]))
-        .rows;
-      const list = columns.map((column) => quote(column.name)).join(', ');
+      const columns = await writableColumns(source, table);
+      const statement = insertRowsStatement(
+        table,
+        columns.map((column) => column.name),
+      );
       const size = batchSize(columns.map((column) => column.type));
       let copied = 0;
       await source.transaction(async (tx) => {
@@ -149,10 +126,10 @@ export async function upgradeFromPglite(options: {
         while (true) {
           const batch = await tx.query<{ row: string }>(`fetch ${size} from copy_rows`);
           if (!batch.rows.length) break;
-          await target.query(
-            `insert into ${quote(table)} (${list}) overriding system value
-             select ${list} from json_populate_recordset(null::${quote(table)}, $1::json)`,
-            [`[${batch.rows.map((row) => row.row).join(',')}]`],
+          await insertRows(
+            target,
+            statement,
+            batch.rows.map((row) => row.row),
           );
           copied += batch.rows.length;
         }
@@ -160,28 +137,15 @@ export async function upgradeFromPglite(options: {
       });
       options.progress?.(`  ${table}: ${copied} filas`);
     }
-    const sequences = (
-      await source.query<{ name: string }>(
-        `select quote_ident(sequence_schema) || '.' || quote_ident(sequence_name) as name
-         from information_schema.sequences where sequence_schema = 'public'`,
-      )
-    ).rows;
-    for (const { name } of sequences) {
-      const state = (
-        await source.query<{ last_value: string; is_called: boolean }>(
-          `select last_value, is_called from ${name}`,
-        )
-      ).rows[0];
-      if (state) await target.query(`select setval($1, $2, $3)`, [name, state.last_value, state.is_called]);
-    }
+    await setSequences(target, await sequenceStates(source));
     await target.query('commit');
 
     for (const table of names) {
-      const [before] = (await source.query<{ rows: number; checksum: string }>(checksumQuery(table))).rows;
-      const [after] = (await target.query<{ rows: number; checksum: string }>(checksumQuery(table))).rows;
-      if (!before || !after || before.rows !== after.rows || before.checksum !== after.checksum)
+      const before = await tableSum(source, table);
+      const after = await tableSum(target, table);
+      if (before.rows !== after.rows || before.checksum !== after.checksum)
         throw new UpgradeError(
-          `La tabla ${table} no coincide tras copiarla (PGlite: ${before?.rows} filas, PostgreSQL: ${after?.rows}).`,
+          `La tabla ${table} no coincide tras copiarla (PGlite: ${before.rows} filas, PostgreSQL: ${after.rows}).`,
         );
       tables.push({ table, rows: before.rows, checksum: before.checksum });
     }
