@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { createTokenService } from './auth/tokens';
 import { ClientBuildError, prepareClient } from './clientBuild';
@@ -12,9 +13,10 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirError } from './dataDir';
 import { EmbeddedPostgresError } from './db/embeddedPostgres';
 import { hasPgliteData, UpgradeError } from './db/pgliteUpgrade';
-import { DatabaseUnreachableError, openProductDatabase } from './db/productDatabase';
+import { DatabaseUnreachableError, openProductDatabase, type ProductDatabase } from './db/productDatabase';
 import { DEMO_PASSWORD, seed } from './db/seed';
 import { findProjectRoot, ProjectRootError } from './projectRoot';
+import { settleBackgroundWork } from './services/background';
 import { createMailer } from './services/mail';
 
 // From src/server (tsx) or dist/server/<hash>/ (the bundle): the checkout is above either.
@@ -61,11 +63,10 @@ async function main() {
       },
       { clientDir: client.clientDir, logger: config.logLevel !== 'silent' },
     );
-    const shutdown = async () => {
+    const shutdown = async (signal: NodeJS.Signals) => {
       if (stopping) return;
       stopping = true;
-      await app.close().catch(() => {});
-      await database.close();
+      await stopGracefully(app, database, config.shutdownSeconds, signal);
       process.exit(0);
     };
     process.once('SIGINT', shutdown);
@@ -137,4 +138,50 @@ function operatorSentence(error: Error): string {
   return (error as { code?: string }).code === 'EADDRINUSE'
     ? `El puerto ${port ?? ''} ya está en uso (PORT): detenga el programa que lo usa o elija otro PORT.`
     : `No hay permiso para escuchar en el puerto ${port ?? ''} (PORT): use uno mayor que 1024.`;
+}
+
+/**
+ * Issue 41 'Graceful shutdown' (SIGTERM, SIGINT): the listening socket closes at once (new
+ * connections are refused; a request arriving on an open connection gets Fastify's 503 with
+ * `connection: close`), the requests in flight finish (for at most `seconds`, after which their
+ * connections are closed), connections left idle are closed as they become idle; then the app's
+ * close hooks put this instance's running export and reading jobs back in the queue (another
+ * instance or the next start takes them at once), the work started after an answer (mails) is
+ * awaited for the same bound, the pool is closed and the embedded PostgreSQL stops.
+ */
+async function stopGracefully(
+  app: FastifyInstance,
+  database: ProductDatabase,
+  seconds: number,
+  signal: NodeJS.Signals,
+): Promise<void> {
+  app.log.info({ signal }, `stopping: waiting for the requests in flight (at most ${seconds} s)`);
+  const deadline = Date.now() + seconds * 1000;
+  // Keep-alive connections whose request just finished would otherwise hold server.close().
+  const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+  const force = setTimeout(() => {
+    app.log.warn(`requests still in flight after ${seconds} s: closing their connections`);
+    app.server.closeAllConnections();
+  }, seconds * 1000);
+  try {
+    await app.close();
+  } catch (error) {
+    app.log.error({ err: error }, 'closing the server failed');
+  } finally {
+    clearInterval(reaper);
+    clearTimeout(force);
+  }
+  const left = Math.max(0, deadline - Date.now());
+  let waiting: NodeJS.Timeout | undefined;
+  await Promise.race([
+    settleBackgroundWork(),
+    new Promise<void>((resolve) => {
+      waiting = setTimeout(resolve, left);
+    }),
+  ]);
+  clearTimeout(waiting);
+  await database
+    .close()
+    .catch((error: unknown) => app.log.error({ err: error }, 'closing the database failed'));
+  app.log.info('stopped');
 }
