@@ -69,7 +69,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     });
   }
   // Prometheus metrics with METRICS_TOKEN (issue 41): request durations by route, queues, pool.
-  registerMetrics(app, context);
+  await registerMetrics(app, context);
   if (options.onRoute) {
     const onRoute = options.onRoute;
     app.addHook('onRoute', (route) => onRoute(route));

@@ -23,7 +23,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import { messages } from '../../contracts/messages';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
@@ -91,7 +91,7 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 }
 
 /** Counts requests, queues and pool for `app`, and serves GET /metrics (only with METRICS_TOKEN). */
-export function registerMetrics(app: FastifyInstance, context: AppContext): void {
+export async function registerMetrics(app: FastifyInstance, context: AppContext): Promise<void> {
   const token = context.config.metricsToken;
   if (!token) {
     // Not the web client's page either (its fallback answers any other GET): nothing here.
@@ -100,6 +100,8 @@ export function registerMetrics(app: FastifyInstance, context: AppContext): void
     );
     return;
   }
+  // Loaded only here: without METRICS_TOKEN the server does not carry prom-client (about 4 MB).
+  const { collectDefaultMetrics, Gauge, Histogram, Registry } = await import('prom-client');
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
