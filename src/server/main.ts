@@ -157,6 +157,15 @@ async function stopGracefully(
 ): Promise<void> {
   app.log.info({ signal }, `stopping: waiting for the requests in flight (at most ${seconds} s)`);
   const deadline = Date.now() + seconds * 1000;
+  // A close hook that never ends must not keep the process: 10 s past the bound it exits anyway
+  // (the embedded PostgreSQL's watcher then stops the cluster; the jobs' claims lapse).
+  setTimeout(
+    () => {
+      app.log.error('the stop took too long: exiting without closing');
+      process.exit(1);
+    },
+    (seconds + 10) * 1000,
+  ).unref();
   // Keep-alive connections whose request just finished would otherwise hold server.close().
   const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
   const force = setTimeout(() => {

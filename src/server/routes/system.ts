@@ -23,10 +23,11 @@ function withinLimit<T>(work: Promise<T>, ms: number): Promise<T> {
  * the newest migration this version ships is recorded in drizzle's table; and, unless
  * READY_JOB_WAIT_SECONDS=0, no pending export or receipt-reading job has waited longer than that.
  */
-async function readiness(context: AppContext): Promise<{ ready: boolean; reasons: string[] }> {
+async function readiness(
+  context: AppContext,
+  expected: { tag: string; when: number } | undefined,
+): Promise<{ ready: boolean; reasons: string[] }> {
   const reasons: string[] = [];
-  const journal = readJournal();
-  const expected = journal.at(-1);
   try {
     await withinLimit(
       (async () => {
@@ -69,8 +70,9 @@ export function systemRoutes(app: FastifyInstance, context: AppContext) {
   });
 
   // Readiness: 200 {status: 'ready'}, or 503 {status: 'not_ready', reasons: [...]} in Spanish.
+  const expected = readJournal().at(-1);
   app.get('/health/ready', async (_request, reply) => {
-    const { ready, reasons } = await readiness(context);
+    const { ready, reasons } = await readiness(context, expected);
     if (!ready) return reply.status(503).send({ status: 'not_ready', reasons });
     return { status: 'ready', reasons };
   });
