@@ -2,15 +2,24 @@
  * Issue 41 'Logs': requests are logged at debug (nothing per request at the default info level),
  * a request failing with a 500 is an error line and a warning is always shown; JSON lines for a
  * collector, one readable line per entry on a terminal (pino-pretty), LOG_FORMAT forcing either.
- * The spawned `npm start` (its start summary, no request lines) is checked by shutdown.test.ts.
+ * `npm start` on a terminal (util-linux `script` gives it one) writes readable lines by itself;
+ * shutdown.test.ts checks its output with LOG_FORMAT=pretty and through a pipe (JSON).
  */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { Writable } from 'node:stream';
+import { stripVTControlCharacters } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from '../../scripts/freePort';
+import { startCommand } from '../../scripts/startCommand';
 import { buildApp } from '../../src/server/app';
 import { type LogSetup, logFormatOf } from '../../src/server/http/logging';
 import type { RouteModule } from '../../src/server/routes';
+import { freshTestDatabase, reachableTempDir } from './postgresAdmin';
 import { createTestApp, type TestApp } from './support';
+import { ADMIN_PASSWORD } from './testConfig';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -140,4 +149,66 @@ describe('the log at debug level', () => {
       await app.close();
     }
   });
+});
+
+const SCRIPT = '/usr/bin/script';
+
+describe.skipIf(!existsSync(SCRIPT))('npm start on a terminal', () => {
+  it('writes readable lines without LOG_FORMAT, the start summary, and no line per request', async () => {
+    const database = await freshTestDatabase(inject('seededTemplates').demo);
+    const port = await freePort();
+    const command = startCommand();
+    const quoted = [command.executable, ...command.args].map((part) => `'${part}'`).join(' ');
+    // `script` runs the command on a pseudo-terminal: the server's stdout is a TTY.
+    const child = spawn(SCRIPT, ['-qfec', quoted, '/dev/null'], {
+      cwd: command.cwd,
+      env: {
+        ...process.env,
+        DATA_DIR: path.join(reachableTempDir('observe-tty-'), 'data'),
+        DATABASE_URL: database.url,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+        ADMIN_USERNAME: 'admin',
+        ADMIN_EMAIL: 'admin@example.com',
+        ADMIN_PASSWORD,
+        SKIP_CLIENT_BUILD: 'true',
+        RECEIPT_READING: 'false',
+        LOG_LEVEL: 'info',
+        LOG_FORMAT: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => {
+      output += String(chunk);
+    });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    try {
+      const began = Date.now();
+      while (!output.includes('Extranet lista en')) {
+        if (child.exitCode !== null || Date.now() - began > 90_000)
+          throw new Error(`npm start did not start:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      }
+      for (let index = 0; index < 5; index++)
+        expect((await fetch(`http://127.0.0.1:${port}/api/health/`)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Colours and the terminal's line ends aside.
+      const text = stripVTControlCharacters(output).replaceAll('\r', '');
+      expect(text).toMatch(
+        new RegExp(
+          `^\\[\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\] INFO: Server listening at http://127\\.0\\.0\\.1:${port}$`,
+          'm',
+        ),
+      );
+      expect(text).toContain(`Extranet lista en http://127.0.0.1:${port}`);
+      expect(text).not.toMatch(/^\{/m);
+      expect(text).not.toMatch(/incoming request|request completed/);
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+      await database.drop();
+    }
+  }, 120_000);
 });
