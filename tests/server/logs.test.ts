@@ -6,7 +6,7 @@
  * shutdown.test.ts checks its output with LOG_FORMAT=pretty and through a pipe (JSON).
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
@@ -156,6 +156,7 @@ const SCRIPT = '/usr/bin/script';
 describe.skipIf(!existsSync(SCRIPT))('npm start on a terminal', () => {
   it('writes readable lines without LOG_FORMAT, the start summary, and no line per request', async () => {
     const database = await freshTestDatabase(inject('seededTemplates').demo);
+    const folder = reachableTempDir('observe-tty-');
     const port = await freePort();
     const command = startCommand();
     const quoted = [command.executable, ...command.args].map((part) => `'${part}'`).join(' ');
@@ -164,7 +165,7 @@ describe.skipIf(!existsSync(SCRIPT))('npm start on a terminal', () => {
       cwd: command.cwd,
       env: {
         ...process.env,
-        DATA_DIR: path.join(reachableTempDir('observe-tty-'), 'data'),
+        DATA_DIR: path.join(folder, 'data'),
         DATABASE_URL: database.url,
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -209,6 +210,7 @@ describe.skipIf(!existsSync(SCRIPT))('npm start on a terminal', () => {
       child.kill('SIGTERM');
       await exited;
       await database.drop();
+      rmSync(folder, { recursive: true, force: true });
     }
   }, 120_000);
 });

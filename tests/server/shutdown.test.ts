@@ -9,6 +9,7 @@
  * lines when the output is not a terminal.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
@@ -36,6 +37,7 @@ afterAll(async () => {
   for (const child of children)
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await database?.drop();
+  if (dataDir) rmSync(path.dirname(dataDir), { recursive: true, force: true });
 });
 
 interface Server {
