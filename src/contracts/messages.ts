@@ -15,6 +15,7 @@ import { invoicingMessages } from './messages/invoicing';
 import { listsMessages } from './messages/lists';
 import { navigationMessages } from './messages/navigation';
 import { officesMessages } from './messages/offices';
+import { operationsMessages } from './messages/operations';
 import { permissionsMessages } from './messages/permissions';
 import { polishMessages } from './messages/polish';
 import { productsMessages } from './messages/products';
@@ -56,6 +57,7 @@ export const messages = {
   receiptReading: receiptReadingMessages,
   lists: listsMessages,
   amounts: amountsMessages,
+  operations: operationsMessages,
 } as const;
 
 export type Messages = typeof messages;

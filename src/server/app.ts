@@ -15,13 +15,19 @@ import { watchTableChanges } from './cache/tableMemory';
 import type { AppContext } from './context';
 import { databaseErrorAnswer, FieldValidationError, HttpError, malformedBodyAnswer } from './http/errors';
 import { assertJsonShape } from './http/jsonBody';
+import { type LogSetup, logFormatOf, loggerOptions, RequestLogController } from './http/logging';
+import { registerMetrics } from './http/metrics';
 import { databaseRateLimitStore } from './http/rateLimitStore';
 import { apiRouteModules, type RouteModule, rootRouteModules } from './routes';
 
 export interface BuildAppOptions {
   /** Directory of the built client (index.html and assets), required to hold index.html; absent means API only. */
   clientDir?: string;
-  logger?: boolean;
+  /**
+   * true: the configuration's LOG_LEVEL and LOG_FORMAT on standard output (pretty lines on a
+   * terminal, JSON otherwise; http/logging.ts); a setup: that one (the tests capture the lines).
+   */
+  logger?: boolean | LogSetup;
   /** Extra route modules mounted at the root (the image service mounts at /images). */
   rootRouteModules?: RouteModule[];
   /** Told of every route as it is added (the fuzz test enumerates the write routes with it). */
@@ -31,8 +37,21 @@ export interface BuildAppOptions {
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 export async function buildApp(context: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const terminal = process.stdout.isTTY === true;
+  const logSetup: LogSetup | null =
+    options.logger === true
+      ? {
+          level: context.config.logLevel,
+          format: logFormatOf(context.config.logFormat, terminal),
+          colorize: terminal,
+        }
+      : options.logger || null;
   const app = Fastify({
-    logger: options.logger ? { level: context.config.logLevel } : false,
+    logger: logSetup ? loggerOptions(logSetup) : false,
+    // Requests are logged at debug (issue 41): `npm start` shows the product, not every request.
+    logController: new RequestLogController(),
+    // Answered below, in Spanish, by the onRequest hook (issue 41 'Graceful shutdown').
+    return503OnClosing: false,
     bodyLimit: 2 * 1024 * 1024,
     // TRUST_PROXY: believe X-Forwarded-* (client address, and https when the proxy terminates TLS).
     trustProxy: context.config.trustProxy,
@@ -49,6 +68,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
       await stopWatchingTables();
     });
   }
+  // Prometheus metrics with METRICS_TOKEN (issue 41): request durations by route, queues, pool.
+  await registerMetrics(app, context);
   if (options.onRoute) {
     const onRoute = options.onRoute;
     app.addHook('onRoute', (route) => onRoute(route));
@@ -58,8 +79,21 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   // its twelve headers one by one on the raw response for every request (each name and value
   // checked again), and two more hooks (one async) ran for HSTS and for the cache policy.
   const headerSets = securityHeaderSets();
+  // Set once the app starts closing (SIGTERM, main.ts): a request that still arrives on an open
+  // connection is refused with a 503 and `connection: close`, so the client retries elsewhere.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.protocol === 'https' ? headerSets.https : headerSets.http);
+    if (closing) {
+      reply.header('connection', 'close').header('retry-after', '5').status(503);
+      // Answered here: `done` is not called (a returned reply would be taken for a promise).
+      reply.send({ detail: messages.operations.shuttingDown });
+      return;
+    }
     // API answers (tokens, profiles, personal data) are never stored by browsers or proxies,
     // unless a route says otherwise (the model authorization letter sets its own policy, which
     // replaces this default).
@@ -105,7 +139,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 429) return reply.status(429).send({ detail: messages.common.tooManyRequests });
     if (status >= 400 && status < 500) {
-      request.log.info({ err: error }, 'client error');
+      // A client's mistake, told to the client: one line per request only at LOG_LEVEL=debug.
+      request.log.debug({ err: error }, 'client error');
       return reply.status(status).send({ detail: messages.common.malformedRequest });
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -77,6 +77,20 @@ const environmentSchema = z.object({
   RECEIPT_READING_VOUCHER_QUEUE: z.coerce.number().int().min(1).max(100_000).default(200),
   RECEIPT_READING_QUEUE: z.coerce.number().int().min(1).max(1_000_000).default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Issue 41: log lines as JSON or human-readable; unset: readable on a terminal, JSON otherwise. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  /**
+   * Issue 41: the bearer token that opens GET /metrics (Prometheus); unset: no metrics are kept and
+   * /metrics answers 404.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /**
+   * Issue 41: readiness (/api/health/ready) fails while a pending export or receipt-reading job
+   * has waited longer than this many seconds (0: the queues are not part of readiness).
+   */
+  READY_JOB_WAIT_SECONDS: z.coerce.number().int().min(0).max(604_800).default(1800),
+  /** Issue 41: how long a SIGTERM waits for the requests in flight before closing their connections. */
+  SHUTDOWN_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -155,6 +169,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     accessTokenMinutes: env.ACCESS_TOKEN_MINUTES,
     refreshTokenDays: env.REFRESH_TOKEN_DAYS,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
+    metricsToken: env.METRICS_TOKEN,
+    readyJobWaitSeconds: env.READY_JOB_WAIT_SECONDS,
+    shutdownSeconds: env.SHUTDOWN_SECONDS,
     uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     listExactCountLimit: env.LIST_EXACT_COUNT_LIMIT,

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { createTokenService } from './auth/tokens';
 import { ClientBuildError, prepareClient } from './clientBuild';
@@ -15,9 +16,10 @@ import { backupSettingsOf, migrateSafely, scheduleDailyBackups } from './db/back
 import { migrationsFolder } from './db/client';
 import { EmbeddedPostgresError } from './db/embeddedPostgres';
 import { hasPgliteData, UpgradeError } from './db/pgliteUpgrade';
-import { DatabaseUnreachableError, openProductDatabase } from './db/productDatabase';
+import { DatabaseUnreachableError, openProductDatabase, type ProductDatabase } from './db/productDatabase';
 import { DEMO_PASSWORD, seed } from './db/seed';
 import { findProjectRoot, ProjectRootError } from './projectRoot';
+import { settleBackgroundWork } from './services/background';
 import { createMailer } from './services/mail';
 
 // From src/server (tsx) or dist/server/<hash>/ (the bundle): the checkout is above either.
@@ -87,12 +89,12 @@ async function main() {
       log: (line) => app.log.info(line),
       warn: (line) => app.log.error(line),
     });
-    const shutdown = async () => {
+    const shutdown = async (signal: NodeJS.Signals) => {
       if (stopping) return;
       stopping = true;
+      // A daily backup in progress finishes (or is abandoned) before the pool closes.
       await dailyBackups.stop();
-      await app.close().catch(() => {});
-      await database.close();
+      await stopGracefully(app, database, config.shutdownSeconds, signal);
       process.exit(0);
     };
     process.once('SIGINT', shutdown);
@@ -169,4 +171,59 @@ function operatorSentence(error: Error): string {
   return (error as { code?: string }).code === 'EADDRINUSE'
     ? `El puerto ${port ?? ''} ya está en uso (PORT): detenga el programa que lo usa o elija otro PORT.`
     : `No hay permiso para escuchar en el puerto ${port ?? ''} (PORT): use uno mayor que 1024.`;
+}
+
+/**
+ * Issue 41 'Graceful shutdown' (SIGTERM, SIGINT): the listening socket closes at once (new
+ * connections are refused; a request arriving on an open connection gets Fastify's 503 with
+ * `connection: close`), the requests in flight finish (for at most `seconds`, after which their
+ * connections are closed), connections left idle are closed as they become idle; then the app's
+ * close hooks put this instance's running export and reading jobs back in the queue (another
+ * instance or the next start takes them at once), the work started after an answer (mails) is
+ * awaited for the same bound, the pool is closed and the embedded PostgreSQL stops.
+ */
+async function stopGracefully(
+  app: FastifyInstance,
+  database: ProductDatabase,
+  seconds: number,
+  signal: NodeJS.Signals,
+): Promise<void> {
+  app.log.info({ signal }, `stopping: waiting for the requests in flight (at most ${seconds} s)`);
+  const deadline = Date.now() + seconds * 1000;
+  // A close hook that never ends must not keep the process: 10 s past the bound it exits anyway
+  // (the embedded PostgreSQL's watcher then stops the cluster; the jobs' claims lapse).
+  setTimeout(
+    () => {
+      app.log.error('the stop took too long: exiting without closing');
+      process.exit(1);
+    },
+    (seconds + 10) * 1000,
+  ).unref();
+  // Keep-alive connections whose request just finished would otherwise hold server.close().
+  const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+  const force = setTimeout(() => {
+    app.log.warn(`requests still in flight after ${seconds} s: closing their connections`);
+    app.server.closeAllConnections();
+  }, seconds * 1000);
+  try {
+    await app.close();
+  } catch (error) {
+    app.log.error({ err: error }, 'closing the server failed');
+  } finally {
+    clearInterval(reaper);
+    clearTimeout(force);
+  }
+  const left = Math.max(0, deadline - Date.now());
+  let waiting: NodeJS.Timeout | undefined;
+  await Promise.race([
+    settleBackgroundWork(),
+    new Promise<void>((resolve) => {
+      waiting = setTimeout(resolve, left);
+    }),
+  ]);
+  clearTimeout(waiting);
+  await database
+    .close()
+    .catch((error: unknown) => app.log.error({ err: error }, 'closing the database failed'));
+  app.log.info('stopped');
 }

@@ -169,7 +169,8 @@ function migrationTagFor(createdAt: number): string {
 
 import { readFileSync } from 'node:fs';
 
-function readJournal(): { tag: string; when: number }[] {
+/** The migrations this version ships, oldest first (drizzle-kit's journal). */
+export function readJournal(): { tag: string; when: number }[] {
   try {
     const journal = JSON.parse(
       readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),

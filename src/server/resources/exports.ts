@@ -33,6 +33,7 @@ import { loadPrincipal, type Principal } from '../auth/principal';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
 import { exportJobs } from '../db/schema';
+import { metricsOf } from '../http/metrics';
 import { storageOf } from '../services/storage';
 import { type Loader, listReaderOf, type Reader, type ResourceListReader } from './engine';
 
@@ -500,6 +501,10 @@ export async function runJob(
   signal: AbortSignal = new AbortController().signal,
 ): Promise<void> {
   const { job } = claimed;
+  const began = performance.now();
+  // Issue 41: the job's duration for /metrics (with METRICS_TOKEN).
+  const finished = (outcome: 'ok' | 'error' | 'interrupted') =>
+    metricsOf(context)?.exportFinished(job.kind, (performance.now() - began) / 1000, outcome);
   if (claimed.stale) await removeParts(context, claimed.stale.prefix, claimed.stale.parts);
   const prefix = prefixOf(job.hash, job.attempts);
   await heartbeat(context.db, job, workerId, { fileKey: prefix });
@@ -523,15 +528,19 @@ export async function runJob(
       )
       .returning({ id: exportJobs.id });
     if (!done.length) {
+      finished('interrupted');
       await removeParts(context, file.prefix, file.parts);
       return;
     }
+    finished('ok');
     log.info({ export: job.hash, kind: job.kind, rows: progress.rows, bytes: file.size }, 'export ready');
   } catch (error) {
     if (error instanceof LostJobError) {
+      finished('interrupted');
       log.warn({ export: job.hash }, 'export interrupted; another worker (or a restart) takes it over');
       return;
     }
+    finished('error');
     log.error({ err: error, export: job.hash, kind: job.kind }, 'export failed');
     const failed = await context.db
       .update(exportJobs)

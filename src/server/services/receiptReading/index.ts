@@ -16,6 +16,7 @@ import type { AppContext } from '../../context';
 import type { Database, Transaction } from '../../db/client';
 import { readingJobs, receiptReadings, storedFiles } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import { metricsOf } from '../../http/metrics';
 import { storageOf } from '../storage';
 import { extractFields } from './extract';
 import { closeHeavyProcessOf, type HeavyProcess, heavyProcessOf } from './heavyProcess';
@@ -174,13 +175,13 @@ function createReader(context: AppContext, options: ReaderOptions): ReceiptReade
   };
 
   /** Reads one claimed file. No connection or transaction is held while the child reads. */
-  const readJob = async (job: ClaimedReading) => {
+  const readJob = async (job: ClaimedReading): Promise<'ok' | 'interrupted'> => {
     const [file] = await context.db
       .select({ path: storedFiles.path, contentType: storedFiles.contentType, sha256: storedFiles.sha256 })
       .from(storedFiles)
       .where(eq(storedFiles.id, job.fileId));
     // The file was removed meanwhile: its job went with it (on delete cascade).
-    if (!file) return;
+    if (!file) return 'ok';
     const done = await context.db
       .select({ page: receiptReadings.page })
       .from(receiptReadings)
@@ -188,17 +189,20 @@ function createReader(context: AppContext, options: ReaderOptions): ReceiptReade
       .limit(1);
     if (done.length > 0) {
       await finishReading(context.db, job, id, boundsOf(context));
-      return;
+      return 'ok';
     }
-    if (await copyReading(job, file.sha256)) return;
+    if (await copyReading(job, file.sha256)) return 'ok';
     const bytes = await storageOf(context).get(file.path);
     if (!bytes) {
       await store(job, [
         { page: 0, status: 'failed', text: '', ocrConfidence: 0, dhash: null, milliseconds: 0 },
       ]);
-      return;
+      return 'ok';
     }
-    if (closed) return releaseReading(context.db, job.fileId, id);
+    if (closed) {
+      await releaseReading(context.db, job.fileId, id);
+      return 'interrupted';
+    }
     stats.filesRead += 1;
     let lost = false;
     const beating = setInterval(() => {
@@ -217,13 +221,14 @@ function createReader(context: AppContext, options: ReaderOptions): ReceiptReade
       // could not read the file: the job goes back to the queue, and fails after maxAttempts.
       log?.warn({ err: error, file: job.fileId }, 'receipt reading interrupted; the file is queued again');
       await releaseReading(context.db, job.fileId, id);
-      return;
+      return 'interrupted';
     } finally {
       clearInterval(beating);
     }
     stats.pagesRead += result.ocrPages;
-    if (lost && closed) return;
+    if (lost && closed) return 'interrupted';
     await store(job, result.pages);
+    return 'ok';
   };
 
   /** One lane: claims and reads jobs until none is left. */
@@ -232,7 +237,15 @@ function createReader(context: AppContext, options: ReaderOptions): ReceiptReade
       if (closed) return;
       const job = await claimReading(context.db, id, options.staleMs);
       if (!job) return;
-      await readJob(job);
+      const began = performance.now();
+      // Issue 41: the reading's duration for /metrics (with METRICS_TOKEN); released to the queue
+      // (the app closes, the child stopped) is 'interrupted'.
+      let outcome: 'ok' | 'interrupted' = 'interrupted';
+      try {
+        outcome = await readJob(job);
+      } finally {
+        metricsOf(context)?.readingFinished((performance.now() - began) / 1000, outcome);
+      }
     }
   };
 
