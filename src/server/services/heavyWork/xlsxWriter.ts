@@ -1,0 +1,121 @@
+/**
+ * The xlsx writer of the export engine (issues 12, 39), run in the heavy-work child process
+ * (../receiptReading/readingWorker.ts, at nice 10), never in the server's process: exceljs'
+ * streaming WorkbookWriter turns rows into sheet XML and its zip deflates it here. The server
+ * reads the rows (a batch per statement, no transaction held) and posts them; the zipped bytes
+ * come back as whole parts of `partBytes`, which the server stores.
+ *
+ * One writer per export being written (`createXlsxWriter`); `rows` resolves once the batch is
+ * written and the zip has caught up (the server waits on it: at most a few batches in flight).
+ */
+import { Writable } from 'node:stream';
+// Only exceljs' streaming writer: the whole package (reader, CSV, document model) costs about
+// 10 MB more resident memory for nothing it uses.
+import WorkbookWriter from 'exceljs/lib/stream/xlsx/workbook-writer.js';
+
+export type XlsxCell = string | number | boolean | Date | null;
+
+export interface XlsxColumn {
+  header: string;
+  width: number;
+  numFmt?: string;
+}
+
+export interface XlsxWriterOptions {
+  sheetName: string;
+  columns: readonly XlsxColumn[];
+  partBytes: number;
+  /** A whole part of zipped bytes (the last one shorter). */
+  onPart(bytes: Buffer): void;
+}
+
+export interface XlsxWriter {
+  rows(rows: readonly XlsxCell[][]): Promise<void>;
+  end(): Promise<void>;
+}
+
+/** Rows written between two yields (other requests of the child run between slices). */
+const SLICE_ROWS = 500;
+/** Sheet XML allowed to wait for the zip's deflate before the writer pauses. */
+const MAX_PENDING_XML = 1024 * 1024;
+
+interface StreamState {
+  _writableState?: { length?: number };
+  _readableState?: { length?: number };
+}
+
+export function createXlsxWriter(options: XlsxWriterOptions): XlsxWriter {
+  let chunks: Buffer[] = [];
+  let buffered = 0;
+  const sendPart = () => {
+    if (!buffered) return;
+    const part = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, buffered);
+    chunks = [];
+    buffered = 0;
+    options.onPart(part);
+  };
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      buffered += chunk.length;
+      if (buffered >= options.partBytes) sendPart();
+      done();
+    },
+    final(done) {
+      sendPart();
+      done();
+    },
+  });
+  const workbook = new WorkbookWriter({
+    stream: sink,
+    // Styles carry the date and amount columns' number formats (issue 32); shared strings off:
+    // the table of every distinct text would grow with the rows.
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(options.sheetName);
+  sheet.columns = options.columns.map((column, index) => ({
+    header: column.header,
+    key: `c${index}`,
+    width: column.width,
+  }));
+  // Only the formatted columns' cells get a style, one frozen object per column: exceljs caches a
+  // style's id by object, so it is resolved once, not for each of a million cells.
+  const styled = options.columns
+    .map((column, index) =>
+      column.numFmt ? { index: index + 1, style: Object.freeze({ numFmt: column.numFmt }) } : null,
+    )
+    .filter((entry): entry is { index: number; style: Readonly<{ numFmt: string }> } => entry !== null);
+
+  /**
+   * exceljs pipes the sheet's XML to the zip without backpressure: when rows come faster than
+   * deflate, the XML piles up. Wait while more than MAX_PENDING_XML waits in the zip entry stream.
+   */
+  const zipCaughtUp = async () => {
+    const pipe = (sheet as unknown as { stream?: { pipes?: StreamState[] } }).stream?.pipes?.[0];
+    const pending = () => (pipe?._writableState?.length ?? 0) + (pipe?._readableState?.length ?? 0);
+    await new Promise((resolve) => setImmediate(resolve));
+    while (pending() > MAX_PENDING_XML) await new Promise((resolve) => setTimeout(resolve, 2));
+  };
+
+  return {
+    async rows(rows) {
+      for (let from = 0; from < rows.length; from += SLICE_ROWS) {
+        const end = Math.min(rows.length, from + SLICE_ROWS);
+        for (let at = from; at < end; at++) {
+          const values = rows[at];
+          const row = sheet.addRow(values);
+          for (const { index, style } of styled)
+            if (values[index - 1] != null) row.getCell(index).style = style;
+          row.commit();
+        }
+        await zipCaughtUp();
+      }
+    },
+    async end() {
+      sheet.commit();
+      await workbook.commit();
+      if (!sink.writableFinished) await new Promise((resolve) => sink.once('finish', resolve));
+    },
+  };
+}
