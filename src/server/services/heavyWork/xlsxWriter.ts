@@ -25,6 +25,8 @@ export interface XlsxWriterOptions {
   sheetName: string;
   columns: readonly XlsxColumn[];
   partBytes: number;
+  /** Deflate level of the zip (0-9; default ZIP_LEVEL). */
+  zlibLevel?: number;
   /** A whole part of zipped bytes (the last one shorter). */
   onPart(bytes: Buffer): void;
 }
@@ -33,6 +35,12 @@ export interface XlsxWriter {
   rows(rows: readonly XlsxCell[][]): Promise<void>;
   end(): Promise<void>;
 }
+
+/**
+ * Deflate level: 1 instead of zlib's 6 (measured, bench/README.md 'Issue 39: heavy-work pool'):
+ * sheet XML is so repetitive that level 1 still shrinks it about tenfold, for far less CPU.
+ */
+export const ZIP_LEVEL = 1;
 
 /** Rows written between two yields (other requests of the child run between slices). */
 const SLICE_ROWS = 500;
@@ -72,6 +80,7 @@ export function createXlsxWriter(options: XlsxWriterOptions): XlsxWriter {
     // the table of every distinct text would grow with the rows.
     useStyles: true,
     useSharedStrings: false,
+    zip: { zlib: { level: options.zlibLevel ?? ZIP_LEVEL } },
   });
   const sheet = workbook.addWorksheet(options.sheetName);
   sheet.columns = options.columns.map((column, index) => ({
@@ -79,13 +88,14 @@ export function createXlsxWriter(options: XlsxWriterOptions): XlsxWriter {
     key: `c${index}`,
     width: column.width,
   }));
-  // Only the formatted columns' cells get a style, one frozen object per column: exceljs caches a
-  // style's id by object, so it is resolved once, not for each of a million cells.
-  const styled = options.columns
-    .map((column, index) =>
-      column.numFmt ? { index: index + 1, style: Object.freeze({ numFmt: column.numFmt }) } : null,
-    )
-    .filter((entry): entry is { index: number; style: Readonly<{ numFmt: string }> } => entry !== null);
+  // One frozen style object per column, shared by its cells (the formatted ones carry their
+  // number format, the others none): exceljs caches a style's id by object, so it is resolved once
+  // per column. A cell left without one gets a new merged object of its row's and column's styles,
+  // resolved again for each of a million cells (12 % of the writer's time, measured).
+  const NO_STYLE = Object.freeze({});
+  const columnStyles = options.columns.map((column) =>
+    column.numFmt ? Object.freeze({ numFmt: column.numFmt }) : NO_STYLE,
+  );
 
   /**
    * exceljs pipes the sheet's XML to the zip without backpressure: when rows come faster than
@@ -105,8 +115,8 @@ export function createXlsxWriter(options: XlsxWriterOptions): XlsxWriter {
         for (let at = from; at < end; at++) {
           const values = rows[at];
           const row = sheet.addRow(values);
-          for (const { index, style } of styled)
-            if (values[index - 1] != null) row.getCell(index).style = style;
+          for (let index = 0; index < values.length; index++)
+            if (values[index] != null) row.getCell(index + 1).style = columnStyles[index] ?? NO_STYLE;
           row.commit();
         }
         await zipCaughtUp();
