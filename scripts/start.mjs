@@ -96,9 +96,7 @@ await stopEsbuild();
 
 /** The build's files by their path inside its directory. */
 const files = new Map(bundled.outputFiles.map((file) => [path.basename(file.path), file.contents]));
-// What the server finds next to its own file (`new URL(..., import.meta.url)`): the worker thread's
-// script (plain JavaScript) and the migrations.
-files.set('xlsxWorker.mjs', readFileSync(path.join(root, 'src/server/resources/xlsxWorker.mjs')));
+// What the server finds next to its own file (`new URL(..., import.meta.url)`): the migrations.
 const migrations = path.join(root, 'src/server/db/migrations');
 for (const entry of readdirSync(migrations, { recursive: true, withFileTypes: true }))
   if (entry.isFile()) {

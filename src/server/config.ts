@@ -76,6 +76,14 @@ const environmentSchema = z.object({
    */
   RECEIPT_READING_VOUCHER_QUEUE: z.coerce.number().int().min(1).max(100_000).default(200),
   RECEIPT_READING_QUEUE: z.coerce.number().int().min(1).max(1_000_000).default(5000),
+  /**
+   * Issue 39: the export queue's bounds, in jobs pending or running: per user (past it 429) and
+   * in all (past it 503), both with Retry-After; and voucher PDFs drawn at once in the heavy-work
+   * pool (past it 503 with Retry-After). docs/exports.md 'Heavy-work pool'.
+   */
+  EXPORT_USER_QUEUE: z.coerce.number().int().min(1).max(1000).default(5),
+  EXPORT_QUEUE: z.coerce.number().int().min(1).max(100_000).default(100),
+  PDF_QUEUE: z.coerce.number().int().min(1).max(1000).default(8),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Issue 41: log lines as JSON or human-readable; unset: readable on a terminal, JSON otherwise. */
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
@@ -178,6 +186,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     listExactCountLimit: env.LIST_EXACT_COUNT_LIMIT,
     fileStorage: env.FILE_STORAGE,
     exportWorker: env.EXPORT_WORKER,
+    exportQueue: { userQueue: env.EXPORT_USER_QUEUE, totalQueue: env.EXPORT_QUEUE },
+    pdfQueue: env.PDF_QUEUE,
     receiptReading: {
       enabled: env.RECEIPT_READING,
       concurrency: env.RECEIPT_READING_CONCURRENCY,

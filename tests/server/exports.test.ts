@@ -28,6 +28,9 @@ let ejecutivo: string;
 
 beforeAll(async () => {
   testApp = await createTestApp();
+  // The queue tests below queue eight jobs of one user at once: past EXPORT_USER_QUEUE's 5. The
+  // bounds themselves are tested in exportPool.test.ts (issue 39).
+  testApp.context.config.exportQueue = { userQueue: 100, totalQueue: 1000 };
   admin = await testApp.login('admin');
   ejecutivo = await testApp.login('ejecutivo');
 }, 60_000);

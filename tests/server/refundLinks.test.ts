@@ -6,14 +6,21 @@
  * history entry; the file limit is the request's.
  */
 import { randomUUID } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../src/contracts/engine';
 import { messages } from '../../src/contracts/messages';
 import type { RefundDetail } from '../../src/contracts/refund/review';
-import { coverages, refundPayments, refundRequests, refunds, vouchers } from '../../src/server/db/schema';
+import {
+  coverages,
+  refundPayments,
+  refundRequests,
+  refunds,
+  storedFiles,
+  vouchers,
+} from '../../src/server/db/schema';
 import { entryName } from '../../src/server/routes/refundDownload';
 import { settleRefundMails } from '../../src/server/routes/refundLinks';
 import { resolveLink, signLinkHash, verifyLinkHash } from '../../src/server/services/refundLinks';
@@ -428,6 +435,24 @@ describe('POST /refund_download_file/', () => {
     // Two files named 'factura.png': the second is numbered.
     expect(Object.keys(entries).sort()).toEqual(['factura (2).png', 'factura.png']);
     expect(Buffer.from(entries['factura.png']).subarray(0, 4).toString('hex')).toBe('89504e47');
+
+    // Issue 39: several files over 100 MB in all are refused before any is read (413, Spanish).
+    const sizes = await testApp.context.db
+      .select({ id: storedFiles.id, size: storedFiles.size })
+      .from(storedFiles)
+      .where(inArray(storedFiles.id, ids));
+    await testApp.context.db
+      .update(storedFiles)
+      .set({ size: 60 * 1024 * 1024 })
+      .where(inArray(storedFiles.id, ids));
+    const large = await admin({
+      method: 'POST',
+      url: '/api/refund_download_file/',
+      payload: { refund_files_ids: ids },
+    });
+    expect([large.statusCode, large.json()]).toEqual([413, { detail: text.downloadTooLarge(100) }]);
+    for (const row of sizes)
+      await testApp.context.db.update(storedFiles).set({ size: row.size }).where(eq(storedFiles.id, row.id));
 
     const empty = await admin({
       method: 'POST',

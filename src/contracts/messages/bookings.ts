@@ -92,6 +92,8 @@ export const bookingsMessages = {
   printMulti: 'Imprimir multivoucher',
   sendTerms: 'Enviar condiciones',
   sendMulti: 'Enviar multivoucher',
+  /** Issue 39: the heavy-work pool draws as many PDFs at once as it may (503, Retry-After). */
+  pdfBusy: 'Se están generando muchos PDF en este momento. Inténtelo nuevamente en unos segundos.',
   pdf: {
     title: 'VOUCHER DE ASISTENCIA AL VIAJERO',
     multiTitle: 'MULTIVOUCHER',

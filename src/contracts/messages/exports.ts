@@ -47,6 +47,11 @@ export const exportsMessages = {
   unread: (count: number) => `${count} ${count === 1 ? 'notificación' : 'notificaciones'}`,
   notFinished: 'La exportación todavía no terminó.',
   invalidLimit: 'Ingrese un número entero mayor que cero.',
+  // Issue 39: the bounds of the export queue (429 per user, 503 in all, with Retry-After).
+  userQueueFull: (queued: number) =>
+    `Ya tiene ${formatCount(queued)} ${queued === 1 ? 'exportación' : 'exportaciones'} en preparación. Espere a que termine alguna e inténtelo nuevamente.`,
+  queueFull:
+    'Hay demasiadas exportaciones en preparación en este momento. Inténtelo nuevamente en unos minutos.',
   /** Logged reasons (server log, never shown): */
   ownerGone: 'the user who asked for the export no longer exists or is inactive',
   permissionGone: 'the user who asked for the export no longer holds its permission',

@@ -143,6 +143,9 @@ export const refundLinksMessages = {
   // POST /refund_download_file/.
   downloadNothing: 'Elija al menos un archivo para descargar.',
   downloadTooMany: (max: number) => `Puede descargar hasta ${max} archivos a la vez.`,
+  /** Issue 39: the zip is made in memory on the request, so its files are bounded in bytes too. */
+  downloadTooLarge: (megabytes: number) =>
+    `Los archivos elegidos suman más de ${megabytes} MB: descárguelos en partes.`,
   fileNotFound: 'Alguno de los archivos no existe o no pertenece a un reintegro.',
   // Staff history entries.
   historyDocuments: 'Documentación enviada por el viajero',

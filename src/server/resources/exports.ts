@@ -12,9 +12,12 @@
  *   whose heartbeat is older than `staleMs` (its worker died, or the instance was restarted) is
  *   claimed again and written from the start. On the embedded PostgreSQL only one server owns the
  *   database, so jobs still 'running' at its start are orphans and go back to pending at once.
- * - Rows are read by keyset in the list's order (its `ordering`, id last) in batches and written to exceljs' streaming WorkbookWriter,
- *   which runs in a worker thread with a capped heap (./xlsxWorker.mjs: the XML and the zip
- *   never block the event loop nor grow the server's memory); the zipped bytes are cut into parts of `PART_BYTES` stored in the shared storage
+ * - Rows are read by keyset in the list's order (its `ordering`, id last) in batches, one
+ *   statement each (no transaction or connection is held between them), and posted to exceljs'
+ *   streaming WorkbookWriter in the heavy-work pool's child process (issue 39:
+ *   ../services/heavyWork/xlsxWriter.ts in ../services/receiptReading/readingWorker.ts, at nice 10:
+ *   the XML and the zip never run on the request event loop nor grow the server's memory); the
+ *   zipped bytes are cut into parts of `PART_BYTES` stored in the shared storage
  *   (`storageOf(context)`), so no instance ever holds the rows or the whole file, and any instance
  *   can serve the download.
  *
@@ -22,7 +25,6 @@
  * the resource engine; `FOR UPDATE SKIP LOCKED` on the product's own table is all this needs.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { EXPORT_KINDS, EXPORT_LIMITS, type ExportKind, type ExportReport } from '../../contracts/exports';
@@ -33,15 +35,15 @@ import { loadPrincipal, type Principal } from '../auth/principal';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
 import { exportJobs } from '../db/schema';
+import { HttpError } from '../http/errors';
 import { metricsOf } from '../http/metrics';
+import type { XlsxMoneyCell } from '../services/heavyWork/xlsxWriter';
+import { HeavyProcessStopped, heavyProcessOf } from '../services/receiptReading/heavyProcess';
 import { storageOf } from '../services/storage';
 import { type Loader, listReaderOf, type Reader, type ResourceListReader } from './engine';
 
 /** An amount shown with its own currency's minor units (issue 40): a number and its format. */
-export interface MoneyCell {
-  amount: number;
-  numFmt: string;
-}
+export type MoneyCell = XlsxMoneyCell;
 export type Cell = string | number | boolean | Date | null | MoneyCell;
 
 /**
@@ -179,25 +181,52 @@ export interface ClaimedJob {
 }
 
 /**
- * Claims the oldest pending job, or a running one whose heartbeat is stale; null when none.
- * One statement: the row is locked by `FOR UPDATE SKIP LOCKED`, so two workers never get the
- * same job.
+ * Claims the next job in the fair order, or a running one whose heartbeat is stale; null when
+ * none. One statement: the row is locked by `FOR UPDATE SKIP LOCKED`, so two workers never get
+ * the same job (the order is computed in subqueries; only the job's row is locked).
+ *
+ * Fair per user (issue 39): the order is a job's rank within its owner's backlog, then its age.
+ * The rank counts the owner's jobs already taken since the backlog began (`served`: started
+ * since its oldest queued job was queued) plus the job's position among the owner's claimable
+ * jobs, so one user's ten exports interleave with another's one (as the reading queue does per
+ * voucher, ../services/receiptReading/queue.ts).
  */
 export async function claimJob(db: Database, workerId: string, staleMs: number): Promise<ClaimedJob | null> {
+  const claimable = (alias: string) =>
+    sql.raw(
+      `(${alias}.status = 'pending' or (${alias}.status = 'running' and (${alias}.heartbeat_at is null or ${alias}.heartbeat_at < now() - ${Math.max(0, Math.round(staleMs))} * interval '1 millisecond')))`,
+    );
   const result = (await db.execute(sql`
     with candidate as (
-      select id, hash, attempts, file_key, file_parts from export_jobs
-      where status = 'pending'
-         or (status = 'running' and (heartbeat_at is null or heartbeat_at < now() - ${staleMs} * interval '1 millisecond'))
-      order by created_at, id
+      select job.id, job.file_key, job.file_parts from export_jobs job
+      where job.id = (
+        with backlog as (
+          select q.owner_id, min(q.created_at) as since
+          from export_jobs q where q.status in ('pending', 'running') group by q.owner_id
+        ), served as (
+          select b.owner_id, (
+            select count(*) from export_jobs s
+            where s.owner_id = b.owner_id and s.status <> 'pending' and s.started_at >= b.since
+          ) as served
+          from backlog b
+        ), ranked as (
+          select c.id, row_number() over (partition by c.owner_id order by c.created_at, c.id) as position
+          from export_jobs c where ${claimable('c')}
+        )
+        select pick.id from export_jobs pick
+        join ranked on ranked.id = pick.id
+        join served on served.owner_id = pick.owner_id
+        where ${claimable('pick')}
+        order by served.served + ranked.position, pick.created_at, pick.id
+        for update of pick skip locked
+        limit 1)
       for update skip locked
-      limit 1
     )
     update export_jobs set
       status = 'running', locked_by = ${workerId}, locked_at = now(), heartbeat_at = now(),
       attempts = export_jobs.attempts + 1, rows_written = 0, rows_total = null,
       file_key = null, file_parts = 0, file_size = null, error = null, started_at = now()
-    from candidate where export_jobs.id = candidate.id
+    from candidate where export_jobs.id = candidate.id and ${claimable('export_jobs')}
     returning export_jobs.id, candidate.file_key as stale_key, candidate.file_parts as stale_parts`)) as unknown as Rows<{
     id: number;
     stale_key: string | null;
@@ -285,70 +314,28 @@ class PartStore {
 class LostJobError extends Error {}
 
 /**
- * The heap cap of the xlsx worker: its memory cannot grow with the rows. The streaming writer's
- * live set is small; 32 MB old and 8 MB young keep its collections cheap while it stays about
- * 45 MB resident (issue 15's budget: 300 MB for the whole server during a million-row export).
+ * The xlsx writer in the heavy-work pool's child process (issue 39; ../services/heavyWork/xlsxWriter.ts,
+ * at nice 10): rows go in a batch at a time, posted as soon as they are read (a few may wait in
+ * the child: `rows` answers when the child has written them, in order), zipped bytes come back as
+ * whole parts into `store`. The server's event loop only reads rows and moves bytes.
  */
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 };
-
-/**
- * The xlsx writer in its worker thread (./xlsxWorker.mjs): rows go in a batch at a time, posted as
- * soon as they are read (several may wait in the worker's queue: `rows` answers when the worker
- * has written them, in order), zipped bytes come back as whole parts into `store`.
- */
-function startXlsxWorker(store: PartStore) {
-  const worker = new Worker(new URL('./xlsxWorker.mjs', import.meta.url), {
-    resourceLimits: WORKER_LIMITS,
-    // Plain JavaScript: no need for the server's loader flags (tsx's TypeScript hooks would load
-    // into this thread too, for nothing).
-    execArgv: [],
-  });
-  type Waiting = { resolve: () => void; reject: (error: Error) => void };
-  /** Batches posted and not yet written, oldest first (the worker acks them in order). */
-  const acks: Waiting[] = [];
-  let done: Waiting | null = null;
-  let failure: Error | null = null;
-  const fail = (error: Error) => {
-    failure ??= error;
-    for (const waiting of acks.splice(0)) waiting.reject(failure);
-    done?.reject(failure);
-    done = null;
-  };
-  worker.on('message', (message: { type: string; chunk?: Uint8Array; message?: string }) => {
-    if (message.type === 'part' && message.chunk) store.add(Buffer.from(message.chunk.buffer));
-    else if (message.type === 'error') fail(new Error(`xlsx writer: ${message.message}`));
-    else if (message.type === 'ack') acks.shift()?.resolve();
-    else if (message.type === 'done' && done) {
-      const { resolve } = done;
-      done = null;
-      resolve();
-    }
-  });
-  worker.on('error', fail);
-  worker.on('exit', (code) => {
-    if (code !== 0) fail(new Error(`xlsx writer stopped (${code})`));
-  });
+function startXlsxWriter(
+  context: AppContext,
+  store: PartStore,
+  sheetName: string,
+  columns: { header: string; width: number; numFmt?: string }[],
+) {
+  const session = heavyProcessOf(context).xlsx({ sheetName, columns, partBytes: PART_BYTES }, (bytes) =>
+    store.add(bytes),
+  );
   return {
-    start(sheetName: string, columns: { header: string; width: number; numFmt?: string }[]) {
-      worker.postMessage({ type: 'start', sheetName, columns, partBytes: PART_BYTES });
-    },
-    /** Sends rows (copied: the caller may drop them at once); settles once the worker has written them. */
-    rows(rows: Cell[][]): Promise<void> {
-      if (failure) return Promise.reject(failure);
-      const written = new Promise<void>((resolve, reject) => acks.push({ resolve, reject }));
-      worker.postMessage({ type: 'rows', rows });
-      return written;
-    },
+    /** Sends rows (copied: the caller may drop them at once); settles once the child has written them. */
+    rows: (rows: Cell[][]): Promise<void> => session.rows(rows),
     async end(): Promise<void> {
-      if (failure) throw failure;
-      const finished = new Promise<void>((resolve, reject) => {
-        done = { resolve, reject };
-      });
-      worker.postMessage({ type: 'end' });
-      await finished;
+      await session.end();
       await store.settled();
     },
-    stop: () => worker.terminate(),
+    stop: () => session.abort(),
   };
 }
 
@@ -381,16 +368,17 @@ async function writeJob(
     progress.parts += 1;
     await storage.put(key, bytes);
   }, prefix);
-  const xlsx = startXlsxWorker(store);
+  const xlsx = startXlsxWriter(
+    context,
+    store,
+    definition.sheetName,
+    definition.columns.map((column) => ({
+      header: column.header,
+      width: column.width ?? 20,
+      numFmt: column.format ? NUMBER_FORMATS[column.format] : undefined,
+    })),
+  );
   try {
-    xlsx.start(
-      definition.sheetName,
-      definition.columns.map((column) => ({
-        header: column.header,
-        width: column.width ?? 20,
-        numFmt: column.format ? NUMBER_FORMATS[column.format] : undefined,
-      })),
-    );
     const related = Object.entries(definition.related ?? {});
     const project = definition.project;
     /**
@@ -474,7 +462,7 @@ async function writeJob(
     if (definition.footer) await xlsx.rows(await definition.footer(context.db, where, principal));
     await xlsx.end();
   } finally {
-    await xlsx.stop();
+    xlsx.stop();
   }
   return { prefix, parts: store.parts, size: store.size };
 }
@@ -538,6 +526,21 @@ export async function runJob(
     if (error instanceof LostJobError) {
       finished('interrupted');
       log.warn({ export: job.hash }, 'export interrupted; another worker (or a restart) takes it over');
+      return;
+    }
+    if (error instanceof HeavyProcessStopped) {
+      // The pool's child died (killed, or out of memory): the job goes back to the queue and is
+      // written again by a new child; `maxAttempts` ends a job that keeps killing it.
+      log.warn({ export: job.hash }, 'export interrupted: the heavy-work process stopped; queued again');
+      const released = await context.db
+        .update(exportJobs)
+        .set({ status: 'pending', lockedBy: null, heartbeatAt: null })
+        .where(
+          and(eq(exportJobs.id, job.id), eq(exportJobs.lockedBy, workerId), eq(exportJobs.status, 'running')),
+        )
+        .returning({ id: exportJobs.id });
+      if (released.length) await removeParts(context, prefix, progress.parts);
+      finished('interrupted');
       return;
     }
     finished('error');
@@ -693,7 +696,34 @@ export function exportQueryOf(raw: unknown): Record<string, string> {
 
 export const limitsOf = (definition: AnyExport) => definition.limits ?? EXPORT_LIMITS;
 
-/** Validates the request as the list would, and inserts the job; answers its hash. */
+/** Bounds of the export queue (issue 39): jobs pending or running, per user and in all. */
+export interface ExportQueueBounds {
+  /** Past it the user's new export answers 429 with Retry-After (EXPORT_USER_QUEUE). */
+  userQueue: number;
+  /** Past it any new export answers 503 with Retry-After (EXPORT_QUEUE). */
+  totalQueue: number;
+}
+
+/** The Retry-After of a refused export: a user's own queue, and the whole queue. */
+export const EXPORT_RETRY_AFTER_SECONDS = { user: 30, total: 60 };
+
+/** A new export past a bound of the queue: 429 (the user's) or 503 (everyone's), with Retry-After. */
+export class ExportQueueFull extends HttpError {
+  constructor(
+    statusCode: 429 | 503,
+    detail: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(statusCode, detail);
+  }
+}
+
+/**
+ * Validates the request as the list would, and inserts the job; answers its hash. The bounds are
+ * checked and the job inserted in one transaction holding the user's advisory lock, so two
+ * requests of one user at once cannot both pass the last free place (the total bound may be
+ * passed by one job per user racing, which is harmless).
+ */
 export async function requestExport(
   context: AppContext,
   definition: AnyExport,
@@ -701,20 +731,39 @@ export async function requestExport(
   query: Record<string, string>,
   filtered: boolean,
   requestedLimit: number | undefined,
+  bounds: ExportQueueBounds = context.config.exportQueue,
 ): Promise<string> {
   const limits = limitsOf(definition);
   const cap = filtered ? limits.filtered : limits.unfiltered;
   const rowLimit = Math.min(requestedLimit ?? cap, cap);
   const hash = randomBytes(24).toString('base64url');
-  await context.db.insert(exportJobs).values({
-    hash,
-    kind: definition.kind,
-    ownerId: principalId,
-    filters: query,
-    rowLimit,
+  await context.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${EXPORT_LOCK_KEY}, ${principalId})`);
+    const counted = (await tx.execute(sql`
+      select count(*) filter (where owner_id = ${principalId})::int as own, count(*)::int as total
+      from export_jobs where status in ('pending', 'running')`)) as unknown as Rows<{
+      own: number;
+      total: number;
+    }>;
+    const own = Number(counted.rows[0]?.own ?? 0);
+    const total = Number(counted.rows[0]?.total ?? 0);
+    if (own >= bounds.userQueue)
+      throw new ExportQueueFull(429, messages.exports.userQueueFull(own), EXPORT_RETRY_AFTER_SECONDS.user);
+    if (total >= bounds.totalQueue)
+      throw new ExportQueueFull(503, messages.exports.queueFull, EXPORT_RETRY_AFTER_SECONDS.total);
+    await tx.insert(exportJobs).values({
+      hash,
+      kind: definition.kind,
+      ownerId: principalId,
+      filters: query,
+      rowLimit,
+    });
   });
   return hash;
 }
+
+/** The first key of the advisory lock a user's export request holds (the second is the user's id). */
+const EXPORT_LOCK_KEY = 39_012;
 
 /** The API answer of a job. */
 export function reportOf(job: JobRow): ExportReport {

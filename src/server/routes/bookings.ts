@@ -50,8 +50,9 @@ import { auditedWrite, listAnswer, registerResource, serviceOf } from '../resour
 import { encodeCursor } from '../resources/listQuery';
 import { type CsvColumn, csvStream } from '../services/csvWriter';
 import type { OutgoingMail } from '../services/mail';
+import { HeavyWorkBusy, renderPdfInPool } from '../services/receiptReading/heavyProcess';
 import { termsLinkData, termsLinkExpiry } from '../services/termsLinks';
-import { loadPrintData, renderVouchersPdf } from '../services/voucherPdf';
+import { loadPrintData } from '../services/voucherPdf';
 import { termsRoutes } from './terms';
 
 const text = messages.bookings;
@@ -190,23 +191,39 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
 
   const viewVoucher = requirePermission(context, 'voucher', 'view');
 
-  const sendPdf = (reply: FastifyReply, bytes: Uint8Array, name: string) =>
-    reply
+  /**
+   * The PDF drawn in the heavy-work pool (issue 39: off the request's event loop, at nice 10),
+   * sent; past the pool's PDF bound, 503 with Retry-After.
+   */
+  const sendPdf = async (
+    reply: FastifyReply,
+    data: Parameters<typeof renderPdfInPool>[2],
+    title: string,
+    name: string,
+  ) => {
+    let bytes: Uint8Array;
+    try {
+      bytes = await renderPdfInPool(context, brand(), data, title);
+    } catch (error) {
+      if (!(error instanceof HeavyWorkBusy)) throw error;
+      return reply
+        .status(503)
+        .header('retry-after', String(error.retryAfterSeconds))
+        .send({ status: 'Error', detail: text.pdfBusy });
+    }
+    return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="${name}"`)
       .header('cache-control', 'no-store')
       .send(Buffer.from(bytes));
+  };
 
   app.post(bookingPaths.pdfVoucher, { preHandler: viewVoucher }, async (request, reply) => {
     const body = parseOrError(reply, () => parseWith(pdfVoucherSchema, request.body ?? {}));
     if (!body) return reply;
     const voucher = await scopedVoucher(principalOf(request), body.voucher_id);
     const data = await loadPrintData(db, [voucher.id]);
-    return sendPdf(
-      reply,
-      await renderVouchersPdf(brand(), data, `Voucher ${voucher.id}`),
-      `voucher_${voucher.id}.pdf`,
-    );
+    return sendPdf(reply, data, `Voucher ${voucher.id}`, `voucher_${voucher.id}.pdf`);
   });
 
   app.post(bookingPaths.pdfMultiVoucher, { preHandler: viewVoucher }, async (request, reply) => {
@@ -216,7 +233,8 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
     const data = await loadPrintData(db, ids);
     return sendPdf(
       reply,
-      await renderVouchersPdf(brand(), data, `Multivoucher reserva ${body.id_reservation}`),
+      data,
+      `Multivoucher reserva ${body.id_reservation}`,
       `multivoucher_${body.id_reservation}.pdf`,
     );
   });
@@ -375,11 +393,14 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext) {
       action: 'send_multivoucher',
       extra: { reservation: reservationId },
       mailFor: async (recipient) => {
+        // In the heavy-work pool; a mail (limited per user) waits for a place instead of a 503.
         pdf ??= Buffer.from(
-          await renderVouchersPdf(
+          await renderPdfInPool(
+            context,
             brand(),
             await loadPrintData(db, ids),
             `Multivoucher reserva ${reservationId}`,
+            true,
           ),
         );
         return {

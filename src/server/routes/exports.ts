@@ -23,6 +23,7 @@ import { listReaderOf } from '../resources/engine';
 import {
   type AnyExport,
   consumeJob,
+  ExportQueueFull,
   exportQueryOf,
   fileParts,
   ownJob,
@@ -61,7 +62,7 @@ export function exportRoutes(app: FastifyInstance, context: AppContext) {
   const authenticated = { preHandler: authenticate(context) };
 
   for (const definition of EXPORTS) {
-    app.get(EXPORT_KINDS[definition.kind].path, authenticated, async (request) => {
+    app.get(EXPORT_KINDS[definition.kind].path, authenticated, async (request, reply) => {
       const principal = principalOf(request);
       const reader = listReaderOf(context, definition.resourcePath);
       if (!reader) throw new HttpError(500, messages.common.genericError);
@@ -74,7 +75,17 @@ export function exportRoutes(app: FastifyInstance, context: AppContext) {
       await definition.assertRequest?.(context, query);
       // The filters are checked now, as the list checks them: bad input never becomes a job.
       const { filtered } = await reader.whereOf(query, principal);
-      const hash = await requestExport(context, definition, principal.id, query, filtered, limit);
+      let hash: string;
+      try {
+        hash = await requestExport(context, definition, principal.id, query, filtered, limit);
+      } catch (error) {
+        // Issue 39: past the queue's bounds, 429 (the user's) or 503 (everyone's) with Retry-After.
+        if (!(error instanceof ExportQueueFull)) throw error;
+        return reply
+          .status(error.statusCode)
+          .header('retry-after', String(error.retryAfterSeconds))
+          .send({ detail: error.detail });
+      }
       worker.wake();
       return { hash };
     });

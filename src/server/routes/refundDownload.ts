@@ -33,6 +33,8 @@ export function entryName(name: string, taken: Record<string, unknown>): string 
 }
 
 export function refundDownloadRoutes(app: FastifyInstance, context: AppContext) {
+  /** Bytes of the files of one zip (issue 39): the zip and its files are in memory while it is made. */
+  const MAX_ZIP_BYTES = 100 * 1024 * 1024;
   app.post(
     REFUND_DOWNLOAD_PATH,
     { preHandler: requirePermission(context, 'refund', 'view') },
@@ -44,12 +46,20 @@ export function refundDownloadRoutes(app: FastifyInstance, context: AppContext) 
           name: storedFiles.originalName,
           path: storedFiles.path,
           contentType: storedFiles.contentType,
+          size: storedFiles.size,
         })
         .from(storedFiles)
         .innerJoin(refundFiles, eq(refundFiles.fileId, storedFiles.id))
         .where(inArray(storedFiles.id, ids));
       const files = rows.filter((row) => ids.includes(row.id));
       if (files.length !== ids.length) throw notFound(messages.refundLinks.fileNotFound);
+      // Issue 39: the zip is made in memory on the request (stored, not deflated: a copy and a
+      // CRC-32), so several files are bounded in bytes as well as in number.
+      const bytes = files.reduce((sum, file) => sum + Number(file.size), 0);
+      if (files.length > 1 && bytes > MAX_ZIP_BYTES)
+        return reply
+          .status(413)
+          .send({ detail: messages.refundLinks.downloadTooLarge(MAX_ZIP_BYTES / 1024 / 1024) });
       const storage = storageOf(context);
       const ordered = ids.map((id) => files.find((file) => file.id === id)!);
       const contents = await Promise.all(ordered.map((file) => storage.get(file.path)));
