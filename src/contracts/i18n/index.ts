@@ -6,7 +6,13 @@
  * docs/languages.md says how languages are chosen and how to add a key.
  */
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
-import { DEFAULT_MINOR_UNITS, minorUnitsOf } from '../money';
+import {
+  type AmountOptions,
+  type AmountReading,
+  DEFAULT_MINOR_UNITS,
+  minorUnitsOf,
+  parseAmount,
+} from '../money';
 import { en } from './en';
 import { es, type MessageKey } from './es';
 import { pt } from './pt';
@@ -227,4 +233,51 @@ export function coverageNameIn(
 ): string {
   const named = language === 'pt' ? names.pt : language === 'en' ? names.en : names.es;
   return named?.trim() ? named : names.es;
+}
+
+/** Issue 42: a typed amount's refusal (money.ts `parseAmount`) in the traveller's language. */
+export function amountErrorIn(language: Language, reading: Extract<AmountReading, { ok: false }>): string {
+  switch (reading.error) {
+    case 'tooManyDecimals':
+      return translate(language, 'amounts.tooManyDecimals', {
+        decimals: reading.decimals,
+        currency: reading.currency ?? 'none',
+      });
+    case 'tooLarge':
+      return translate(language, 'amounts.tooLarge', { digits: reading.maxIntegerDigits });
+    case 'otherCurrency':
+      return translate(language, 'amounts.otherCurrency', {
+        typed: reading.typedCurrency ?? '',
+        chosen: reading.currency ?? '',
+      });
+    default:
+      return translate(language, `amounts.${reading.error}`);
+  }
+}
+
+/**
+ * What a money field says under a typed amount, in the traveller's language and format (as
+ * amountInput.ts `amountFeedback` does in Spanish): how it was understood ('Will be entered as:
+ * USD 1,234.56') when that differs from what was typed, or why it cannot be read. The same one
+ * parser reads '1.234,56' and '1,234.56' in every language.
+ */
+export function amountFeedbackIn(
+  language: Language,
+  typed: string,
+  options: AmountOptions,
+): { understood: string | null; problem: string | null } {
+  if (typed.trim() === '') return { understood: null, problem: null };
+  const reading = parseAmount(typed, options);
+  if (!reading.ok) return { understood: null, problem: amountErrorIn(language, reading) };
+  const shown = options.currency
+    ? formatMoneyIn(language, reading.decimal, options.currency)
+    : formatAmountIn(language, reading.decimal);
+  const asTyped = formatAmountIn(language, reading.decimal, options.currency ?? null);
+  return {
+    understood:
+      reading.ambiguous || typed.trim() !== asTyped
+        ? translate(language, 'amounts.willLoad', { shown })
+        : null,
+    problem: null,
+  };
 }
