@@ -247,7 +247,8 @@ export function ClaimDialog({
               value={values.sinister_country}
               options={countries
                 .map((country) => ({ value: country.iso3, label: countryLabel(tr, country.iso3) }))
-                .sort((a, b) => a.label.localeCompare(b.label, tr.locale))}
+                // Spanish keeps the catalogue's order; other languages sort their own names.
+                .sort((a, b) => (tr.language === 'es' ? 0 : a.label.localeCompare(b.label, tr.locale)))}
               onValueChange={(value) => change('sinister_country', value)}
             />
           </Cell>
