@@ -118,10 +118,10 @@ test('the Brazilian traveller claims in Portuguese and is mailed in Portuguese',
 
   const email = `joao-${Date.now()}@example.com`;
   await page.getByLabel(pt.t('refund.emailLabel'), { exact: true }).fill(email);
-  await page.getByRole('button', { name: pt.t('refund.continueButton') }).click();
+  await page.getByRole('button', { name: pt.t('refund.continueButton'), exact: true }).click();
   const { shown } = await loadClaim(page, pt, login, '1.234,56');
   await expect(page.getByText('USD 1.234,56')).toBeVisible();
-  await page.getByRole('button', { name: pt.t('refund.continueButton') }).click();
+  await page.getByRole('button', { name: pt.t('refund.continueButton'), exact: true }).click();
 
   await page.getByLabel('Titular da conta', { exact: true }).fill('João Silva');
   await page.getByLabel('Banco', { exact: true }).fill('Banco do Brasil');
@@ -130,7 +130,7 @@ test('the Brazilian traveller claims in Portuguese and is mailed in Portuguese',
   await page.getByLabel('SWIFT', { exact: true }).fill('BRASBRRJ');
   await page.getByLabel('Número do documento', { exact: true }).fill(BRAZILIAN);
   await page.getByLabel('Endereço do banco', { exact: true }).fill('SBS Quadra 1, Brasília');
-  await page.getByRole('button', { name: pt.t('refund.finishButton') }).click();
+  await page.getByRole('button', { name: pt.t('refund.finishButton'), exact: true }).click();
   await expect(page.getByRole('heading', { name: pt.t('refund.successTitle') })).toBeVisible({
     timeout: 30_000,
   });
@@ -180,10 +180,10 @@ test('the US traveller claims in English typing 1,234.56; switching language kee
 
   const email = `emily-${Date.now()}@example.com`;
   await page.getByLabel(en.t('refund.emailLabel'), { exact: true }).fill(email);
-  await page.getByRole('button', { name: en.t('refund.continueButton') }).click();
+  await page.getByRole('button', { name: en.t('refund.continueButton'), exact: true }).click();
   const { shown } = await loadClaim(page, en, login, '1,234.56');
   await expect(page.getByText('USD 1,234.56')).toBeVisible();
-  await page.getByRole('button', { name: en.t('refund.continueButton') }).click();
+  await page.getByRole('button', { name: en.t('refund.continueButton'), exact: true }).click();
 
   await page.getByLabel('Account holder', { exact: true }).fill('Emily Johnson');
   await page.getByLabel('Bank', { exact: true }).fill('Chase');
@@ -201,7 +201,7 @@ test('the US traveller claims in English typing 1,234.56; switching language kee
   await expect(page.getByText('USD 1.234,56')).toBeVisible();
   await page.getByRole('button', { name: 'English' }).click();
   await expect(page.getByText('USD 1,234.56')).toBeVisible();
-  await page.getByRole('button', { name: en.t('refund.continueButton') }).click();
+  await page.getByRole('button', { name: en.t('refund.continueButton'), exact: true }).click();
   await expect(page.getByLabel('Account holder', { exact: true })).toHaveValue('Emily Johnson');
   await expect(page.getByLabel('SWIFT', { exact: true })).toHaveValue('CHASUS33');
 
@@ -209,7 +209,7 @@ test('the US traveller claims in English typing 1,234.56; switching language kee
   await page.getByLabel('ID document number', { exact: true }).fill(AMERICAN);
   await page.getByLabel('Bank address', { exact: true }).fill('383 Madison Ave, New York');
   await page.getByLabel('ABA', { exact: true }).fill('021000021');
-  await page.getByRole('button', { name: en.t('refund.finishButton') }).click();
+  await page.getByRole('button', { name: en.t('refund.finishButton'), exact: true }).click();
   await expect(page.getByRole('heading', { name: en.t('refund.successTitle') })).toBeVisible({
     timeout: 30_000,
   });
