@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTodayIso } from '../../src/contracts/refund/dates';
+import { refundLinkApiPaths } from '../../src/contracts/refund/links';
 import { type RefundLoginResponse, refundLoginResponseSchema } from '../../src/contracts/refund/login';
 import { coverages, refundClaims, refundDrafts, refunds } from '../../src/server/db/schema';
 import { DEMO_REFUND_TRAVELLERS } from '../../src/server/db/seed/refunds';
@@ -222,6 +223,37 @@ describe('the traveller language (issue 42)', () => {
     expect(text).not.toContain('Recibimos tu solicitud');
 
     // Staff decide in Spanish screens; the decision mail's fixed parts are Portuguese.
+    expect(
+      (await admin({ method: 'POST', url: `/api/refund/${id}/actions/review/`, payload: {} })).statusCode,
+    ).toBe(200);
+
+    // A request for documents: its mail and its link page speak Portuguese too.
+    const requested = await mailsOf(async () => {
+      const response = await admin({
+        method: 'POST',
+        url: `/api/refund/${id}/actions/request_documents/`,
+        payload: { documents: ['Factura original'], max_files: 2 },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    });
+    expect(requested).toHaveLength(1);
+    expect(subjectOf(requested[0])).toBe(`Reembolso nº ${id}: documentação necessária`);
+    const requestText = decoded(requested[0]);
+    expect(requestText).toContain(
+      `Para continuar com seu reembolso nº ${id} precisamos da seguinte documentação:`,
+    );
+    expect(requestText).toContain('- Factura original');
+    const link = new URL(/https?:\/\/\S+hash=\S+/.exec(requestText)![0]);
+    const access = await testApp.app.inject({
+      method: 'GET',
+      url: `/api${refundLinkApiPaths.authenticatePendingDoc}?refund_id=${id}&hash=${link.searchParams.get('hash')}`,
+      remoteAddress: nextIp(),
+    });
+    expect(access.statusCode, access.body).toBe(200);
+    expect((access.json() as { language?: string }).language).toBe('pt');
+    // The status page after a new login carries the refund's language.
+    const again = await loginOf(docOf('BRA'));
+    expect(again.submitted_refunds?.find((refund) => refund.id === id)?.language).toBe('pt');
     expect(
       (await admin({ method: 'POST', url: `/api/refund/${id}/actions/review/`, payload: {} })).statusCode,
     ).toBe(200);

@@ -6,7 +6,7 @@
  * as Accept-Language, so the server stores it with the draft and the refund and writes the mails in
  * it. The machines never see it: only the views' texts change.
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import {
   chooseLanguage,
   isLanguage,
@@ -84,4 +84,11 @@ function subscribe(listener: () => void) {
 export function useTranslator(): Translator {
   const language = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
   return translatorOf(language);
+}
+
+/** A link page: the refund's stored language, unless the traveller chose one in this browser. */
+export function useStoredLanguage(stored: string | null | undefined): void {
+  useEffect(() => {
+    if (!chosenLanguage() && isLanguage(stored)) apply(stored);
+  }, [stored]);
 }

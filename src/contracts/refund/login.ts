@@ -65,6 +65,8 @@ export const submittedRefundSchema = z.object({
   claims: z.array(statusClaimSchema).default([]),
   /** The reference staff gave when paying ('' when none or not paid). */
   payment_reference: z.string().default(''),
+  /** Issue 42: the traveller's language stored with the refund (its mails are in it). */
+  language: z.enum(['es', 'pt', 'en']).optional(),
 });
 export type SubmittedRefund = z.infer<typeof submittedRefundSchema>;
 

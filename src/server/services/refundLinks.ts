@@ -276,6 +276,7 @@ export async function submittedRefundsOf(
       createdAt: refunds.createdAt,
       rejectionReason: refunds.rejectionReason,
       paymentReference: refunds.paymentReference,
+      language: refunds.language,
     })
     .from(refunds)
     .where(and(eq(refunds.voucherId, voucherId), eq(refunds.docNumber, docNumber)))
@@ -315,6 +316,7 @@ export async function submittedRefundsOf(
     timeline: timelines.get(row.id) ?? [],
     rejection_reason: row.status === 'RECHAZADO' ? row.rejectionReason : '',
     payment_reference: row.status === 'PAGADO' ? row.paymentReference : '',
+    language: row.language,
     claims: claims
       .filter((claim) => claim.refundId === row.id)
       .map((claim) => ({

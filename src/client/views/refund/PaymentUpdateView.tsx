@@ -14,7 +14,7 @@ import {
   type PaymentTextField,
   paymentFieldLabel,
 } from '../../../contracts/refund';
-import { useTranslator } from '../../refund/language';
+import { useStoredLanguage, useTranslator } from '../../refund/language';
 import { providedPaymentUpdateMachine } from '../../refund/linkActors';
 import { Alert, Cell, Checkbox, Grid, SelectField, Stack, TextField } from '../../ui/primitives';
 import { LinkPageFrame } from './LinkPageFrame';
@@ -27,6 +27,7 @@ export default function PaymentUpdateView() {
   const snapshot = useSelector(actor, (state) => state);
   const { values, errors } = snapshot.context;
   const { t, fromSpanish } = useTranslator();
+  useStoredLanguage(snapshot.context.access?.language);
   const busy = snapshot.matches('sending');
   const set = (field: PaymentTextField, value: string) => actor.send({ type: 'FIELD_CHANGED', field, value });
   const warnings = warningsOf(snapshot.context);

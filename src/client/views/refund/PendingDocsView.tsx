@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router-dom';
 import { pagesOf } from '../../../../machines/claimForm';
 import { pendingDocReadingId } from '../../../../machines/pendingDocs';
 import { MAX_COMMENT_LENGTH } from '../../../contracts/refund';
-import { useTranslator } from '../../refund/language';
+import { useStoredLanguage, useTranslator } from '../../refund/language';
 import { forgetDocuments, providedPendingDocsMachine } from '../../refund/linkActors';
 import { Alert, Button, Cell, Grid, Muted, Row, Stack, Subheading, TextArea } from '../../ui/primitives';
 import { FilePicker } from './FilePicker';
@@ -28,6 +28,7 @@ export default function PendingDocsView() {
   const snapshot = useSelector(actor, (state) => state);
   const { files, comment, errors, notice } = snapshot.context;
   const { t, fromSpanish } = useTranslator();
+  useStoredLanguage(snapshot.context.access?.language);
   const sent = snapshot.matches('sent');
   const busy = snapshot.matches('preparing') || snapshot.matches('uploading') || snapshot.matches('patching');
 

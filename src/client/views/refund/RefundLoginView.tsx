@@ -15,7 +15,11 @@ export function RefundLoginView() {
 
   useEffect(() => {
     if (snapshot.status === 'done') {
-      adoptLoginLanguage(snapshot.output?.refunds.country_residence ?? '');
+      // Issue 42: the newest refund's stored language, else the country's (unless one was chosen).
+      adoptLoginLanguage(
+        snapshot.output?.refunds.country_residence ?? '',
+        snapshot.output?.submitted_refunds?.[0]?.language,
+      );
       navigate('/dashboardRefund', { state: snapshot.output });
     }
   }, [snapshot.status, snapshot.output, navigate]);
