@@ -20,6 +20,7 @@ export const sampleReviewedRefund: ReviewedRefund = {
   email: 'lucia@example.com',
   phone_contact: '+5491130123456',
   country_residence: 'ARG',
+  language: 'es',
   client_comment: '',
   claims: [
     {

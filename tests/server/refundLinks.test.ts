@@ -172,6 +172,8 @@ describe('documents link', () => {
       max_files: 2,
       remaining_files: 2,
       observations: 'Legibles, por favor',
+      // Issue 42: the refund's language (the link page speaks it).
+      language: 'es',
     });
 
     // The request's limit: three files when two are allowed are refused, nothing is stored.
@@ -338,6 +340,7 @@ describe('bank data link', () => {
       update_fields: ['cbu', 'cuit_cuil'],
       observations: 'El CBU no corresponde al titular',
       country_residence: 'ARG',
+      language: 'es',
     });
     const send = (fields: Record<string, string>) =>
       testApp.app.inject({

@@ -18,6 +18,7 @@ import {
   type StoredFile,
   uploadImageResponseSchema,
 } from '../../contracts/refund';
+import { currentLanguage } from '../refund/language';
 import { ApiError, contractMismatch, errorFromAnswer, networkError, parseAnswer } from './errors';
 
 const text = messages.refund;
@@ -43,6 +44,8 @@ export async function call<T>(
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');
   if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
+  // Issue 42: the traveller's language, stored with the draft and the refund (its mails use it).
+  headers.set('Accept-Language', currentLanguage());
   let response: Response;
   try {
     response = await fetch(url, { ...init, headers });

@@ -7,7 +7,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
-import { messages } from '../../contracts/messages';
+import { useTranslator } from '../refund/language';
 import { Spinner } from '../ui/primitives';
 import { RefundLayout } from '../views/refund/RefundLayout';
 import { RefundLoginView } from '../views/refund/RefundLoginView';
@@ -29,9 +29,10 @@ function pageOf(pathname: string) {
 }
 
 function Loading() {
+  const { t } = useTranslator();
   return (
     <div style={{ padding: 24 }}>
-      <Spinner label={messages.common.loading} />
+      <Spinner label={t('common.loading')} />
     </div>
   );
 }

@@ -24,6 +24,7 @@ import {
 import { call, RefundApiError, refundLogin, submitRefund, uploadReceipts } from '../api/refund';
 import { prepareReceipts } from './files/prepare';
 import { clearReceipts, loadReceipt } from './files/receiptStore';
+import { adoptLoginLanguage } from './language';
 import { providedClaimReceiptReading } from './readingActors';
 import { clearRefundLogin, refundWizardSlot, saveRefundLogin } from './session';
 
@@ -87,9 +88,11 @@ export function forgetRefund(): void {
 }
 
 /** GET /refund_data/draft/ (issue 30 §1): the server draft of this login's voucher and document. */
-function loadDraftActor(token: () => string) {
+function loadDraftActor(token: () => string, country: string) {
   return fromPromise<RefundDraft | null>(async ({ signal }) => {
     const answer = await call(refundDraftResponseSchema, refundApiPaths.draft, { token: token(), signal });
+    // Issue 42: a draft saved in another browser brings its language, unless one was chosen here.
+    if (answer.draft?.language) adoptLoginLanguage(country, answer.draft.language);
     return answer.draft;
   });
 }
@@ -120,7 +123,7 @@ export function providedRefundWizardMachine(login: RefundLoginResponse, imageSer
     session.access = answer.access;
   });
   const prepareFiles = prepareFilesActor(token, imageServiceUrl);
-  const loadDraft = loadDraftActor(token);
+  const loadDraft = loadDraftActor(token, login.refunds.country_residence);
   return refundWizardMachine.provide({
     actors: {
       claimForm: claimFormMachine.provide({

@@ -126,5 +126,8 @@ export const refundReviewMessages = {
   dateInvalid: 'Ingrese una fecha DD/MM/AAAA.',
   createdAt: 'Fecha de carga',
   countryResidence: 'País de residencia',
+  /** Issue 42: the traveller's language, with its name in Spanish (the mails are written in it). */
+  travellerLanguage: 'Idioma del viajero',
+  travellerLanguages: { es: 'Español', pt: 'Portugués', en: 'Inglés' },
   loading: 'Cargando reintegro...',
 };

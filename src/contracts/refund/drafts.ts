@@ -145,6 +145,8 @@ export const refundDraftSchema = z.object({
   version: z.number().int().positive(),
   data: refundDraftDataSchema,
   updated_at: z.string(),
+  /** Issue 42: the traveller's language when the draft was saved (absent: not kept). */
+  language: z.enum(['es', 'pt', 'en']).optional(),
 });
 export type RefundDraft = z.infer<typeof refundDraftSchema>;
 

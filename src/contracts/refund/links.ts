@@ -63,6 +63,8 @@ export const pendingDocsAccessSchema = z.object({
   max_files: z.number().int().min(1).max(MAX_CLAIM_FILES),
   remaining_files: z.number().int().min(0).max(MAX_CLAIM_FILES),
   observations: z.string(),
+  /** Issue 42: the refund's language (the page speaks it unless the traveller chose another). */
+  language: z.enum(['es', 'pt', 'en']).optional(),
 });
 export type PendingDocsAccess = z.infer<typeof pendingDocsAccessSchema>;
 
@@ -107,6 +109,8 @@ export const paymentUpdateAccessSchema = z.object({
   update_fields: z.array(z.enum(paymentTextFields)),
   observations: z.string(),
   country_residence: z.string(),
+  /** Issue 42: the refund's language (the page speaks it unless the traveller chose another). */
+  language: z.enum(['es', 'pt', 'en']).optional(),
 });
 export type PaymentUpdateAccess = z.infer<typeof paymentUpdateAccessSchema>;
 

@@ -23,6 +23,11 @@ export const refundLoginDataSchema = z.object({
   coverages: z.array(z.string()),
   /** Coverage name -> names of the receipts its claim needs. */
   required_items: z.record(z.string(), z.array(z.string())),
+  /**
+   * Issue 42: each coverage's name (the Spanish one of `coverages`) in Portuguese and English
+   * (long_name_po, long_name_en; '' when the data has none: the portal shows the Spanish).
+   */
+  coverage_names: z.record(z.string(), z.object({ pt: z.string(), en: z.string() })).optional(),
   /** The subset of `coverages` that is the multi-cause cancellation (penalty-letter section). */
   multi_cause_coverages: z.array(z.string()),
   /** Where to go 20 s after the final screen; empty means the default public site. */
@@ -60,6 +65,8 @@ export const submittedRefundSchema = z.object({
   claims: z.array(statusClaimSchema).default([]),
   /** The reference staff gave when paying ('' when none or not paid). */
   payment_reference: z.string().default(''),
+  /** Issue 42: the traveller's language stored with the refund (its mails are in it). */
+  language: z.enum(['es', 'pt', 'en']).optional(),
 });
 export type SubmittedRefund = z.infer<typeof submittedRefundSchema>;
 

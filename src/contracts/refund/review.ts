@@ -56,6 +56,8 @@ export const refundDetailSchema = refundRowSchema.extend({
   email: z.string(),
   phone_contact: z.string(),
   country_residence: z.string(),
+  /** Issue 42: the traveller's language (its mails are written in it). */
+  language: z.enum(['es', 'pt', 'en']).default('es'),
   client_comment: z.string(),
   claims: z.array(
     z.object({

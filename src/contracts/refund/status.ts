@@ -93,11 +93,15 @@ const centsOf = (amount: string): bigint => {
 const amountOfCents = (cents: bigint): string => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
 
 /** The sum per currency, in order of first appearance: ['EUR 90,00', 'USD 50,50'] (null amounts skipped). */
-export function totalsByCurrency(lines: readonly { currency: string; amount: string | null }[]): string[] {
+export function totalsByCurrency(
+  lines: readonly { currency: string; amount: string | null }[],
+  /** Issue 42: the traveller's format ('USD 1,234.56' in English); Spanish by default. */
+  format: (amount: string, currency: string) => string = formatMoney,
+): string[] {
   const totals = new Map<string, bigint>();
   for (const line of lines) {
     if (line.amount === null) continue;
     totals.set(line.currency, (totals.get(line.currency) ?? 0n) + centsOf(line.amount));
   }
-  return [...totals].map(([currency, cents]) => formatMoney(amountOfCents(cents), currency));
+  return [...totals].map(([currency, cents]) => format(amountOfCents(cents), currency));
 }

@@ -194,6 +194,7 @@ async function detailOf(reader: Reader, refund: RefundRecord): Promise<RefundDet
     email: refund.email,
     phone_contact: refund.phoneContact,
     country_residence: refund.countryResidence,
+    language: refund.language,
     client_comment: refund.clientComment,
     claims: claims.map((claim) => ({
       id: claim.id,

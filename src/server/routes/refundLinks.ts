@@ -201,7 +201,13 @@ export function refundLinkRoutes(app: FastifyInstance, context: AppContext) {
     { config: rateLimited(60, '1 minute') },
     async (request, reply): Promise<PendingDocsAccess> => {
       const query = (request.query ?? {}) as Record<string, unknown>;
-      const { request: pending } = await openLink(request, reply, 'documents', query.refund_id, query.hash);
+      const { request: pending, refund } = await openLink(
+        request,
+        reply,
+        'documents',
+        query.refund_id,
+        query.hash,
+      );
       const max = pending.maxFiles ?? 1;
       return {
         refund_id: pending.refundId,
@@ -209,6 +215,7 @@ export function refundLinkRoutes(app: FastifyInstance, context: AppContext) {
         max_files: max,
         remaining_files: max,
         observations: pending.observations,
+        language: refund.language,
       };
     },
   );
@@ -399,6 +406,7 @@ export function refundLinkRoutes(app: FastifyInstance, context: AppContext) {
         update_fields: pending.items as PaymentTextField[],
         observations: pending.observations,
         country_residence: refund.countryResidence,
+        language: refund.language,
       };
     },
   );

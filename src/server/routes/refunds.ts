@@ -10,6 +10,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { historyEntityOf } from '../../contracts/engine';
+import { languageOfAcceptLanguage, languageOfCountry } from '../../contracts/i18n';
 import { messages } from '../../contracts/messages';
 import {
   bankNameFor,
@@ -137,6 +138,8 @@ async function loadVoucherForRefund(
         .select({
           id: coverages.id,
           name: coverages.longNameEs,
+          namePt: coverages.longNamePo,
+          nameEn: coverages.longNameEn,
           requiredItems: coverages.requiredItems,
           isMultiCause: coverages.isMultiCause,
         })
@@ -160,6 +163,9 @@ async function loadVoucherForRefund(
       email: row.email,
       phone: row.phone,
       coverages: coverageRows.map((coverage) => coverage.name),
+      coverage_names: Object.fromEntries(
+        coverageRows.map((coverage) => [coverage.name, { pt: coverage.namePt, en: coverage.nameEn }]),
+      ),
       required_items: Object.fromEntries(
         coverageRows.map((coverage) => [coverage.name, coverage.requiredItems]),
       ),
@@ -333,6 +339,10 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
             clientComment: submission.refund.client_comment || submission.refund_coverage.comment,
             idempotencyKey: submission.idempotency_key,
             countryResidence: found.data.country_residence,
+            // Issue 42: the portal sends the traveller's language as Accept-Language.
+            language:
+              languageOfAcceptLanguage(request.headers['accept-language']) ??
+              languageOfCountry(found.data.country_residence),
           })
           .onConflictDoNothing({ target: refunds.idempotencyKey })
           .returning({ id: refunds.id, status: refunds.status, voucherId: refunds.voucherId });
@@ -485,7 +495,12 @@ function refundDraftRoutes(app: FastifyInstance, context: AppContext) {
   }));
   app.put(refundApiPaths.draft, { ...guard, config: rateLimited(600, '15 minutes') }, async (request) => {
     const save = parseWith(refundDraftSaveSchema, request.body);
-    return saveDraft(context.db, request.refundAccess!, save);
+    return saveDraft(
+      context.db,
+      request.refundAccess!,
+      save,
+      languageOfAcceptLanguage(request.headers['accept-language']),
+    );
   });
   app.delete(
     refundApiPaths.draft,

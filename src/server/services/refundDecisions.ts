@@ -14,15 +14,23 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { historyEntityOf } from '../../contracts/engine';
-import { formatMoney, formatUtcDate } from '../../contracts/format';
+import { coverageNameIn, type Language, translatorOf } from '../../contracts/i18n';
 import { messages } from '../../contracts/messages';
 import { refundReviewContract } from '../../contracts/refund/review';
 import { type TimelineEntry, timelineEventOf, totalsByCurrency } from '../../contracts/refund/status';
 import type { AppContext } from '../context';
 import type { Database, Transaction } from '../db/client';
-import { auditLog, type RefundDecision, refundClaims, refundDecisionMails, refunds } from '../db/schema';
+import {
+  auditLog,
+  coverages,
+  type RefundDecision,
+  refundClaims,
+  refundDecisionMails,
+  refunds,
+} from '../db/schema';
+import { decisionMail as decisionMailIn } from './travellerMails';
 
-const text = messages.refundDecisions;
+const _text = messages.refundDecisions;
 const REFUND_ENTITY = historyEntityOf(refundReviewContract.path);
 
 /** Queues the decision's mail in the transition's transaction. */
@@ -36,8 +44,31 @@ export const statusPageUrl = (publicUrl: string): string => new URL('/refund', p
 type RefundRecord = typeof refunds.$inferSelect;
 type MailRow = typeof refundDecisionMails.$inferSelect;
 
+/**
+ * Issue 42: a refund's claims with the coverage's name in the traveller's language (long_name_po,
+ * long_name_en; the Spanish name the traveller saw when the column is empty).
+ */
+export async function claimsInLanguage(db: Database, refundId: number, language: Language) {
+  const rows = await db
+    .select({
+      claim: refundClaims,
+      namePt: coverages.longNamePo,
+      nameEn: coverages.longNameEn,
+    })
+    .from(refundClaims)
+    .leftJoin(coverages, eq(coverages.id, refundClaims.coverageId))
+    .where(eq(refundClaims.refundId, refundId))
+    .orderBy(asc(refundClaims.position));
+  return rows.map(({ claim, namePt, nameEn }) => ({
+    ...claim,
+    coverage: coverageNameIn(language, { es: claim.coverageName, pt: namePt, en: nameEn }),
+  }));
+}
+
+/** The decision's mail, its fixed parts in the traveller's language (issue 42). */
 async function decisionMail(context: AppContext, refund: RefundRecord, row: MailRow) {
   const { config } = context;
+  const language = refund.language;
   const common = {
     name: refund.name,
     refundId: refund.id,
@@ -46,40 +77,31 @@ async function decisionMail(context: AppContext, refund: RefundRecord, row: Mail
     brand: config.brandName,
   };
   if (row.decision === 'reject')
-    return {
-      subject: text.rejectedMailSubject(refund.id),
-      text: text.rejectedMailBody({ ...common, reason: refund.rejectionReason }),
-    };
-  const claims = await context.db
-    .select()
-    .from(refundClaims)
-    .where(eq(refundClaims.refundId, refund.id))
-    .orderBy(asc(refundClaims.position));
+    return decisionMailIn(language, { ...common, decision: 'reject', reason: refund.rejectionReason });
+  const claims = await claimsInLanguage(context.db, refund.id, language);
   const totals = totalsByCurrency(
     claims.map((claim) => ({ currency: claim.currencyCode, amount: claim.approvedAmount })),
+    translatorOf(language).money,
   );
   if (row.decision === 'approve')
-    return {
-      subject: text.approvedMailSubject(refund.id),
-      text: text.approvedMailBody({
-        ...common,
-        claims: claims.map((claim) => ({
-          coverage: claim.coverageName,
-          approved: formatMoney(claim.approvedAmount ?? '0', claim.currencyCode),
-          claimed: formatMoney(claim.amount, claim.currencyCode),
-        })),
-        totals,
-      }),
-    };
-  return {
-    subject: text.paidMailSubject(refund.id),
-    text: text.paidMailBody({
+    return decisionMailIn(language, {
       ...common,
+      decision: 'approve',
+      claims: claims.map((claim) => ({
+        coverage: claim.coverage,
+        currency: claim.currencyCode,
+        approved: claim.approvedAmount ?? '0',
+        claimed: claim.amount,
+      })),
       totals,
-      date: formatUtcDate(row.createdAt),
-      reference: refund.paymentReference,
-    }),
-  };
+    });
+  return decisionMailIn(language, {
+    ...common,
+    decision: 'pay',
+    totals,
+    date: row.createdAt.toISOString().slice(0, 10),
+    reference: refund.paymentReference,
+  });
 }
 
 /**

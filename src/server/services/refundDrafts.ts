@@ -4,6 +4,7 @@
  * scoped by the caller's login subject (voucher + document): no call takes another key.
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Language } from '../../contracts/i18n';
 import { messages } from '../../contracts/messages';
 import {
   draftFileIds,
@@ -29,11 +30,22 @@ export async function readDraft(db: Database, access: RefundAccess): Promise<Ref
   if (!row) return null;
   const data = refundDraftDataSchema.safeParse(row.data);
   if (!data.success) return null;
-  return { version: row.version, data: data.data, updated_at: row.updatedAt.toISOString() };
+  return {
+    version: row.version,
+    data: data.data,
+    updated_at: row.updatedAt.toISOString(),
+    ...(row.language ? { language: row.language } : {}),
+  };
 }
 
 /** Saves the draft if `save.version` is the stored one (0: none yet); else 409, nothing written. */
-export async function saveDraft(db: Database, access: RefundAccess, save: RefundDraftSave) {
+export async function saveDraft(
+  db: Database,
+  access: RefundAccess,
+  save: RefundDraftSave,
+  /** Issue 42: the portal's language when saving (its Accept-Language). */
+  language: Language | null = null,
+) {
   return auditedWrite(db, null, async (tx) => {
     const ids = draftFileIds(save.data);
     if (ids.length) {
@@ -47,7 +59,7 @@ export async function saveDraft(db: Database, access: RefundAccess, save: Refund
     if (save.version === 0) {
       const [row] = await tx
         .insert(refundDrafts)
-        .values({ voucherId: access.voucherId, docNumber: access.docNumber, data: save.data })
+        .values({ voucherId: access.voucherId, docNumber: access.docNumber, data: save.data, language })
         .onConflictDoNothing()
         .returning({ version: refundDrafts.version });
       if (!row) throw new HttpError(409, text.draftStale);
@@ -55,7 +67,12 @@ export async function saveDraft(db: Database, access: RefundAccess, save: Refund
     } else {
       const [row] = await tx
         .update(refundDrafts)
-        .set({ data: save.data, version: sql`${refundDrafts.version} + 1`, updatedAt: new Date() })
+        .set({
+          data: save.data,
+          version: sql`${refundDrafts.version} + 1`,
+          updatedAt: new Date(),
+          ...(language ? { language } : {}),
+        })
         .where(and(subject(access), eq(refundDrafts.version, save.version)))
         .returning({ version: refundDrafts.version, updatedAt: refundDrafts.updatedAt });
       if (!row) throw new HttpError(409, text.draftStale);

@@ -16,7 +16,6 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { formatAmount, formatDate, formatUtcDate } from '../../contracts/format';
 import { messages } from '../../contracts/messages';
 import { type PaymentTextField, paymentFieldLabel, type SubmittedRefund } from '../../contracts/refund';
 import { refundStatusLabel } from '../../contracts/refund/lifecycle';
@@ -25,7 +24,8 @@ import type { AppContext } from '../context';
 import type { Database, Transaction } from '../db/client';
 import { refundClaims, refundRequests, refunds } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { statusPageUrl, timelinesOf } from './refundDecisions';
+import { claimsInLanguage, statusPageUrl, timelinesOf } from './refundDecisions';
+import { confirmationMail, requestMail } from './travellerMails';
 
 const text = messages.refundLinks;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -190,37 +190,27 @@ export async function mailPendingRequests(context: AppContext, now = new Date())
         requestId: claimed.id,
         expires: Math.floor(expiresAt.getTime() / 1000),
       });
-      const common = {
-        name: refund.name,
-        refundId: refund.id,
-        observations: claimed.observations,
-        link: linkUrl(config.publicUrl, purpose, refund.id, hash),
-        expires: formatUtcDate(expiresAt),
-        mailbox: config.refundSupportEmail,
-        brand: config.brandName,
-      };
-      await context.mailer.send(
-        purpose === 'documents'
-          ? {
-              to: refund.email,
-              subject: text.documentsMailSubject(refund.id),
-              text: text.documentsMailBody({
-                ...common,
-                documents: claimed.items,
-                maxFiles: claimed.maxFiles ?? 1,
-              }),
-            }
-          : {
-              to: refund.email,
-              subject: text.bankDataMailSubject(refund.id),
-              text: text.bankDataMailBody({
-                ...common,
-                fields: claimed.items.map((field) =>
+      // Issue 42: in the traveller's language (the bank fields' labels too).
+      await context.mailer.send({
+        to: refund.email,
+        ...requestMail(refund.language, {
+          kind: purpose,
+          name: refund.name,
+          refundId: refund.id,
+          observations: claimed.observations,
+          link: linkUrl(config.publicUrl, purpose, refund.id, hash),
+          expires: expiresAt.toISOString().slice(0, 10),
+          mailbox: config.refundSupportEmail,
+          brand: config.brandName,
+          maxFiles: claimed.maxFiles ?? 1,
+          items:
+            purpose === 'documents'
+              ? claimed.items
+              : claimed.items.map((field) =>
                   paymentFieldLabel(field as PaymentTextField, refund.countryResidence),
                 ),
-              }),
-            },
-      );
+        }),
+      });
       sent++;
     } catch (error) {
       await db
@@ -247,22 +237,18 @@ export async function hasUnmailedRequests(db: Database): Promise<boolean> {
 export async function mailSubmissionConfirmation(context: AppContext, refundId: number): Promise<void> {
   const [refund] = await context.db.select().from(refunds).where(eq(refunds.id, refundId));
   if (!refund) return;
-  const claims = await context.db
-    .select()
-    .from(refundClaims)
-    .where(eq(refundClaims.refundId, refundId))
-    .orderBy(asc(refundClaims.position));
+  const claims = await claimsInLanguage(context.db, refundId, refund.language);
+  // Issue 42: in the language the traveller chose in the portal (stored with the refund).
   await context.mailer.send({
     to: refund.email,
-    subject: text.confirmationMailSubject(refund.id),
-    text: text.confirmationMailBody({
+    ...confirmationMail(refund.language, {
       name: refund.name,
       refundId: refund.id,
       claims: claims.map((claim) => ({
-        coverage: claim.coverageName,
-        date: formatDate(claim.sinisterDate),
+        coverage: claim.coverage,
+        date: claim.sinisterDate,
         currency: claim.currencyCode,
-        amount: formatAmount(claim.amount, claim.currencyCode),
+        amount: claim.amount,
       })),
       mailbox: context.config.refundSupportEmail,
       brand: context.config.brandName,
@@ -290,6 +276,7 @@ export async function submittedRefundsOf(
       createdAt: refunds.createdAt,
       rejectionReason: refunds.rejectionReason,
       paymentReference: refunds.paymentReference,
+      language: refunds.language,
     })
     .from(refunds)
     .where(and(eq(refunds.voucherId, voucherId), eq(refunds.docNumber, docNumber)))
@@ -329,6 +316,7 @@ export async function submittedRefundsOf(
     timeline: timelines.get(row.id) ?? [],
     rejection_reason: row.status === 'RECHAZADO' ? row.rejectionReason : '',
     payment_reference: row.status === 'PAGADO' ? row.paymentReference : '',
+    language: row.language,
     claims: claims
       .filter((claim) => claim.refundId === row.id)
       .map((claim) => ({

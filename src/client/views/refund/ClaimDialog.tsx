@@ -17,20 +17,22 @@ import {
   type ClaimFormEvent,
   type ClaimReceipt,
   canAddFiles,
-  claimAmountFeedback,
   type claimFormMachine,
   pagesOf,
   type ServiceKey,
 } from '../../../../machines/claimForm';
-import { messages } from '../../../contracts/messages';
+import { amountFeedbackIn, type Translator } from '../../../contracts/i18n';
 import {
+  MAX_AMOUNT_INTEGER_DIGITS,
   MAX_CLAIM_FILES,
   MAX_MISSING_REASON_LENGTH,
   type ServiceAmounts,
   TRANSPORT_SERVICES,
 } from '../../../contracts/refund';
 import { countries, currencies } from '../../../contracts/static';
+import { useTranslator } from '../../refund/language';
 import { maskDateInput } from '../../refund/masks';
+import { countryLabel, currencyLabel } from '../../refund/names';
 import { Dialog } from '../../ui/dialog';
 import {
   Alert,
@@ -50,8 +52,12 @@ import { styled } from '../../ui/theme';
 import { FilePicker } from './FilePicker';
 import { type ReceiptReadingActor, ReceiptReadingNotice } from './ReceiptReadingNotice';
 
-const text = messages.refund;
-const checklistText = messages.refundChecklist;
+/** Issue 42: how a typed amount was understood, in the traveller's language and format. */
+const feedbackOf = (tr: Translator, typed: string, currency: string) =>
+  amountFeedbackIn(tr.language, typed, {
+    currency: currency || null,
+    maxIntegerDigits: MAX_AMOUNT_INTEGER_DIGITS,
+  });
 export type ClaimFormActor = ActorRefFrom<typeof claimFormMachine>;
 
 const FileList = styled('ul', {
@@ -92,9 +98,12 @@ function ServiceRow({
   children?: React.ReactNode;
 }) {
   const key = `multi_cause.${service}`;
+  const tr = useTranslator();
+  const { t } = tr;
+  const fs = (message: string | null | undefined) => tr.fromSpanish(message) || undefined;
   // Issue 40: how each amount was read, or why not: a hint until the machine holds an error.
-  const paid = claimAmountFeedback(amounts.montoPagado, currency);
-  const recovered = claimAmountFeedback(amounts.montoRecuperado, currency);
+  const paid = feedbackOf(tr, amounts.montoPagado, currency);
+  const recovered = feedbackOf(tr, amounts.montoRecuperado, currency);
   return (
     <div>
       <Checkbox
@@ -107,12 +116,12 @@ function ServiceRow({
           <Grid>
             <Cell span={6}>
               <TextField
-                label={`${text.montoPagadoLabel} (${label})`}
+                label={`${t('refund.montoPagadoLabel')} (${label})`}
                 inputMode="decimal"
-                placeholder={text.amountPlaceholder}
+                placeholder={t('refund.amountPlaceholder')}
                 value={amounts.montoPagado}
                 hint={errors[`${key}.montoPagado`] ? null : (paid.understood ?? paid.problem)}
-                error={errors[`${key}.montoPagado`]}
+                error={fs(errors[`${key}.montoPagado`])}
                 onValueChange={(value) =>
                   send({
                     type: 'SERVICE_AMOUNT_CHANGED',
@@ -125,12 +134,12 @@ function ServiceRow({
             </Cell>
             <Cell span={6}>
               <TextField
-                label={`${text.montoRecuperadoLabel} (${label})`}
+                label={`${t('refund.montoRecuperadoLabel')} (${label})`}
                 inputMode="decimal"
-                placeholder={text.amountPlaceholder}
+                placeholder={t('refund.amountPlaceholder')}
                 value={amounts.montoRecuperado}
                 hint={errors[`${key}.montoRecuperado`] ? null : (recovered.understood ?? recovered.problem)}
-                error={errors[`${key}.montoRecuperado`]}
+                error={fs(errors[`${key}.montoRecuperado`])}
                 onValueChange={(value) =>
                   send({
                     type: 'SERVICE_AMOUNT_CHANGED',
@@ -161,22 +170,25 @@ function ReceiptList({
   busy: boolean;
   send: (event: ClaimFormEvent) => void;
 }) {
+  const { t } = useTranslator();
   if (files.length === 0) return null;
   return (
     <FileList>
       {files.map((file) => (
         <li key={file.id}>
           <Row justify="between">
-            <span>{checklistText.fileWithPages(file.name, Math.max(1, file.pages ?? 1))}</span>
+            <span>
+              {t('checklist.fileWithPages', { name: file.name, pages: Math.max(1, file.pages ?? 1) })}
+            </span>
             <Button
               type="button"
               size="small"
               variant="ghost"
               disabled={busy}
-              aria-label={`${text.removeFileButton} ${file.name}`}
+              aria-label={`${t('refund.removeFileButton')} ${file.name}`}
               onClick={() => send({ type: 'FILE_REMOVED', id: file.id })}
             >
-              {text.removeFileButton}
+              {t('refund.removeFileButton')}
             </Button>
           </Row>
         </li>
@@ -185,7 +197,16 @@ function ReceiptList({
   );
 }
 
-export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose: () => void }) {
+export function ClaimDialog({
+  actor,
+  onClose,
+  coverageLabel,
+}: {
+  actor: ClaimFormActor;
+  onClose: () => void;
+  /** Issue 42: a coverage's name (the Spanish one the machine holds) in the traveller's language. */
+  coverageLabel: (spanish: string) => string;
+}) {
   const snapshot = useSelector(actor, (state) => state);
   const context = snapshot.context;
   const { values, errors, files, multiCause: mc } = context;
@@ -196,21 +217,24 @@ export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose
   const change = (field: ClaimField, value: string) =>
     send({ type: 'FIELDS_CHANGED', values: { [field]: value } });
   // Issue 40: how the typed amount was understood ('Se cargará: USD 1.000,50'), or why not.
-  const amount = claimAmountFeedback(values.amount, values.currency);
+  const tr = useTranslator();
+  const { t } = tr;
+  const fs = (message: string | null | undefined) => tr.fromSpanish(message) || undefined;
+  const amount = feedbackOf(tr, values.amount, values.currency);
 
   return (
     <Dialog
       open
       wide
       onOpenChange={(open) => (open || busy ? undefined : onClose())}
-      title={text.claimDialogTitle}
+      title={t('refund.claimDialogTitle')}
       footer={
         <>
           <Button type="button" variant="ghost" disabled={busy} onClick={onClose}>
-            {text.claimDialogClose}
+            {t('refund.claimDialogClose')}
           </Button>
           <Button type="button" disabled={busy} onClick={() => send({ type: 'SUBMIT' })}>
-            {text.claimDialogSubmit}
+            {t('refund.claimDialogSubmit')}
           </Button>
         </>
       }
@@ -219,70 +243,76 @@ export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose
         <Grid>
           <Cell span={6}>
             <SelectField
-              label={text.sinisterCountryLabel}
-              error={errors.sinister_country}
+              label={t('refund.sinisterCountryLabel')}
+              error={fs(errors.sinister_country)}
               value={values.sinister_country}
-              options={countries.map((country) => ({ value: country.iso3, label: country.name }))}
+              options={countries
+                .map((country) => ({ value: country.iso3, label: countryLabel(tr, country.iso3) }))
+                // Spanish keeps the catalogue's order; other languages sort their own names.
+                .sort((a, b) => (tr.language === 'es' ? 0 : a.label.localeCompare(b.label, tr.locale)))}
               onValueChange={(value) => change('sinister_country', value)}
             />
           </Cell>
           <Cell span={6}>
             <TextField
-              label={text.sinisterDateLabel}
-              placeholder={text.sinisterDatePlaceholder}
+              label={t('refund.sinisterDateLabel')}
+              placeholder={t('refund.sinisterDatePlaceholder')}
               inputMode="numeric"
               value={values.sinister_date}
-              error={errors.sinister_date}
+              error={fs(errors.sinister_date)}
               onValueChange={(value) => change('sinister_date', maskDateInput(value))}
             />
           </Cell>
           <Cell span={12}>
             <SelectField
-              label={text.coverageLabel}
-              error={errors.coverage}
+              label={t('refund.coverageLabel')}
+              error={fs(errors.coverage)}
               value={context.coverage}
-              options={availableCoverages(context).map((coverage) => ({ value: coverage, label: coverage }))}
+              options={availableCoverages(context).map((coverage) => ({
+                value: coverage,
+                label: coverageLabel(coverage),
+              }))}
               onValueChange={(coverage) => send({ type: 'COVERAGE_CHOSEN', coverage })}
             />
           </Cell>
           <Cell span={6}>
             <SelectField
-              label={text.currencyLabel}
-              error={errors.currency}
+              label={t('refund.currencyLabel')}
+              error={fs(errors.currency)}
               value={values.currency}
               options={currencies.map((currency) => ({
                 value: currency.code,
-                label: `${currency.code} — ${currency.name}`,
+                label: `${currency.code} — ${currencyLabel(tr, currency.code)}`,
               }))}
               onValueChange={(value) => change('currency', value)}
             />
           </Cell>
           <Cell span={6}>
             <TextField
-              label={text.amountLabel}
-              placeholder={text.amountPlaceholder}
+              label={t('refund.amountLabel')}
+              placeholder={t('refund.amountPlaceholder')}
               inputMode="decimal"
               value={values.amount}
               // While typing, why it cannot be read is a hint; it is an error (an alert) once the
               // machine holds it, after 'Cargar' (the view renders the machine's errors only).
               hint={errors.amount ? null : (amount.understood ?? amount.problem)}
-              error={errors.amount}
+              error={fs(errors.amount)}
               onValueChange={(value) => change('amount', value)}
             />
           </Cell>
         </Grid>
 
         {context.isMultiCause ? (
-          <section aria-label={text.multiCauseTitle}>
-            <Subheading>{text.multiCauseTitle}</Subheading>
-            <Muted>{text.multiCauseIntro}</Muted>
+          <section aria-label={t('refund.multiCauseTitle')}>
+            <Subheading>{t('refund.multiCauseTitle')}</Subheading>
+            <Muted>{t('refund.multiCauseIntro')}</Muted>
             {errors.multi_cause ? (
               <Alert tone="danger" role="alert">
-                {errors.multi_cause}
+                {fs(errors.multi_cause)}
               </Alert>
             ) : null}
             <ServiceRow
-              label={text.alojamientos}
+              label={t('refund.alojamientos')}
               service="alojamientos"
               amounts={mc.alojamientos}
               currency={values.currency}
@@ -290,7 +320,7 @@ export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose
               send={send}
             />
             <ServiceRow
-              label={text.transporte}
+              label={t('refund.transporte')}
               service="transporte"
               amounts={{ selected: mc.transporte.selected, montoPagado: '', montoRecuperado: '' }}
               currency={values.currency}
@@ -299,13 +329,13 @@ export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose
             >
               {errors['multi_cause.transporte'] ? (
                 <Alert tone="danger" role="alert">
-                  {errors['multi_cause.transporte']}
+                  {fs(errors['multi_cause.transporte'])}
                 </Alert>
               ) : null}
               {TRANSPORT_SERVICES.map((name) => (
                 <ServiceRow
                   key={name}
-                  label={text[name]}
+                  label={t(`refund.${name}`)}
                   service={`transporte.${name}`}
                   amounts={mc.transporte[name]}
                   currency={values.currency}
@@ -315,7 +345,7 @@ export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose
               ))}
             </ServiceRow>
             <ServiceRow
-              label={text.excursiones}
+              label={t('refund.excursiones')}
               service="excursiones"
               amounts={mc.excursiones}
               currency={values.currency}
@@ -323,7 +353,7 @@ export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose
               send={send}
             />
             <ServiceRow
-              label={text.otro}
+              label={t('refund.otro')}
               service="otro"
               amounts={mc.otro}
               currency={values.currency}
@@ -331,29 +361,29 @@ export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose
               send={send}
             >
               <TextField
-                label={text.nombreServicioLabel}
+                label={t('refund.nombreServicioLabel')}
                 value={mc.otro.nombreServicio}
-                error={errors['multi_cause.otro.nombreServicio']}
+                error={fs(errors['multi_cause.otro.nombreServicio'])}
                 onValueChange={(value) => send({ type: 'SERVICE_NAME_CHANGED', value })}
               />
             </ServiceRow>
           </section>
         ) : null}
 
-        <section aria-label={text.filesLabel}>
-          <Subheading>{text.filesLabel}</Subheading>
+        <section aria-label={t('refund.filesLabel')}>
+          <Subheading>{t('refund.filesLabel')}</Subheading>
           <Stack css={{ gap: '$3' }}>
-            <Muted>{checklistText.filesCount(pagesOf(files), MAX_CLAIM_FILES)}</Muted>
-            {context.requiredItems.length ? <Muted>{checklistText.checklistIntro}</Muted> : null}
+            <Muted>{t('checklist.filesCount', { count: pagesOf(files), max: MAX_CLAIM_FILES })}</Muted>
+            {context.requiredItems.length ? <Muted>{t('checklist.checklistIntro')}</Muted> : null}
             {reading && !busy ? <ReceiptReadingNotice actor={reading} /> : null}
             {context.fileNotice ? (
               <Alert tone="warning" role="alert">
-                {context.fileNotice}
+                {fs(context.fileNotice)}
               </Alert>
             ) : null}
             {errors.checklist ? (
               <Alert tone="danger" role="alert">
-                {errors.checklist}
+                {fs(errors.checklist)}
               </Alert>
             ) : null}
             {context.requiredItems.map((item, index) => {
@@ -365,22 +395,22 @@ export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose
                     <ItemTitle id={`claim-item-${index}`}>{item}</ItemTitle>
                     <Muted css={{ margin: 0 }}>
                       {itemFiles.length
-                        ? checklistText.itemDone
+                        ? t('checklist.itemDone')
                         : missing
-                          ? checklistText.itemMissing
-                          : checklistText.itemEmpty}
+                          ? t('checklist.itemMissing')
+                          : t('checklist.itemEmpty')}
                     </Muted>
                   </Row>
                   <ReceiptList files={itemFiles} busy={busy} send={send} />
                   <Row css={{ gap: '$2', flexWrap: 'wrap' }}>
                     <FilePicker
-                      label={checklistText.attachFiles}
+                      label={t('checklist.attachFiles')}
                       testId={`claim-item-files-${index}`}
                       disabled={busy || !canAddFiles(context)}
                       onChosen={(chosen) => send({ type: 'FILES_CHOSEN', files: chosen, item })}
                     />
                     <FilePicker
-                      label={checklistText.takePhoto}
+                      label={t('checklist.takePhoto')}
                       variant="ghost"
                       capture
                       disabled={busy || !canAddFiles(context)}
@@ -389,7 +419,7 @@ export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose
                   </Row>
                   {itemFiles.length ? null : (
                     <Checkbox
-                      label={checklistText.notAvailable}
+                      label={t('checklist.notAvailable')}
                       checked={missing}
                       disabled={busy}
                       onCheckedChange={(checked) =>
@@ -399,11 +429,11 @@ export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose
                   )}
                   {missing ? (
                     <TextField
-                      label={checklistText.notAvailableReason}
+                      label={t('checklist.notAvailableReason')}
                       value={context.missing[item] ?? ''}
                       maxLength={MAX_MISSING_REASON_LENGTH}
                       disabled={busy}
-                      error={errors[`missing.${item}`]}
+                      error={fs(errors[`missing.${item}`])}
                       onValueChange={(reason) => send({ type: 'MISSING_REASON_CHANGED', item, reason })}
                     />
                   ) : null}
@@ -411,14 +441,14 @@ export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose
               );
             })}
             <ItemBox role="group" aria-labelledby="claim-item-other">
-              <ItemTitle id="claim-item-other">{checklistText.otherDocuments}</ItemTitle>
+              <ItemTitle id="claim-item-other">{t('checklist.otherDocuments')}</ItemTitle>
               {context.requiredItems.length ? (
-                <Muted css={{ margin: 0 }}>{checklistText.otherDocumentsIntro}</Muted>
+                <Muted css={{ margin: 0 }}>{t('checklist.otherDocumentsIntro')}</Muted>
               ) : null}
               <ReceiptList files={files.filter((file) => file.item === null)} busy={busy} send={send} />
               <Row>
                 <FilePicker
-                  label={text.addFilesButton}
+                  label={t('refund.addFilesButton')}
                   testId="claim-files"
                   disabled={busy || !canAddFiles(context)}
                   onChosen={(chosen) => send({ type: 'FILES_CHOSEN', files: chosen, item: null })}
@@ -427,18 +457,20 @@ export function ClaimDialog({ actor, onClose }: { actor: ClaimFormActor; onClose
             </ItemBox>
             {errors.files ? (
               <Alert tone="danger" role="alert">
-                {errors.files}
+                {fs(errors.files)}
               </Alert>
             ) : null}
             {busy ? (
               <>
-                <Muted>{context.progress < 50 ? text.preparingFiles : text.uploadingFiles}</Muted>
-                <ProgressBar value={context.progress} label={text.filesLabel} />
+                <Muted>
+                  {context.progress < 50 ? t('refund.preparingFiles') : t('refund.uploadingFiles')}
+                </Muted>
+                <ProgressBar value={context.progress} label={t('refund.filesLabel')} />
               </>
             ) : null}
             {context.uploadError ? (
               <Alert tone="danger" role="alert">
-                {context.uploadError}
+                {fs(context.uploadError)}
               </Alert>
             ) : null}
           </Stack>

@@ -3,16 +3,13 @@
  * with 'Remover', the optional comment (max 255) with the CONTINUAR hint once a claim exists.
  */
 import { useSelector } from '@xstate/react';
-import { formatDate, formatMoney } from '../../../contracts/format';
-import { messages } from '../../../contracts/messages';
 import { MAX_COMMENT_LENGTH } from '../../../contracts/refund';
-import { findCountryByIso3, findCurrency } from '../../../contracts/static';
+import { useTranslator } from '../../refund/language';
+import { countryLabel, coverageLabelOf, currencyLabel } from '../../refund/names';
 import { Alert, Button, Field, Muted, Row, Stack, Subheading, TextArea } from '../../ui/primitives';
 import { styled } from '../../ui/theme';
 import { ClaimDialog, type ClaimFormActor } from './ClaimDialog';
 import type { WizardActor } from './wizardActor';
-
-const text = messages.refund;
 
 const Cards = styled('ul', {
   listStyle: 'none',
@@ -35,39 +32,42 @@ const Term = styled('span', { color: '$muted', fontSize: '$1' });
 export function ClaimsStep({ actor }: { actor: WizardActor }) {
   const snapshot = useSelector(actor, (state) => state);
   const { claims, comment, claimsError } = snapshot.context;
+  const tr = useTranslator();
+  const { t } = tr;
+  const coverageLabel = coverageLabelOf(tr, snapshot.context.login);
   const dialogOpen = snapshot.matches({ claims: 'dialog' });
   const claimForm = snapshot.children.claimForm;
   return (
     <section>
-      <Subheading>{text.claimsTitle}</Subheading>
+      <Subheading>{t('refund.claimsTitle')}</Subheading>
       <Stack>
         <Row>
           <Button type="button" onClick={() => actor.send({ type: 'OPEN_CLAIM_DIALOG' })}>
-            {claims.length === 0 ? text.loadClaimsButton : text.addClaimButton}
+            {claims.length === 0 ? t('refund.loadClaimsButton') : t('refund.addClaimButton')}
           </Button>
         </Row>
         {claims.length ? (
-          <Cards aria-label={text.claimsTitle}>
+          <Cards aria-label={t('refund.claimsTitle')}>
             {claims.map((claim, index) => (
-              <ClaimCard key={claim.coverage} aria-label={claim.coverage}>
-                <strong>{claim.coverage}</strong>
+              <ClaimCard key={claim.coverage} aria-label={coverageLabel(claim.coverage)}>
+                <strong>{coverageLabel(claim.coverage)}</strong>
                 <span>
-                  <Term>{text.cardCountry}: </Term>
-                  {findCountryByIso3(claim.sinister_country)?.name ?? claim.sinister_country}
+                  <Term>{t('refund.cardCountry')}: </Term>
+                  {countryLabel(tr, claim.sinister_country)}
                 </span>
                 <span>
-                  <Term>{text.cardDate}: </Term>
-                  {formatDate(claim.sinister_date)}
+                  <Term>{t('refund.cardDate')}: </Term>
+                  {tr.date(claim.sinister_date)}
                 </span>
                 <span>
-                  <Term>{text.cardCurrency}: </Term>
-                  {findCurrency(claim.currency)?.name ?? claim.currency}
+                  <Term>{t('refund.cardCurrency')}: </Term>
+                  {currencyLabel(tr, claim.currency)}
                 </span>
                 <span>
-                  <Term>{text.cardAmount}: </Term>
-                  {formatMoney(claim.amount, claim.currency)}
+                  <Term>{t('refund.cardAmount')}: </Term>
+                  {tr.money(claim.amount, claim.currency)}
                 </span>
-                <span>{text.cardFiles(claim.coverage_files.length)}</span>
+                <span>{t('refund.cardFiles', { count: claim.coverage_files.length })}</span>
                 <Row justify="end">
                   <Button
                     type="button"
@@ -75,7 +75,7 @@ export function ClaimsStep({ actor }: { actor: WizardActor }) {
                     variant="ghost"
                     onClick={() => actor.send({ type: 'CLAIM_REMOVED', index })}
                   >
-                    {text.removeClaimButton}
+                    {t('refund.removeClaimButton')}
                   </Button>
                 </Row>
               </ClaimCard>
@@ -83,11 +83,11 @@ export function ClaimsStep({ actor }: { actor: WizardActor }) {
           </Cards>
         ) : null}
         {claims.length ? (
-          <Field label={text.commentLabel} hint={text.commentHint}>
+          <Field label={t('refund.commentLabel')} hint={t('refund.commentHint')}>
             {(aria) => (
               <TextArea
                 {...aria}
-                placeholder={text.commentPlaceholder}
+                placeholder={t('refund.commentPlaceholder')}
                 maxLength={MAX_COMMENT_LENGTH}
                 value={comment}
                 onChange={(event) => actor.send({ type: 'COMMENT_CHANGED', value: event.target.value })}
@@ -95,11 +95,11 @@ export function ClaimsStep({ actor }: { actor: WizardActor }) {
             )}
           </Field>
         ) : (
-          <Muted>{text.commentHint}</Muted>
+          <Muted>{t('refund.commentHint')}</Muted>
         )}
         {claimsError ? (
           <Alert tone="danger" role="alert">
-            {claimsError}
+            {tr.fromSpanish(claimsError)}
           </Alert>
         ) : null}
       </Stack>
@@ -107,6 +107,7 @@ export function ClaimsStep({ actor }: { actor: WizardActor }) {
         <ClaimDialog
           actor={claimForm as ClaimFormActor}
           onClose={() => actor.send({ type: 'CLOSE_CLAIM_DIALOG' })}
+          coverageLabel={coverageLabel}
         />
       ) : null}
     </section>

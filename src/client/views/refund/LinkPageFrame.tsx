@@ -6,13 +6,11 @@
  * texts and its form's fields; all it shows comes from its machine's snapshot.
  */
 import { type ReactNode, useEffect, useState } from 'react';
-import { messages } from '../../../contracts/messages';
 import { publicConfigOrDefaults } from '../../api/publicConfig';
+import { useTranslator } from '../../refund/language';
 import { Alert, Button, Card, Heading, Muted, Row, Spinner, Stack, Subheading } from '../../ui/primitives';
 import { Stepper } from '../../ui/stepper';
 import { useHeadingFocus } from './useHeadingFocus';
-
-const text = messages.refundLinks;
 
 function useSupportEmail(): string {
   const [email, setEmail] = useState('');
@@ -23,12 +21,13 @@ function useSupportEmail(): string {
 }
 
 function AccessError({ message }: { message: string | null }) {
+  const { t, fromSpanish } = useTranslator();
   return (
     <Card css={{ maxWidth: 640, margin: '0 auto', textAlign: 'center' }} data-testid="link-access-error">
       <Stack>
-        <Heading>{text.accessErrorTitle}</Heading>
+        <Heading>{t('links.accessErrorTitle')}</Heading>
         <Alert tone="danger" role="alert">
-          {message ?? messages.common.genericRetry}
+          {message ? fromSpanish(message) : t('common.genericRetry')}
         </Alert>
       </Stack>
     </Card>
@@ -62,19 +61,20 @@ interface LinkPageFrameProps<A> {
 
 export function LinkPageFrame<A>({ snapshot, actor, busy, texts, children }: LinkPageFrameProps<A>) {
   const supportEmail = useSupportEmail();
+  const { t, fromSpanish } = useTranslator();
   const { access, error } = snapshot.context;
   const sent = snapshot.matches('sent');
   const failed = snapshot.matches('failed');
   // Issue 30 §4: the final step's heading takes the focus when the form is sent or fails.
   const resultRef = useHeadingFocus<HTMLElement>(sent || failed);
 
-  if (snapshot.matches('loading')) return <Spinner label={messages.common.loading} />;
+  if (snapshot.matches('loading')) return <Spinner label={t('common.loading')} />;
   if (snapshot.matches('accessError') || !access) return <AccessError message={error} />;
 
   return (
     <Stack>
       <Heading>{texts.title}</Heading>
-      <Stepper steps={[texts.step, text.stepSent]} current={sent || failed ? 1 : 0} />
+      <Stepper steps={[texts.step, t('links.stepSent')]} current={sent || failed ? 1 : 0} />
       {sent ? (
         <Card css={{ textAlign: 'center' }} data-testid="link-result" ref={resultRef}>
           <Subheading>{texts.sentTitle}</Subheading>
@@ -83,13 +83,13 @@ export function LinkPageFrame<A>({ snapshot, actor, busy, texts, children }: Lin
       ) : failed ? (
         <Card css={{ textAlign: 'center' }} data-testid="link-result" ref={resultRef}>
           <Stack>
-            <Subheading>{text.failureTitle}</Subheading>
+            <Subheading>{t('links.failureTitle')}</Subheading>
             <p>{texts.failureText}</p>
-            {error ? <Alert tone="danger">{error}</Alert> : null}
-            <Muted>{text.failureMailbox(supportEmail)}</Muted>
+            {error ? <Alert tone="danger">{fromSpanish(error)}</Alert> : null}
+            <Muted>{t('links.failureMailbox', { email: supportEmail })}</Muted>
             <Row css={{ justifyContent: 'center' }}>
               <Button type="button" onClick={() => actor.send({ type: 'RETRY' })}>
-                {messages.common.retry}
+                {t('common.retry')}
               </Button>
             </Row>
           </Stack>

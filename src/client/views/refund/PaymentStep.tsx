@@ -4,7 +4,6 @@
  * uploads for 'Autorizar a tercero' and the model authorization letter.
  */
 import { useSelector } from '@xstate/react';
-import { messages } from '../../../contracts/messages';
 import {
   accountTypesFor,
   bankOptionsFor,
@@ -20,6 +19,7 @@ import {
   THIRD_PARTY,
 } from '../../../contracts/refund';
 import { authorizationLetterUrl } from '../../api/refund';
+import { useTranslator } from '../../refund/language';
 import {
   Alert,
   Button,
@@ -37,8 +37,6 @@ import {
 import { FilePicker } from './FilePicker';
 import type { WizardActor } from './wizardActor';
 
-const text = messages.refund;
-
 export function PaymentStep({ actor }: { actor: WizardActor }) {
   const snapshot = useSelector(actor, (state) => state);
   const {
@@ -50,6 +48,7 @@ export function PaymentStep({ actor }: { actor: WizardActor }) {
     uploadProgress,
     queuedAuthorizationFiles,
   } = snapshot.context;
+  const { t, fromSpanish: fs } = useTranslator();
   const country = login.refunds.country_residence;
   const fields = paymentFieldsFor(country, payment.refund_method);
   const warnings = paymentWarnings(payment, country);
@@ -63,8 +62,8 @@ export function PaymentStep({ actor }: { actor: WizardActor }) {
     placeholder = '—',
   ) => (
     <SelectField
-      label={paymentFieldLabel(field, country)}
-      error={paymentErrors[field]}
+      label={fs(paymentFieldLabel(field, country))}
+      error={fs(paymentErrors[field]) || undefined}
       value={payment[field]}
       options={options}
       placeholder={placeholder}
@@ -96,16 +95,16 @@ export function PaymentStep({ actor }: { actor: WizardActor }) {
         return select(
           textField,
           banks.map((bank) => ({ value: bank.code, label: bank.name })),
-          text.bankPlaceholder,
+          t('refund.bankPlaceholder'),
         );
     }
     const input = (
       <TextField
-        label={paymentFieldLabel(field, country)}
+        label={fs(paymentFieldLabel(field, country))}
         value={payment[textField]}
-        error={paymentErrors[textField]}
+        error={fs(paymentErrors[textField]) || undefined}
         inputMode={field === 'phone' ? 'tel' : undefined}
-        hint={warnings[field] ?? (field === 'cbu' ? text.cbuOrAliasHint : undefined)}
+        hint={fs(warnings[field]) || (field === 'cbu' ? t('refund.cbuOrAliasHint') : undefined)}
         onValueChange={(value) => set(textField, value)}
       />
     );
@@ -116,7 +115,7 @@ export function PaymentStep({ actor }: { actor: WizardActor }) {
         <Stack css={{ gap: '$2' }}>
           {input}
           <Checkbox
-            label={text.cciConfirmLabel}
+            label={t('refund.cciConfirmLabel')}
             checked={payment.cci_confirmed === true}
             onCheckedChange={(checked) =>
               actor.send({ type: 'PAYMENT_CHANGED', values: { cci_confirmed: checked } })
@@ -137,9 +136,9 @@ export function PaymentStep({ actor }: { actor: WizardActor }) {
     <Cell span={6} key={field}>
       <Stack css={{ gap: '$2' }}>
         <Row justify="between">
-          <strong>{paymentFieldLabel(field, country)}</strong>
+          <strong>{fs(paymentFieldLabel(field, country))}</strong>
           <FilePicker
-            label={`${text.addFilesButton} (${paymentFieldLabel(field, country)})`}
+            label={`${t('refund.addFilesButton')} (${fs(paymentFieldLabel(field, country))})`}
             testId={`payment-${field}`}
             onChosen={(files) => actor.send({ type: 'AUTHORIZATION_FILES_CHOSEN', field, files })}
           />
@@ -156,28 +155,28 @@ export function PaymentStep({ actor }: { actor: WizardActor }) {
                   disabled={uploading}
                   onClick={() => actor.send({ type: 'AUTHORIZATION_FILE_REMOVED', field, id: file.id })}
                 >
-                  {text.removeFileButton}
+                  {t('refund.removeFileButton')}
                 </Button>
               </Row>
             </li>
           ))}
           {waitingFiles(field).map((file) => (
             <li key={file.id}>
-              <Muted>{text.uploadWaiting(file.name)}</Muted>
+              <Muted>{t('refund.uploadWaiting', { name: file.name })}</Muted>
             </li>
           ))}
         </ul>
         {uploading && uploadingField === field ? (
-          <ProgressBar value={uploadProgress} label={text.uploadingFiles} />
+          <ProgressBar value={uploadProgress} label={t('refund.uploadingFiles')} />
         ) : null}
         {authorizationNotice[field] ? (
           <Alert tone="warning" role="alert">
-            {authorizationNotice[field]}
+            {fs(authorizationNotice[field])}
           </Alert>
         ) : null}
         {paymentErrors[field] ? (
           <Alert tone="danger" role="alert">
-            {paymentErrors[field]}
+            {fs(paymentErrors[field])}
           </Alert>
         ) : null}
       </Stack>
@@ -186,7 +185,7 @@ export function PaymentStep({ actor }: { actor: WizardActor }) {
 
   return (
     <section>
-      <Subheading>{text.paymentTitle}</Subheading>
+      <Subheading>{t('refund.paymentTitle')}</Subheading>
       <Grid>
         {fields
           .filter((field) => !(paymentFileFields as readonly string[]).includes(field))
@@ -198,9 +197,9 @@ export function PaymentStep({ actor }: { actor: WizardActor }) {
         {payment.refund_method === THIRD_PARTY ? (
           <>
             <Cell span={12}>
-              <Muted>{text.authorizationIntro}</Muted>
+              <Muted>{t('refund.authorizationIntro')}</Muted>
               <a href={authorizationLetterUrl} download="carta-de-autorizacion.pdf">
-                {text.downloadAuthorizationLetter}
+                {t('refund.downloadAuthorizationLetter')}
               </a>
             </Cell>
             {paymentFileFields.map(uploadField)}

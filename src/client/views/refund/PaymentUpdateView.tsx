@@ -8,18 +8,16 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useSearchParams } from 'react-router-dom';
 import { warningsOf } from '../../../../machines/paymentUpdate';
-import { messages } from '../../../contracts/messages';
 import {
   accountTypesFor,
   bankOptionsFor,
   type PaymentTextField,
   paymentFieldLabel,
 } from '../../../contracts/refund';
+import { useStoredLanguage, useTranslator } from '../../refund/language';
 import { providedPaymentUpdateMachine } from '../../refund/linkActors';
 import { Alert, Cell, Checkbox, Grid, SelectField, Stack, TextField } from '../../ui/primitives';
 import { LinkPageFrame } from './LinkPageFrame';
-
-const text = messages.refundLinks;
 
 export default function PaymentUpdateView() {
   const [params] = useSearchParams();
@@ -28,12 +26,14 @@ export default function PaymentUpdateView() {
   });
   const snapshot = useSelector(actor, (state) => state);
   const { values, errors } = snapshot.context;
+  const { t, fromSpanish } = useTranslator();
+  useStoredLanguage(snapshot.context.access?.language);
   const busy = snapshot.matches('sending');
   const set = (field: PaymentTextField, value: string) => actor.send({ type: 'FIELD_CHANGED', field, value });
   const warnings = warningsOf(snapshot.context);
 
   const control = (field: PaymentTextField, country: string) => {
-    const label = paymentFieldLabel(field, country);
+    const label = fromSpanish(paymentFieldLabel(field, country));
     const banks = field === 'bank' ? bankOptionsFor(country) : null;
     const options = banks
       ? banks.map((bank) => ({ value: bank.code, label: bank.name }))
@@ -44,7 +44,7 @@ export default function PaymentUpdateView() {
       return (
         <SelectField
           label={label}
-          error={errors[field]}
+          error={fromSpanish(errors[field]) || undefined}
           value={values[field] ?? ''}
           options={options}
           placeholder="—"
@@ -55,8 +55,8 @@ export default function PaymentUpdateView() {
       <TextField
         label={label}
         value={values[field] ?? ''}
-        error={errors[field]}
-        hint={warnings[field]}
+        error={fromSpanish(errors[field]) || undefined}
+        hint={fromSpanish(warnings[field]) || undefined}
         inputMode={field === 'phone' ? 'tel' : undefined}
         disabled={busy}
         onValueChange={(value) => set(field, value)}
@@ -69,7 +69,7 @@ export default function PaymentUpdateView() {
         <Stack css={{ gap: '$2' }}>
           {input}
           <Checkbox
-            label={messages.refund.cciConfirmLabel}
+            label={t('refund.cciConfirmLabel')}
             checked={snapshot.context.cciConfirmed}
             onCheckedChange={(confirmed) => actor.send({ type: 'CCI_CONFIRMED', confirmed })}
           />
@@ -84,20 +84,20 @@ export default function PaymentUpdateView() {
       actor={actor}
       busy={busy}
       texts={{
-        title: text.paymentTitle,
-        step: text.stepUpdate,
-        sentTitle: text.stepSent,
-        sentText: text.paymentSentText,
-        failureText: text.paymentFailureText,
-        submit: text.update,
-        busy: text.updating,
+        title: t('links.paymentTitle'),
+        step: t('links.stepUpdate'),
+        sentTitle: t('links.stepSent'),
+        sentText: t('links.paymentSentText'),
+        failureText: t('links.paymentFailureText'),
+        submit: t('links.update'),
+        busy: t('links.updating'),
       }}
     >
       {(access) => (
         <>
-          <p>{text.paymentIntro}</p>
+          <p>{t('links.paymentIntro')}</p>
           {access.observations ? (
-            <Alert tone="warning">{text.observations(access.observations)}</Alert>
+            <Alert tone="warning">{t('links.observations', { text: access.observations })}</Alert>
           ) : null}
           <Grid>
             {access.update_fields.map((field) => (

@@ -9,15 +9,13 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { pagesOf } from '../../../../machines/claimForm';
 import { pendingDocReadingId } from '../../../../machines/pendingDocs';
-import { messages } from '../../../contracts/messages';
 import { MAX_COMMENT_LENGTH } from '../../../contracts/refund';
+import { useStoredLanguage, useTranslator } from '../../refund/language';
 import { forgetDocuments, providedPendingDocsMachine } from '../../refund/linkActors';
 import { Alert, Button, Cell, Grid, Muted, Row, Stack, Subheading, TextArea } from '../../ui/primitives';
 import { FilePicker } from './FilePicker';
 import { LinkPageFrame } from './LinkPageFrame';
 import { type ReceiptReadingActor, ReceiptReadingNotice } from './ReceiptReadingNotice';
-
-const text = messages.refundLinks;
 
 export default function PendingDocsView() {
   const [params] = useSearchParams();
@@ -29,6 +27,8 @@ export default function PendingDocsView() {
   const actor = useActorRef(machine, { input: link });
   const snapshot = useSelector(actor, (state) => state);
   const { files, comment, errors, notice } = snapshot.context;
+  const { t, fromSpanish } = useTranslator();
+  useStoredLanguage(snapshot.context.access?.language);
   const sent = snapshot.matches('sent');
   const busy = snapshot.matches('preparing') || snapshot.matches('uploading') || snapshot.matches('patching');
 
@@ -42,32 +42,34 @@ export default function PendingDocsView() {
       actor={actor}
       busy={busy}
       texts={{
-        title: text.pageTitle,
-        step: text.stepUpload,
-        sentTitle: text.successTitle,
-        sentText: text.successText,
-        failureText: text.failureText,
-        submit: text.send,
-        busy: text.sending,
+        title: t('links.pageTitle'),
+        step: t('links.stepUpload'),
+        sentTitle: t('links.successTitle'),
+        sentText: t('links.successText'),
+        failureText: t('links.failureText'),
+        submit: t('links.send'),
+        busy: t('links.sending'),
       }}
     >
       {(access) => (
         <Grid>
           <Cell span={6}>
             <Stack css={{ gap: '$2' }}>
-              <Subheading>{text.documentsTitle}</Subheading>
-              <ul aria-label={text.documentsTitle}>
+              <Subheading>{t('links.documentsTitle')}</Subheading>
+              <ul aria-label={t('links.documentsTitle')}>
                 {access.documents.map((document) => (
                   <li key={document}>{document}</li>
                 ))}
               </ul>
-              {access.observations ? <Muted>{text.observations(access.observations)}</Muted> : null}
+              {access.observations ? (
+                <Muted>{t('links.observations', { text: access.observations })}</Muted>
+              ) : null}
               <Row justify="between">
                 <span data-testid="files-allowed">
-                  {text.filesAllowed(pagesOf(files), access.remaining_files)}
+                  {t('links.filesAllowed', { count: pagesOf(files), max: access.remaining_files })}
                 </span>
                 <FilePicker
-                  label={text.addDocuments}
+                  label={t('links.addDocuments')}
                   testId="pending-docs-files"
                   disabled={busy || pagesOf(files) >= access.remaining_files}
                   onChosen={(chosen) => actor.send({ type: 'FILES_CHOSEN', files: chosen })}
@@ -88,10 +90,10 @@ export default function PendingDocsView() {
                           size="small"
                           variant="ghost"
                           disabled={busy}
-                          aria-label={`${text.removeFile} ${file.name}`}
+                          aria-label={`${t('links.removeFile')} ${file.name}`}
                           onClick={() => actor.send({ type: 'FILE_REMOVED', id: file.id })}
                         >
-                          {text.removeFile}
+                          {t('links.removeFile')}
                         </Button>
                       </Row>
                       {reading ? <ReceiptReadingNotice actor={reading} canUse={false} /> : null}
@@ -101,19 +103,19 @@ export default function PendingDocsView() {
               </ul>
               {notice ? (
                 <Alert tone="warning" role="alert">
-                  {notice}
+                  {fromSpanish(notice)}
                 </Alert>
               ) : null}
               {errors.files ? (
                 <Alert tone="danger" role="alert">
-                  {errors.files}
+                  {fromSpanish(errors.files)}
                 </Alert>
               ) : null}
             </Stack>
           </Cell>
           <Cell span={6}>
             <label htmlFor="pending-docs-comment">
-              <Subheading as="span">{text.commentsLabel}</Subheading>
+              <Subheading as="span">{t('links.commentsLabel')}</Subheading>
             </label>
             <TextArea
               id="pending-docs-comment"
@@ -128,7 +130,7 @@ export default function PendingDocsView() {
             </Muted>
             {errors.comment ? (
               <Alert tone="danger" role="alert">
-                {errors.comment}
+                {fromSpanish(errors.comment)}
               </Alert>
             ) : null}
           </Cell>

@@ -7,10 +7,13 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { receiptReadingMachine } from '../../../../machines/receiptReading';
-import { messages } from '../../../contracts/messages';
+import type { Translator } from '../../../contracts/i18n';
+import { useTranslator } from '../../refund/language';
 import { Alert, Button, Muted, Row } from '../../ui/primitives';
 
-const text = messages.receiptReading;
+/** 'USD 12,345.50' read on a receipt, as the traveller's locale writes it (the currency when read). */
+const readAmountIn = (tr: Translator, amount: string, currency: string | null) =>
+  currency ? `${tr.amount(amount, currency)} ${currency}` : tr.amount(amount);
 export type ReceiptReadingActor = ActorRefFrom<typeof receiptReadingMachine>;
 
 export function ReceiptReadingNotice({
@@ -21,6 +24,8 @@ export function ReceiptReadingNotice({
   /** Whether there is a form to fill (the pending-documents page only shows what was read). */
   canUse?: boolean;
 }) {
+  const tr = useTranslator();
+  const { t } = tr;
   const state = useSelector(actor, (snapshot) => ({
     value: snapshot.value,
     suggestion: snapshot.context.suggestion,
@@ -28,13 +33,13 @@ export function ReceiptReadingNotice({
   if (state.value === 'reading' || state.value === 'waiting')
     return (
       <Muted role="status" aria-live="polite">
-        {text.reading}
+        {t('reading.reading')}
       </Muted>
     );
   if (state.value === 'accepted')
     return (
       <Alert tone="info" role="status">
-        {text.accepted}
+        {t('reading.accepted')}
       </Alert>
     );
   if (state.value !== 'suggested' || !state.suggestion) return null;
@@ -42,19 +47,27 @@ export function ReceiptReadingNotice({
   if (!canUse)
     return (
       <Alert tone="info" role="status">
-        {text.readOnly(amount, currency, date)}
+        {t('reading.readOnly', {
+          amount: readAmountIn(tr, amount, currency),
+          date: date ? tr.date(date) : 'none',
+        })}
       </Alert>
     );
   return (
     <Alert tone="info" role="status">
       <Row justify="between">
-        <span>{text.suggestion(amount, currency, date)}</span>
+        <span>
+          {t('reading.suggestion', {
+            amount: readAmountIn(tr, amount, currency),
+            date: date ? tr.date(date) : 'none',
+          })}
+        </span>
         <Row css={{ gap: '$2' }}>
           <Button type="button" size="small" onClick={() => actor.send({ type: 'ACCEPT' })}>
-            {text.useData}
+            {t('reading.useData')}
           </Button>
           <Button type="button" size="small" variant="ghost" onClick={() => actor.send({ type: 'DISMISS' })}>
-            {text.dismiss}
+            {t('reading.dismiss')}
           </Button>
         </Row>
       </Row>

@@ -6,6 +6,8 @@
  */
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
+import { useTranslator } from '../../refund/language';
+import { coverageLabelOf } from '../../refund/names';
 import { readRefundLogin, refundLandingOf, refundWizardSlot } from '../../refund/session';
 import { RefundWizardView } from './RefundWizardView';
 import { SubmittedRefunds } from './SubmittedRefunds';
@@ -19,6 +21,7 @@ export default function RefundWizardRoute() {
   );
   // Issue 30 §4: after the login the focus goes to the first screen's heading.
   const focusRef = useHeadingFocus<HTMLDivElement>(showSubmitted);
+  const tr = useTranslator();
   if (!login) return <Navigate to="/refund" replace />;
   if (showSubmitted || login.may_claim === false)
     return (
@@ -26,6 +29,7 @@ export default function RefundWizardRoute() {
         <SubmittedRefunds
           refunds={login.submitted_refunds ?? []}
           countryResidence={login.refunds.country_residence}
+          coverageLabel={coverageLabelOf(tr, login)}
           onNewRefund={login.may_claim === false ? null : () => setShowSubmitted(false)}
         />
       </div>

@@ -10,11 +10,11 @@ import { use, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { refundDraftMachine } from '../../../../machines/refundDraft';
 import { RESUMABLE, stepIndexOf } from '../../../../machines/refundWizard';
-import { messages } from '../../../contracts/messages';
 import type { RefundLoginResponse } from '../../../contracts/refund';
 import { publicConfigOrDefaults } from '../../api/publicConfig';
 import type { SnapshotSlot } from '../../api/wizardSnapshots';
 import { providedRefundWizardMachine } from '../../refund/actors';
+import { useTranslator } from '../../refund/language';
 import { newIdempotencyKey, refundWizardSlot } from '../../refund/session';
 import { Alert, Button, Card, Heading, Row, Spinner, Stack } from '../../ui/primitives';
 import { Stepper } from '../../ui/stepper';
@@ -24,8 +24,6 @@ import { ClaimsStep } from './ClaimsStep';
 import { PaymentStep } from './PaymentStep';
 import { ResultScreen } from './ResultScreen';
 import { useHeadingFocus } from './useHeadingFocus';
-
-const text = messages.refund;
 
 type DraftActor = ActorRefFrom<typeof refundDraftMachine>;
 
@@ -50,13 +48,14 @@ function withDraftSaver(slot: SnapshotSlot): SnapshotSlot {
  */
 function DraftNotice({ draft }: { draft: DraftActor }) {
   const state = useSelector(draft, (snapshot) => snapshot);
+  const { t, fromSpanish } = useTranslator();
   if (state.matches('failed'))
     return (
       <Alert tone="danger" role="alert">
         <Row justify="between">
-          <span>{text.draftSaveFailed}</span>
+          <span>{t('refund.draftSaveFailed')}</span>
           <Button type="button" variant="secondary" onClick={() => draft.send({ type: 'DRAFT_RETRY' })}>
-            {text.draftRetry}
+            {t('refund.draftRetry')}
           </Button>
         </Row>
       </Alert>
@@ -68,7 +67,7 @@ function DraftNotice({ draft }: { draft: DraftActor }) {
       <Alert tone="warning" role="alert" data-testid="draft-signed-out">
         <Row justify="between">
           <span>
-            {state.context.signedOutMessage} {text.draftSignedOutKept}
+            {fromSpanish(state.context.signedOutMessage)} {t('refund.draftSignedOutKept')}
           </span>
           <Button
             type="button"
@@ -76,7 +75,7 @@ function DraftNotice({ draft }: { draft: DraftActor }) {
             disabled={state.matches('signingIn')}
             onClick={() => draft.send({ type: 'DRAFT_SIGN_IN' })}
           >
-            {text.draftSignIn}
+            {t('refund.draftSignIn')}
           </Button>
         </Row>
       </Alert>
@@ -85,14 +84,14 @@ function DraftNotice({ draft }: { draft: DraftActor }) {
     return (
       <Alert tone="warning" role="alert">
         <Row justify="between">
-          <span>{text.draftStale}</span>
+          <span>{t('refund.draftStale')}</span>
           <Button
             type="button"
             variant="secondary"
             disabled={state.matches('loading')}
             onClick={() => draft.send({ type: 'DRAFT_LOAD_NEWER' })}
           >
-            {text.draftLoadNewer}
+            {t('refund.draftLoadNewer')}
           </Button>
         </Row>
       </Alert>
@@ -100,7 +99,7 @@ function DraftNotice({ draft }: { draft: DraftActor }) {
   if (state.matches('idle') && state.context.saved)
     return (
       <Alert tone="success" role="status">
-        {text.draftSaved}
+        {t('refund.draftSaved')}
       </Alert>
     );
   return null;
@@ -108,6 +107,7 @@ function DraftNotice({ draft }: { draft: DraftActor }) {
 
 export function RefundWizardView({ login }: { login: RefundLoginResponse }) {
   const config = use(publicConfigOrDefaults());
+  const { t } = useTranslator();
   const [logic] = useState(() => providedRefundWizardMachine(login, config.imageServiceUrl));
   const [slot] = useState(() => withDraftSaver(refundWizardSlot(login)));
   const [input] = useState(() => ({
@@ -137,8 +137,8 @@ export function RefundWizardView({ login }: { login: RefundLoginResponse }) {
   if (snapshot.matches('resuming'))
     return (
       <Card>
-        <Heading>{text.wizardTitle}</Heading>
-        <Spinner label={text.draftResuming} />
+        <Heading>{t('refund.wizardTitle')}</Heading>
+        <Spinner label={t('refund.draftResuming')} />
       </Card>
     );
   const sending = snapshot.matches('submitting');
@@ -146,13 +146,16 @@ export function RefundWizardView({ login }: { login: RefundLoginResponse }) {
 
   return (
     <Card>
-      <Heading>{text.wizardTitle}</Heading>
-      <Stepper steps={text.steps} current={step} />
+      <Heading>{t('refund.wizardTitle')}</Heading>
+      <Stepper
+        steps={[t('refund.stepApplicant'), t('refund.stepClaims'), t('refund.stepPayment')]}
+        current={step}
+      />
       <Stack ref={focusRef}>
         {step === 0 ? <ApplicantStep actor={actor} /> : null}
         {step === 1 ? <ClaimsStep actor={actor} /> : null}
         {step === 2 ? <PaymentStep actor={actor} /> : null}
-        {sending ? <Spinner label={text.sending} /> : null}
+        {sending ? <Spinner label={t('refund.sending')} /> : null}
         {step < 3 ? (
           <Row justify="between">
             <Button
@@ -161,15 +164,15 @@ export function RefundWizardView({ login }: { login: RefundLoginResponse }) {
               disabled={step === 0 || uploading}
               onClick={() => actor.send({ type: 'BACK' })}
             >
-              {text.previousButton}
+              {t('refund.previousButton')}
             </Button>
             {step === 2 ? (
               <Button type="button" disabled={uploading} onClick={() => actor.send({ type: 'FINISH' })}>
-                {text.finishButton}
+                {t('refund.finishButton')}
               </Button>
             ) : (
               <Button type="button" onClick={() => actor.send({ type: 'CONTINUE' })}>
-                {text.continueButton}
+                {t('refund.continueButton')}
               </Button>
             )}
           </Row>
@@ -182,7 +185,7 @@ export function RefundWizardView({ login }: { login: RefundLoginResponse }) {
               disabled={uploading}
               onClick={() => actor.send({ type: 'SAVE_DRAFT' })}
             >
-              {text.saveAndContinueLater}
+              {t('refund.saveAndContinueLater')}
             </Button>
           </Row>
         ) : null}

@@ -11,27 +11,45 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { refundStatusMachine } from '../../../../machines/refundStatus';
-import { formatDate, formatLocalDate, formatMoney } from '../../../contracts/format';
-import { messages } from '../../../contracts/messages';
+import type { MessageKey } from '../../../contracts/i18n';
 import { type PaymentTextField, paymentFieldLabel, type SubmittedRefund } from '../../../contracts/refund';
-import { refundStatusLabel } from '../../../contracts/refund/lifecycle';
 import { refundStatusResponseSchema } from '../../../contracts/refund/login';
 import { REFUND_STATUS_PATH, totalsByCurrency } from '../../../contracts/refund/status';
 import { call } from '../../api/refund';
 import { useRecordedMachine } from '../../qa/useRecordedMachine';
+import { useTranslator } from '../../refund/language';
 import { readRefundLogin } from '../../refund/session';
 import { Alert, Button, Card, Heading, Muted, Row, Stack, Subheading } from '../../ui/primitives';
 
-const text = messages.refundLinks;
-const told = messages.refundDecisions;
 const DECIDED = ['APROBADO', 'PAGADO', 'RECHAZADO'];
+const STATUSES = [
+  'RECIBIDO',
+  'EN_REVISION',
+  'DOCUMENTACION_SOLICITADA',
+  'DATOS_BANCARIOS_SOLICITADOS',
+  'APROBADO',
+  'PAGADO',
+  'RECHAZADO',
+];
+
+/** A status in the traveller's language (an unknown one as it is). */
+const statusLabel = (t: (key: MessageKey) => string, status: string) =>
+  STATUSES.includes(status) ? t(`status.${status}` as MessageKey) : status;
 
 /** The decision's figures: the reason of a rejection, the approved amounts, the payment. */
-function Decision({ refund }: { refund: SubmittedRefund }) {
+function Decision({
+  refund,
+  coverageLabel,
+}: {
+  refund: SubmittedRefund;
+  coverageLabel: (spanish: string) => string;
+}) {
+  const tr = useTranslator();
+  const { t } = tr;
   if (refund.status === 'RECHAZADO')
     return (
       <Alert tone="danger">
-        <strong>{told.rejectionReason}:</strong>{' '}
+        <strong>{t('decisions.rejectionReason')}:</strong>{' '}
         <span data-testid="rejection-reason">{refund.rejection_reason}</span>
       </Alert>
     );
@@ -39,28 +57,35 @@ function Decision({ refund }: { refund: SubmittedRefund }) {
   if (!approved.length || (refund.status !== 'APROBADO' && refund.status !== 'PAGADO')) return null;
   const totals = totalsByCurrency(
     approved.map((claim) => ({ currency: claim.currency, amount: claim.approved_amount })),
+    tr.money,
   );
   const paidAt = refund.timeline.findLast((step) => step.event === 'paid')?.at;
   return (
-    <section aria-label={told.approvedAmounts} data-testid="decision-amounts">
-      <strong>{told.approvedAmounts}</strong>
+    <section aria-label={t('decisions.approvedAmounts')} data-testid="decision-amounts">
+      <strong>{t('decisions.approvedAmounts')}</strong>
       <ul>
         {approved.map((claim) => (
           <li key={`${claim.coverage}-${claim.amount}`}>
-            {told.approvedLine(
-              claim.coverage,
-              formatMoney(claim.approved_amount, claim.currency),
-              formatMoney(claim.amount, claim.currency),
-            )}
+            {t('decisions.approvedLine', {
+              coverage: coverageLabel(claim.coverage),
+              approved: tr.money(claim.approved_amount, claim.currency),
+              claimed: tr.money(claim.amount, claim.currency),
+            })}
           </li>
         ))}
       </ul>
       {totals.map((total) => (
-        <p key={total}>{refund.status === 'PAGADO' ? told.paidTotal(total) : told.approvedTotal(total)}</p>
+        <p key={total}>
+          {refund.status === 'PAGADO'
+            ? t('decisions.paidTotal', { total })
+            : t('decisions.approvedTotal', { total })}
+        </p>
       ))}
-      {refund.status === 'PAGADO' && paidAt ? <p>{told.paidOn(formatLocalDate(paidAt))}</p> : null}
+      {refund.status === 'PAGADO' && paidAt ? (
+        <p>{t('decisions.paidOn', { date: tr.instant(paidAt) })}</p>
+      ) : null}
       {refund.status === 'PAGADO' && refund.payment_reference ? (
-        <p>{told.paidReference(refund.payment_reference)}</p>
+        <p>{t('decisions.paidReference', { reference: refund.payment_reference })}</p>
       ) : null}
     </section>
   );
@@ -68,14 +93,16 @@ function Decision({ refund }: { refund: SubmittedRefund }) {
 
 /** The claim's steps, oldest first, each with its date. */
 function Timeline({ refund }: { refund: SubmittedRefund }) {
+  const tr = useTranslator();
+  const { t } = tr;
   return (
     <section aria-labelledby={`timeline-${refund.id}`}>
-      <strong id={`timeline-${refund.id}`}>{told.timelineTitle}</strong>
+      <strong id={`timeline-${refund.id}`}>{t('decisions.timelineTitle')}</strong>
       <ol data-testid="refund-timeline">
         {refund.timeline.map((step, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the same step can happen twice; the order is the identity
           <li key={index}>
-            {formatLocalDate(step.at)}: {told.timeline[step.event]}
+            {tr.instant(step.at)}: {t(`timeline.${step.event}` as MessageKey)}
           </li>
         ))}
       </ol>
@@ -86,10 +113,13 @@ function Timeline({ refund }: { refund: SubmittedRefund }) {
 export function SubmittedRefunds({
   refunds,
   countryResidence,
+  coverageLabel,
   onNewRefund,
 }: {
   refunds: SubmittedRefund[];
   countryResidence: string;
+  /** Issue 42: a coverage's name in the traveller's language (long_name_po / long_name_en). */
+  coverageLabel: (spanish: string) => string;
   /** null: the window for new claims has passed (issue 40): the status only, no wizard. */
   onNewRefund: (() => void) | null;
 }) {
@@ -109,42 +139,49 @@ export function SubmittedRefunds({
   );
   const [snapshot] = useRecordedMachine(machine, { input: { refunds } });
   const { refunds: shown, stale } = snapshot.context;
+  const tr = useTranslator();
+  const { t } = tr;
   return (
     <Stack>
-      <Heading>{text.submittedTitle}</Heading>
-      <Muted>{text.submittedIntro}</Muted>
-      {stale ? <Muted>{told.refreshFailed}</Muted> : null}
+      <Heading>{t('links.submittedTitle')}</Heading>
+      <Muted>{t('links.submittedIntro')}</Muted>
+      {stale ? <Muted>{t('decisions.refreshFailed')}</Muted> : null}
       {shown.map((refund) => (
         <Card key={refund.id} data-testid="submitted-refund" aria-labelledby={`submitted-${refund.id}`}>
           <Stack css={{ gap: '$2' }}>
             <Subheading id={`submitted-${refund.id}`}>
-              {text.submittedItem(refund.id, formatDate(refund.created_at.slice(0, 10)))}
+              {t('links.submittedItem', {
+                id: String(refund.id),
+                date: tr.date(refund.created_at.slice(0, 10)),
+              })}
             </Subheading>
             <p>
-              {text.statusLabel}:{' '}
-              <strong data-testid="submitted-status">{refundStatusLabel(refund.status)}</strong>
+              {t('links.statusLabel')}:{' '}
+              <strong data-testid="submitted-status">{statusLabel(t, refund.status)}</strong>
             </p>
-            <Decision refund={refund} />
+            <Decision refund={refund} coverageLabel={coverageLabel} />
             <Timeline refund={refund} />
-            {!DECIDED.includes(refund.status) ? <strong>{told.askedNow}</strong> : null}
+            {!DECIDED.includes(refund.status) ? <strong>{t('decisions.askedNow')}</strong> : null}
             {!DECIDED.includes(refund.status) && !refund.requests.length ? (
-              <Muted>{told.nothingAsked}</Muted>
+              <Muted>{t('decisions.nothingAsked')}</Muted>
             ) : null}
             {refund.requests.map((request) => (
               <div key={request.link}>
-                <p>{request.kind === 'documents' ? text.askedDocuments : text.askedBankData}</p>
+                <p>{request.kind === 'documents' ? t('links.askedDocuments') : t('links.askedBankData')}</p>
                 <ul>
                   {request.items.map((item) => (
                     <li key={item}>
                       {request.kind === 'bank_data'
-                        ? paymentFieldLabel(item as PaymentTextField, countryResidence)
+                        ? tr.fromSpanish(paymentFieldLabel(item as PaymentTextField, countryResidence))
                         : item}
                     </li>
                   ))}
                 </ul>
-                {request.observations ? <Muted>{text.observations(request.observations)}</Muted> : null}
+                {request.observations ? (
+                  <Muted>{t('links.observations', { text: request.observations })}</Muted>
+                ) : null}
                 <Link to={request.link}>
-                  {request.kind === 'documents' ? text.answerDocuments : text.answerBankData}
+                  {request.kind === 'documents' ? t('links.answerDocuments') : t('links.answerBankData')}
                 </Link>
               </div>
             ))}
@@ -153,13 +190,13 @@ export function SubmittedRefunds({
       ))}
       {onNewRefund ? (
         <Row justify="between">
-          <Muted>{text.newRefundNote}</Muted>
+          <Muted>{t('links.newRefundNote')}</Muted>
           <Button type="button" variant="secondary" onClick={onNewRefund}>
-            {text.newRefund}
+            {t('links.newRefund')}
           </Button>
         </Row>
       ) : (
-        <Muted data-testid="claim-window-closed">{text.claimWindowClosed}</Muted>
+        <Muted data-testid="claim-window-closed">{t('links.claimWindowClosed')}</Muted>
       )}
     </Stack>
   );

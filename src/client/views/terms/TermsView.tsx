@@ -6,34 +6,35 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useParams } from 'react-router-dom';
-import { formatDate, formatLocalDateTime, formatMoney } from '../../../contracts/format';
-import { messages } from '../../../contracts/messages';
+import { formatLocalDateTime } from '../../../contracts/format';
+import type { Translator } from '../../../contracts/i18n';
 import { type TermsCoverage, termsDataOfPage } from '../../../contracts/terms';
+import { useTranslator } from '../../refund/language';
 import { Alert, Button, Card, Heading, Muted, Row, Spinner, Stack, Subheading } from '../../ui/primitives';
 import { Table, TableWrapper } from '../../ui/table';
 import { termsAcceptanceLogic } from './wiring';
 
-const text = messages.terms;
-
 /** An exact decimal limit as 'USD 50.000,00'. */
-const limitOf = (coverage: TermsCoverage): string =>
-  coverage.limit === null ? text.noLimit : formatMoney(coverage.limit, coverage.currency);
+const limitOf = (tr: Translator, coverage: TermsCoverage): string =>
+  coverage.limit === null ? tr.t('terms.noLimit') : tr.money(coverage.limit, coverage.currency);
 
 export default function TermsView() {
   const data = termsDataOfPage(useParams()['*'] ?? '');
   const actor = useActorRef(termsAcceptanceLogic, { input: { data } });
   const snapshot = useSelector(actor, (state) => state);
   const { terms, acceptedAt, error } = snapshot.context;
+  const tr = useTranslator();
+  const { t, fromSpanish } = tr;
 
-  if (snapshot.matches('loading')) return <Spinner label={messages.common.loading} />;
+  if (snapshot.matches('loading')) return <Spinner label={t('common.loading')} />;
   // Issue 39: the link's expiry has passed; the agency mails a new one.
   if (snapshot.matches('lapsed'))
     return (
       <Card css={{ maxWidth: 640, margin: '0 auto', textAlign: 'center' }} data-testid="terms-lapsed">
         <Stack>
-          <Heading>{text.lapsedTitle}</Heading>
+          <Heading>{t('terms.lapsedTitle')}</Heading>
           <Alert tone="warning" role="alert">
-            {error ?? text.linkLapsed}
+            {error ? fromSpanish(error) : t('terms.linkLapsed')}
           </Alert>
         </Stack>
       </Card>
@@ -42,9 +43,9 @@ export default function TermsView() {
     return (
       <Card css={{ maxWidth: 640, margin: '0 auto', textAlign: 'center' }} data-testid="terms-access-error">
         <Stack>
-          <Heading>{text.accessErrorTitle}</Heading>
+          <Heading>{t('terms.accessErrorTitle')}</Heading>
           <Alert tone="danger" role="alert">
-            {error ?? messages.common.genericRetry}
+            {error ? fromSpanish(error) : t('common.genericRetry')}
           </Alert>
         </Stack>
       </Card>
@@ -53,34 +54,34 @@ export default function TermsView() {
   const accepting = snapshot.matches('accepting');
   return (
     <Stack>
-      <Heading>{text.title}</Heading>
+      <Heading>{t('terms.title')}</Heading>
       <Card>
         <Stack>
-          <p>{text.intro(terms.voucher_id, terms.product)}</p>
+          <p>{t('terms.intro', { voucher: String(terms.voucher_id), product: terms.product })}</p>
           <dl>
             {terms.supplier ? (
               <div>
-                <dt>{text.supplier}</dt>
+                <dt>{t('terms.supplier')}</dt>
                 <dd>{terms.supplier}</dd>
               </div>
             ) : null}
             {terms.rate ? (
               <div>
-                <dt>{text.rate}</dt>
+                <dt>{t('terms.rate')}</dt>
                 <dd>{terms.rate}</dd>
               </div>
             ) : null}
           </dl>
-          <Muted>{text.validity(formatDate(terms.date_in), formatDate(terms.date_out))}</Muted>
-          <Subheading>{text.coveragesTitle}</Subheading>
+          <Muted>{t('terms.validity', { from: tr.date(terms.date_in), to: tr.date(terms.date_out) })}</Muted>
+          <Subheading>{t('terms.coveragesTitle')}</Subheading>
           {terms.coverages.length ? (
             <TableWrapper>
-              <Table aria-label={text.coveragesTitle}>
+              <Table aria-label={t('terms.coveragesTitle')}>
                 <thead>
                   <tr>
-                    <th scope="col">{text.coverage}</th>
-                    <th scope="col">{text.description}</th>
-                    <th scope="col">{text.limit}</th>
+                    <th scope="col">{t('terms.coverage')}</th>
+                    <th scope="col">{t('terms.description')}</th>
+                    <th scope="col">{t('terms.limit')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -88,35 +89,35 @@ export default function TermsView() {
                     <tr key={coverage.name}>
                       <td>{coverage.name}</td>
                       <td>{coverage.description}</td>
-                      <td>{limitOf(coverage)}</td>
+                      <td>{limitOf(tr, coverage)}</td>
                     </tr>
                   ))}
                 </tbody>
               </Table>
             </TableWrapper>
           ) : (
-            <Muted>{text.noCoverages}</Muted>
+            <Muted>{t('terms.noCoverages')}</Muted>
           )}
         </Stack>
       </Card>
       {snapshot.matches('accepted') && acceptedAt ? (
         <Card css={{ textAlign: 'center' }} data-testid="terms-accepted" role="status">
-          <Subheading>{text.acceptedTitle}</Subheading>
-          <p>{text.acceptedAt(formatLocalDateTime(acceptedAt))}</p>
+          <Subheading>{t('terms.acceptedTitle')}</Subheading>
+          <p>{t('terms.acceptedAt', { when: formatLocalDateTime(acceptedAt) })}</p>
         </Card>
       ) : (
         <Card>
           <Stack>
             {error ? (
               <Alert tone="danger" role="alert">
-                {error}
+                {fromSpanish(error)}
               </Alert>
             ) : null}
-            <Muted>{text.acceptHint}</Muted>
+            <Muted>{t('terms.acceptHint')}</Muted>
             <Row css={{ justifyContent: 'flex-end' }}>
-              {accepting ? <Spinner label={text.accepting} /> : null}
+              {accepting ? <Spinner label={t('terms.accepting')} /> : null}
               <Button type="button" disabled={accepting} onClick={() => actor.send({ type: 'ACCEPT' })}>
-                {text.accept}
+                {t('terms.accept')}
               </Button>
             </Row>
           </Stack>

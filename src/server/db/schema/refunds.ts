@@ -27,6 +27,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { Language } from '../../../contracts/i18n';
 import { users } from './auth';
 import { vouchers } from './bookings';
 import { coverages, passengers } from './masterData';
@@ -86,6 +87,8 @@ export const refunds = pgTable(
     idempotencyKey: uuid('idempotency_key').notNull(),
     /** ISO-3 country of residence whose payment rules were applied. */
     countryResidence: varchar('country_residence', { length: 3 }).notNull(),
+    /** Issue 42: the traveller's language (es, pt, en): the status page and the mails use it. */
+    language: varchar('language', { length: 2 }).$type<Language>().notNull().default('es'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -95,6 +98,7 @@ export const refunds = pgTable(
     index('refunds_status_idx').on(table.status),
     index('refunds_created_at_idx').on(table.createdAt),
     index('refunds_doc_number_idx').on(table.docNumber),
+    check('refunds_language_check', sql`${table.language} in ('es', 'pt', 'en')`),
     check(
       'refunds_status_check',
       sql`${table.status} in ('RECIBIDO', 'EN_REVISION', 'DOCUMENTACION_SOLICITADA', 'DATOS_BANCARIOS_SOLICITADOS', 'APROBADO', 'PAGADO', 'RECHAZADO')`,
@@ -334,6 +338,8 @@ export const refundDrafts = pgTable(
     docNumber: varchar('doc_number', { length: 30 }).notNull(),
     data: jsonb('data').$type<unknown>().notNull(),
     version: integer('version').notNull().default(1),
+    /** Issue 42: the language the traveller had when saving (null: saved before it was kept). */
+    language: varchar('language', { length: 2 }).$type<Language>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -345,6 +351,10 @@ export const refundDrafts = pgTable(
     }).onDelete('cascade'),
     primaryKey({ name: 'refund_drafts_pkey', columns: [table.voucherId, table.docNumber] }),
     index('refund_drafts_updated_at_idx').on(table.updatedAt),
+    check(
+      'refund_drafts_language_check',
+      sql`${table.language} is null or ${table.language} in ('es', 'pt', 'en')`,
+    ),
   ],
 );
 

@@ -22,6 +22,9 @@ export function Applicant({ refund }: { refund: ReviewedRefund }) {
         <Item label="Email">{refund.email}</Item>
         <Item label={text.bankFields.phone}>{refund.phone_contact}</Item>
         <Item label={text.countryResidence}>{countryName(refund.country_residence)}</Item>
+        <Item label={text.travellerLanguage}>
+          <span data-testid="refund-language">{text.travellerLanguages[refund.language]}</span>
+        </Item>
         <Item label={text.createdAt}>{formatLocalDate(refund.created_at)}</Item>
         {refund.rejection_reason ? <Item label={text.rejectionReason}>{refund.rejection_reason}</Item> : null}
       </Items>
