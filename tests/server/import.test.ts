@@ -1,0 +1,240 @@
+/**
+ * `npm run import` (issue 43) from a second instance of this product, which serves the original
+ * API's documented calls (SPEC §7): the demo data into a fresh database, counts and money
+ * reconciled; the same again (nothing created or updated); after a voucher changed and a passenger
+ * deleted at the source (one update, one deletion); a run stopped after a committed page of
+ * vouchers and resumed (no duplicates, the same totals); and a dry run that writes nothing.
+ */
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/client';
+import { seed } from '../../src/server/db/seed';
+import { type ImportResult, runImport } from '../../src/server/import/run';
+import { createSource } from '../../src/server/import/source';
+import { freshTestDatabase } from './postgresAdmin';
+import { ADMIN_PASSWORD, as, createTestApp, type TestApp } from './support';
+import { testConfig } from './testConfig';
+
+let source: TestApp;
+let baseUrl: string;
+const targets: { pool: pg.Pool; drop(): Promise<void> }[] = [];
+
+async function freshTarget() {
+  const database = await freshTestDatabase();
+  const handle = await openDatabase({ databaseUrl: database.url });
+  await handle.migrate();
+  // What npm start's first start makes with SEED_DEMO=false (scripts/import.ts does the same).
+  await seed(handle.db, testConfig('/tmp/import-test-target', { seedDemo: false }));
+  await handle.close();
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  const target = { pool, drop: database.drop };
+  targets.push(target);
+  return target;
+}
+
+const sourceOf = () =>
+  createSource({ baseUrl, username: 'admin', password: ADMIN_PASSWORD, concurrency: 8, backoffMs: 50 });
+
+const byEntity = (result: ImportResult) =>
+  Object.fromEntries(result.entities.map((entry) => [entry.entity, entry]));
+
+async function scalar(pool: pg.Pool | pg.PoolClient, query: string, params: unknown[] = []): Promise<string> {
+  const { rows } = await pool.query(query, params);
+  return String(Object.values(rows[0] as Record<string, unknown>)[0]);
+}
+
+async function sourceScalar(query: string, params: unknown[] = []): Promise<string> {
+  const client = (source.context.db as unknown as { $client: pg.Pool }).$client;
+  return scalar(client, query, params);
+}
+
+beforeAll(async () => {
+  source = await createTestApp();
+  await source.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(source.app.server.address() as AddressInfo).port}/api`;
+}, 120_000);
+
+afterAll(async () => {
+  for (const target of targets) {
+    await target.pool.end();
+    await target.drop();
+  }
+  await source?.close();
+});
+
+describe('npm run import from another instance', () => {
+  let target: Awaited<ReturnType<typeof freshTarget>>;
+
+  it('brings the demo data across, reconciled, with one history entry per record and no password', async () => {
+    target = await freshTarget();
+    const result = await runImport({ pool: target.pool, source: sourceOf() });
+    expect(result.reconciliation.counts.filter((count) => !count.ok)).toEqual([]);
+    expect(result.reconciliation.ok).toBe(true);
+    const entities = byEntity(result);
+    const sourceVouchers = Number(await sourceScalar('select count(*) from vouchers'));
+    expect(entities.voucher.sourceCount).toBe(sourceVouchers);
+    expect(entities.voucher.created).toBe(sourceVouchers);
+    expect(entities.pax.created).toBe(Number(await sourceScalar('select count(*) from pax')));
+    // Business numbers kept: the same voucher and reservation numbers, with the same money.
+    expect(await scalar(target.pool, "select string_agg(id::text, ',' order by id) from vouchers")).toBe(
+      await sourceScalar("select string_agg(id::text, ',' order by id) from vouchers"),
+    );
+    expect(await scalar(target.pool, 'select sum(final_price)::text from vouchers')).toBe(
+      await sourceScalar('select sum(final_price)::text from vouchers'),
+    );
+    const money = result.reconciliation.money.find((entry) => entry.entity === 'voucher')!;
+    expect(money.differences).toEqual([]);
+    expect(money.here.final_price).toBe(
+      await sourceScalar('select sum(final_price)::numeric(16,2)::text from vouchers'),
+    );
+    // A voucher's passengers came with it (the list's copy too, kept by the triggers).
+    expect(await scalar(target.pool, 'select count(*) from voucher_passengers')).toBe(
+      await sourceScalar('select count(*) from voucher_passengers'),
+    );
+    // One history entry per written record, none other; no mail (the importer has no mailer).
+    expect(
+      await scalar(
+        target.pool,
+        "select count(*) from audit_log where entity = 'voucher' and action = 'import'",
+      ),
+    ).toBe(String(sourceVouchers));
+    expect(await scalar(target.pool, "select count(*) from audit_log where action <> 'import'")).toBe('0');
+    // Users come without a password: only 'Olvidé mi contraseña' gives them one.
+    expect(result.usersWithoutPassword).toBe(entities.profile.created);
+    expect(result.usersWithoutPassword).toBeGreaterThan(0);
+    expect(
+      await scalar(
+        target.pool,
+        "select count(*) from users where password_hash = '!importado' and username = 'ejecutivo'",
+      ),
+    ).toBe('1');
+  }, 90_000);
+
+  it('a second run changes nothing', async () => {
+    const result = await runImport({ pool: target.pool, source: sourceOf() });
+    expect(result.reconciliation.ok).toBe(true);
+    for (const entry of result.entities) {
+      expect([entry.entity, entry.created, entry.updated, entry.deleted]).toEqual([entry.entity, 0, 0, 0]);
+      expect(entry.unchanged).toBe(entry.sourceCount);
+    }
+  }, 60_000);
+
+  it('after a voucher changed and a passenger deleted at the source: one update, one deletion', async () => {
+    const admin = as(source, await source.login('admin'));
+    const voucherId = Number(await sourceScalar('select min(id) from vouchers'));
+    const changed = await admin({
+      method: 'PUT',
+      url: `/api/voucher/${voucherId}/`,
+      payload: { observations: 'Cambiada en el sistema anterior' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const paxId = Number(
+      await sourceScalar(
+        'select max(p.id) from pax p where not exists (select 1 from voucher_passengers vp where vp.pax_id = p.id) ' +
+          'and not exists (select 1 from refunds r where r.pax_id = p.id)',
+      ),
+    );
+    expect(paxId).toBeGreaterThan(0);
+    const removed = await admin({ method: 'DELETE', url: `/api/pax/${paxId}/` });
+    expect(removed.statusCode).toBe(204);
+
+    const result = await runImport({ pool: target.pool, source: sourceOf() });
+    expect(result.reconciliation.ok).toBe(true);
+    const entities = byEntity(result);
+    expect([entities.voucher.created, entities.voucher.updated]).toEqual([0, 1]);
+    expect([entities.pax.created, entities.pax.updated, entities.pax.deleted]).toEqual([0, 0, 1]);
+    expect(await scalar(target.pool, 'select observations from vouchers where id = $1', [voucherId])).toBe(
+      'Cambiada en el sistema anterior',
+    );
+    expect(
+      await scalar(
+        target.pool,
+        "select count(*) from import_id_map where entity = 'pax' and legacy_id = $1",
+        [paxId],
+      ),
+    ).toBe('0');
+    expect(await scalar(target.pool, 'select count(*) from pax')).toBe(
+      await sourceScalar('select count(*) from pax'),
+    );
+    expect(
+      await scalar(
+        target.pool,
+        "select count(*) from audit_log where entity = 'pax' and action = 'import_remove'",
+      ),
+    ).toBe('1');
+  }, 60_000);
+});
+
+describe('a run stopped in the middle of the vouchers', () => {
+  it('continues from its last committed page: no duplicates, counts and totals equal', async () => {
+    const target = await freshTarget();
+    const stop = new Error('stopped (as kill -9 after a committed page)');
+    await expect(
+      runImport({
+        pool: target.pool,
+        source: sourceOf(),
+        pageSize: 50,
+        afterBatch: (entity, offset) => {
+          if (entity === 'voucher' && offset >= 100) throw stop;
+        },
+      }),
+    ).rejects.toBe(stop);
+    const committed = Number(await scalar(target.pool, 'select count(*) from vouchers'));
+    expect(committed).toBe(100);
+    expect(
+      await scalar(target.pool, "select next_offset from import_checkpoints where entity = 'voucher'"),
+    ).toBe('100');
+
+    const resumed = await runImport({ pool: target.pool, source: sourceOf(), pageSize: 50 });
+    const entities = byEntity(resumed);
+    expect(entities.voucher.resumedAt).toBe(100);
+    expect(entities.voucher.sourceCount).toBe(Number(await sourceScalar('select count(*) from vouchers')));
+    expect(entities.voucher.created).toBe(entities.voucher.sourceCount);
+    expect(resumed.reconciliation.ok).toBe(true);
+    expect(await scalar(target.pool, 'select count(*) from vouchers')).toBe(
+      await sourceScalar('select count(*) from vouchers'),
+    );
+    expect(await scalar(target.pool, 'select sum(net_price)::text from vouchers')).toBe(
+      await sourceScalar('select sum(net_price)::text from vouchers'),
+    );
+  }, 90_000);
+});
+
+describe('--dry-run', () => {
+  it('prints the same report and writes nothing', async () => {
+    const target = await freshTarget();
+    const before = await scalar(target.pool, 'select count(*) from audit_log');
+    const result = await runImport({
+      pool: target.pool,
+      source: sourceOf(),
+      dryRun: true,
+      only: [
+        'country',
+        'currency',
+        'zone',
+        'supplier',
+        'product_type',
+        'tags',
+        'bussines_unit',
+        'coverage',
+        'office',
+        'permission',
+        'groups',
+        'profile',
+        'product',
+        'pax',
+        'reservation',
+        'voucher',
+      ],
+    });
+    expect(result.dryRun).toBe(true);
+    expect(result.reconciliation.ok).toBe(true);
+    expect(byEntity(result).voucher.created).toBe(
+      Number(await sourceScalar('select count(*) from vouchers')),
+    );
+    for (const table of ['vouchers', 'reservations', 'offices', 'import_id_map', 'import_checkpoints'])
+      expect([table, await scalar(target.pool, `select count(*) from ${table}`)]).toEqual([table, '0']);
+    expect(await scalar(target.pool, 'select count(*) from audit_log')).toBe(before);
+  }, 90_000);
+});
