@@ -92,6 +92,20 @@ describe('npm run import from another instance', () => {
     expect(await scalar(target.pool, 'select count(*) from voucher_passengers')).toBe(
       await sourceScalar('select count(*) from voucher_passengers'),
     );
+    // A reservation's payments and a product's rates came through their documented calls.
+    for (const table of [
+      'reservation_payments',
+      'product_rates',
+      'product_coverages',
+      'promotion_product_office',
+    ])
+      expect([table, await scalar(target.pool, `select count(*) from ${table}`)]).toEqual([
+        table,
+        await sourceScalar(`select count(*) from ${table}`),
+      ]);
+    expect(result.reconciliation.money.find((entry) => entry.entity === 'payments')?.here.final_price).toBe(
+      await sourceScalar('select sum(amount)::numeric(16,2)::text from reservation_payments'),
+    );
     // One history entry per written record, none other; no mail (the importer has no mailer).
     expect(
       await scalar(

@@ -29,6 +29,8 @@ export interface EntitySpec {
   table: string;
   /** Read each record's detail (`path/{id}/`): its list row lacks sub-records. */
   detail?: boolean;
+  /** More of the record from other documented calls (a product's rates, a reservation's payments). */
+  enrich?: (get: <T>(path: string) => Promise<T>, record: Json) => Promise<Json>;
   /** The record's id here is its id there (business numbers people know: reservation, voucher). */
   keepId?: boolean;
   /** The row's key is a reference (reservation_invoicing by reservation): upserted on it. */
@@ -396,7 +398,17 @@ export const ENTITIES: EntitySpec[] = [
       const { allowed_actions: _a, used_by: _u, ...rest } = record;
       return rest;
     },
+    // GET /rateDetail/{id}/: the general and particular rate rows (SPEC §7 'Products').
+    enrich: async (get, record) => ({
+      ...record,
+      rates: (await get<{ rates?: Json[] }>(`/rateDetail/${record.id}/`)).rates ?? [],
+    }),
     refs: (record) => [
+      ...((record.rates as Json[] | undefined) ?? []).map((rate) => ({
+        entity: 'office',
+        id: num(rate.office),
+        required: true,
+      })),
       { entity: 'product_type', id: num(record.product_type), required: true },
       { entity: 'supplier', id: num(record.supplier), required: true },
       ...ids(record.zones).map((id) => ({ entity: 'zone', id, required: true })),
@@ -435,6 +447,28 @@ export const ENTITIES: EntitySpec[] = [
           coverage_id: resolve('coverage', num(item.coverage_id)),
           limit_amount: item.limit_amount ?? null,
           currency_id: resolve('currency', num(item.currency_id)),
+        })),
+      );
+      // Rates name their currency by code: the currency of that code here.
+      const rates = (record.rates as Json[] | undefined) ?? [];
+      const codes = [...new Set(rates.map((rate) => String(rate.currency)))];
+      const currencyIds = new Map(
+        (
+          await tx.query<{ id: number; short_name: string }>(
+            'select id, short_name from currencies where short_name = any($1::text[])',
+            [codes],
+          )
+        ).rows.map((row) => [row.short_name, row.id]),
+      );
+      await replaceRows(
+        tx,
+        'product_rates',
+        'product_id',
+        id,
+        rates.map((rate) => ({
+          office_id: resolve('office', num(rate.office)),
+          ...pick(rate, ['days_from', 'days_to', 'age_from', 'age_to', 'price']),
+          currency_id: currencyIds.get(String(rate.currency)) ?? null,
         })),
       );
     },
@@ -632,7 +666,15 @@ export const ENTITIES: EntitySpec[] = [
         'document_number',
         'date_fact',
         'date_created',
+        'payments',
       ]),
+    // GET /payment_detail/?reservation_id=: how the reservation was paid (SPEC §7).
+    enrich: async (get, record) => ({
+      ...record,
+      payments:
+        (await get<{ results?: Json[] }>(`/payment_detail/?reservation_id=${record.reservation_id}`))
+          .results ?? [],
+    }),
     refs: (record) => [{ entity: 'reservation', id: num(record.reservation_id), required: true }],
     row: (record) => ({
       status: record.invoicing_status,
@@ -645,6 +687,15 @@ export const ENTITIES: EntitySpec[] = [
       // Facturación counts a reservation in the month it was created there.
       if (typeof record.date_created === 'string')
         await tx.query('update reservations set created_at = $2 where id = $1', [id, record.date_created]);
+      await replaceRows(
+        tx,
+        'reservation_payments',
+        'reservation_id',
+        id,
+        ((record.payments as Json[] | undefined) ?? []).map((payment) =>
+          pick(payment, ['method', 'amount', 'currency', 'instalments', 'paid_at', 'reference']),
+        ),
+      );
     },
   },
 ];

@@ -60,7 +60,21 @@ const INVOICING_TOTALS = `
              from vouchers group by reservation_id) s on s.reservation_id = r.id
   group by 1`;
 
-const MONEY_QUERIES: Record<string, string> = { voucher: VOUCHER_TOTALS, facturacion: INVOICING_TOTALS };
+/** The payments of the reservations brought across, by legacy office|month paid|currency. */
+const PAYMENT_TOTALS = `
+  select coalesce(mo.legacy_id::text, '') || '|' || to_char(p.paid_at, 'YYYY-MM') || '|' || p.currency as key,
+    count(*)::int as n, round(sum(p.amount) * 100)::text as f, '0' as c, '0' as p
+  from reservation_payments p
+  join import_id_map mf on mf.entity = 'facturacion' and mf.new_id = p.reservation_id
+  join reservations r on r.id = p.reservation_id
+  left join import_id_map mo on mo.entity = 'office' and mo.new_id = r.office_id
+  group by 1`;
+
+const MONEY_QUERIES: Record<string, string> = {
+  voucher: VOUCHER_TOTALS,
+  facturacion: INVOICING_TOTALS,
+  payments: PAYMENT_TOTALS,
+};
 
 function sum(totals: Totals) {
   let count = 0;

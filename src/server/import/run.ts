@@ -88,6 +88,8 @@ interface Progress {
   quarantined: number;
   reasons: string[];
   totals: Totals;
+  /** Invoicing's payments (amount in the first column). */
+  payments?: Totals;
 }
 
 const emptyProgress = (): Progress => ({
@@ -113,6 +115,15 @@ function sourceMoney(entity: string, record: Json): { key: string; amounts: unkn
       amounts: [record.final_price, record.commission, record.net_price],
     };
   return null;
+}
+
+/** A reservation's payments, summed per office|month paid|currency (amounts only). */
+function sourcePayments(record: Json): { key: string; amounts: unknown[] }[] {
+  const payments = Array.isArray(record.payments) ? (record.payments as Json[]) : [];
+  return payments.map((payment) => ({
+    key: `${record.office ?? ''}|${String(payment.paid_at ?? '').slice(0, 7)}|${payment.currency ?? ''}`,
+    amounts: [payment.amount, 0, 0],
+  }));
 }
 
 function formatEta(seconds: number): string {
@@ -204,6 +215,8 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
             page.results = await Promise.all(
               page.results.map((row) => source.get<Json>(`${detailPath}${row.id}/`)),
             );
+          const enrich = spec.enrich;
+          if (enrich) page.results = await Promise.all(page.results.map((row) => enrich(source.get, row)));
           return page;
         };
         const ahead: Promise<Awaited<ReturnType<typeof fetchPage>>>[] = [];
@@ -229,6 +242,11 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
               seen.add(Number(record.id));
               const money = sourceMoney(spec.name, record);
               if (money) addTotals(progress.totals, money.key, money.amounts);
+              if (spec.name === 'facturacion') {
+                progress.payments ??= emptyTotals();
+                for (const payment of sourcePayments(record))
+                  addTotals(progress.payments, payment.key, payment.amounts);
+              }
             }
             progress.walked += page.results.length;
             progress.created += counts.created;
@@ -280,6 +298,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
         listedCount = (await source.page<Json>(spec.path, 0, 1)).count;
       }
       sourceTotals[spec.name] = progress.totals;
+      if (progress.payments) sourceTotals.payments = progress.payments;
       reports.push({
         entity: spec.name,
         label: spec.label,
