@@ -5,13 +5,14 @@
  * deleted at the source (one update, one deletion); a run stopped after a committed page of
  * vouchers and resumed (no duplicates, the same totals); and a dry run that writes nothing.
  */
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { seed } from '../../src/server/db/seed';
 import { type ImportResult, runImport } from '../../src/server/import/run';
-import { createSource } from '../../src/server/import/source';
+import { createSource, retryAfterMs, SourceError } from '../../src/server/import/source';
 import { freshTestDatabase } from './postgresAdmin';
 import { ADMIN_PASSWORD, as, createTestApp, type TestApp } from './support';
 import { testConfig } from './testConfig';
@@ -216,39 +217,81 @@ describe('a run stopped in the middle of the vouchers', () => {
 });
 
 describe('--dry-run', () => {
-  it('prints the same report and writes nothing', async () => {
+  it('prints the report the real run prints, and writes nothing', async () => {
     const target = await freshTarget();
+    const only = ['zone', 'supplier', 'tags', 'coverage', 'pax_black_list'];
     const before = await scalar(target.pool, 'select count(*) from audit_log');
-    const result = await runImport({
-      pool: target.pool,
-      source: sourceOf(),
-      dryRun: true,
-      only: [
-        'country',
-        'currency',
-        'zone',
-        'supplier',
-        'product_type',
-        'tags',
-        'bussines_unit',
-        'coverage',
-        'office',
-        'permission',
-        'groups',
-        'profile',
-        'product',
-        'pax',
-        'reservation',
-        'voucher',
-      ],
-    });
-    expect(result.dryRun).toBe(true);
-    expect(result.reconciliation.ok).toBe(true);
-    expect(byEntity(result).voucher.created).toBe(
-      Number(await sourceScalar('select count(*) from vouchers')),
+    const dry = await runImport({ pool: target.pool, source: sourceOf(), dryRun: true, only });
+    expect(dry.dryRun).toBe(true);
+    expect(dry.reconciliation.ok).toBe(true);
+    expect(byEntity(dry).pax_black_list.created).toBe(
+      Number(await sourceScalar('select count(*) from pax_black_list')),
     );
-    for (const table of ['vouchers', 'reservations', 'offices', 'import_id_map', 'import_checkpoints'])
+    for (const table of [
+      'zones',
+      'pax_black_list',
+      'import_id_map',
+      'import_checkpoints',
+      'import_quarantine',
+    ])
       expect([table, await scalar(target.pool, `select count(*) from ${table}`)]).toEqual([table, '0']);
     expect(await scalar(target.pool, 'select count(*) from audit_log')).toBe(before);
-  }, 90_000);
+    const real = await runImport({ pool: target.pool, source: sourceOf(), only });
+    const figures = (result: ImportResult) =>
+      result.entities.map(({ entity, sourceCount, created, updated, unchanged, quarantined, mapped }) => ({
+        entity,
+        sourceCount,
+        created,
+        updated,
+        unchanged,
+        quarantined,
+        mapped,
+      }));
+    expect(figures(real)).toEqual(figures(dry));
+    expect(real.reconciliation).toEqual(dry.reconciliation);
+  }, 60_000);
+});
+
+describe('polite to the source', () => {
+  it('waits for Retry-After on 429, retries a 503 with backoff, and gives up with a Spanish sentence', async () => {
+    const answers = [
+      { status: 429, headers: { 'retry-after': '1' } },
+      { status: 503, headers: {} },
+      {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: '{"count":1,"results":[{"id":7}]}',
+      },
+    ];
+    const seen: number[] = [];
+    const server = createServer((request, response) => {
+      seen.push(Date.now());
+      if (request.url === '/api/token/') {
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{"access":"t"}');
+        return;
+      }
+      const answer = request.url?.startsWith('/api/broken/')
+        ? { status: 500, headers: {} }
+        : answers.shift()!;
+      response.writeHead(answer.status, answer.headers).end((answer as { body?: string }).body ?? '');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+    try {
+      const polite = createSource({ baseUrl: url, username: 'u', password: 'p', backoffMs: 20, attempts: 3 });
+      await polite.signIn();
+      const started = Date.now();
+      const page = await polite.page<{ id: number }>('/zone/', 0, 10);
+      expect(page.results).toEqual([{ id: 7 }]);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(950); // Retry-After: 1 s
+      expect(polite.stats().retries).toBe(2);
+      await expect(polite.get('/broken/')).rejects.toBeInstanceOf(SourceError);
+      await expect(polite.get('/broken/')).rejects.toThrow(/no respondió: 500 en \/broken\/ \(3 intentos\)/);
+    } finally {
+      server.close();
+    }
+    expect(retryAfterMs('2', 10)).toBe(2000);
+    expect(retryAfterMs(null, 10)).toBe(10);
+    expect(retryAfterMs('not a date', 10)).toBe(10);
+  }, 30_000);
 });

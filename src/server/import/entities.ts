@@ -81,9 +81,22 @@ export async function replaceRows(
   );
 }
 
-export async function insertRows(tx: PoolClient, table: string, rows: Json[], returning?: string) {
+export async function insertRows(
+  tx: PoolClient,
+  table: string,
+  rows: Json[],
+  returning?: string,
+): Promise<Json[]> {
   if (rows.length === 0) return [];
   const columns = Object.keys(rows[0]);
+  // PostgreSQL takes at most 65,535 parameters per statement.
+  const perStatement = Math.max(1, Math.floor(60_000 / columns.length));
+  if (rows.length > perStatement) {
+    const answered: Json[] = [];
+    for (let start = 0; start < rows.length; start += perStatement)
+      answered.push(...(await insertRows(tx, table, rows.slice(start, start + perStatement), returning)));
+    return answered;
+  }
   const values: unknown[] = [];
   const tuples = rows.map(
     (row) => `(${columns.map((column) => `$${values.push(row[column] ?? null)}`).join(', ')})`,
@@ -683,17 +696,27 @@ export const ENTITIES: EntitySpec[] = [
       document_number: record.document_number ?? '',
       date_fact: record.date_fact ?? null,
     }),
-    async children(tx, id, record) {
+    async batchChildren(tx, items) {
       // Facturación counts a reservation in the month it was created there.
-      if (typeof record.date_created === 'string')
-        await tx.query('update reservations set created_at = $2 where id = $1', [id, record.date_created]);
-      await replaceRows(
+      const dated = items.filter((item) => typeof item.record.date_created === 'string');
+      if (dated.length)
+        await tx.query(
+          `update reservations r set created_at = v.created_at
+           from unnest($1::int[], $2::timestamptz[]) as v(id, created_at)
+           where r.id = v.id and r.created_at is distinct from v.created_at`,
+          [dated.map((item) => item.id), dated.map((item) => item.record.date_created)],
+        );
+      await tx.query('delete from reservation_payments where reservation_id = any($1::int[])', [
+        items.map((item) => item.id),
+      ]);
+      await insertRows(
         tx,
         'reservation_payments',
-        'reservation_id',
-        id,
-        ((record.payments as Json[] | undefined) ?? []).map((payment) =>
-          pick(payment, ['method', 'amount', 'currency', 'instalments', 'paid_at', 'reference']),
+        items.flatMap((item) =>
+          ((item.record.payments as Json[] | undefined) ?? []).map((payment) => ({
+            reservation_id: item.id,
+            ...pick(payment, ['method', 'amount', 'currency', 'instalments', 'paid_at', 'reference']),
+          })),
         ),
       );
     },

@@ -509,11 +509,21 @@ export async function writeBatch(
       }
     }
   }
-  if (spec.keyOf)
-    for (const item of ready) {
-      const exists = await tx.query(`select 1 from ${spec.table} where ${keyColumn} = $1`, [item.key]);
-      if (exists.rowCount) item.current = item.key;
-    }
+  if (spec.keyOf) {
+    const keys = ready.filter((item) => item.current === undefined).map((item) => item.key);
+    const existing = new Set(
+      keys.length
+        ? (
+            await tx.query<{ key: number }>(
+              `select ${keyColumn} as key from ${spec.table} where ${keyColumn} = any($1::int[])`,
+              [keys],
+            )
+          ).rows.map((row) => row.key)
+        : [],
+    );
+    for (const item of ready)
+      if (item.current === undefined && existing.has(item.key!)) item.current = item.key;
+  }
 
   const creates = ready.filter((item) => item.current === undefined);
   const updates = ready.filter((item) => item.current !== undefined);
