@@ -2,13 +2,19 @@
  * `npm run import` (issue 43) from a second instance of this product, which serves the original
  * API's documented calls (SPEC §7): the demo data into a fresh database, counts and money
  * reconciled; the same again (nothing created or updated); after a voucher changed and a passenger
- * deleted at the source (one update, one deletion); a run stopped after a committed page of
- * vouchers and resumed (no duplicates, the same totals); and a dry run that writes nothing.
+ * deleted at the source (one update, one deletion); the command killed with SIGKILL in the middle
+ * of the vouchers and run again (it continues from its last committed page: no duplicates, the
+ * same totals); a dry run that writes nothing and reports what the real run does; and the source
+ * client's manners (Retry-After, backoff).
  */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { seed } from '../../src/server/db/seed';
 import { type ImportResult, runImport } from '../../src/server/import/run';
@@ -19,7 +25,7 @@ import { testConfig } from './testConfig';
 
 let source: TestApp;
 let baseUrl: string;
-const targets: { pool: pg.Pool; drop(): Promise<void> }[] = [];
+const targets: { pool: pg.Pool; url: string; drop(): Promise<void> }[] = [];
 
 async function freshTarget() {
   const database = await freshTestDatabase();
@@ -29,7 +35,7 @@ async function freshTarget() {
   await seed(handle.db, testConfig('/tmp/import-test-target', { seedDemo: false }));
   await handle.close();
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
-  const target = { pool, drop: database.drop };
+  const target = { pool, url: database.url, drop: database.drop };
   targets.push(target);
   return target;
 }
@@ -181,34 +187,55 @@ describe('npm run import from another instance', () => {
   }, 60_000);
 });
 
-describe('a run stopped in the middle of the vouchers', () => {
+describe('a run killed (SIGKILL) in the middle of the vouchers', () => {
   it('continues from its last committed page: no duplicates, counts and totals equal', async () => {
     const target = await freshTarget();
-    const stop = new Error('stopped (as kill -9 after a committed page)');
-    await expect(
-      runImport({
-        pool: target.pool,
-        source: sourceOf(),
-        pageSize: 50,
-        afterBatch: (entity, offset) => {
-          if (entity === 'voucher' && offset >= 100) throw stop;
+    // The command as an operator runs it, on the target database, one small page at a time.
+    const command = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/import.ts', '--from', baseUrl, '--username', 'admin', '--page-size', '20'],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: target.url,
+          DATA_DIR: mkdtempSync(path.join(tmpdir(), 'import-test-')),
+          JWT_SECRET: 'import-test-secret-import-test-secret-0123',
+          IMPORT_PASSWORD: ADMIN_PASSWORD,
+          LOG_LEVEL: 'silent',
         },
-      }),
-    ).rejects.toBe(stop);
+        stdio: 'ignore',
+      },
+    );
+    const exited = new Promise<number | null>((resolve) => command.once('exit', (code) => resolve(code)));
+    // Killed as soon as a page of vouchers is committed and the entity is not done.
+    await vi.waitFor(
+      async () => {
+        const { rows } = await target.pool.query(
+          "select next_offset from import_checkpoints where entity = 'voucher' and not done and next_offset >= 20",
+        );
+        expect(rows).toHaveLength(1);
+      },
+      { timeout: 80_000, interval: 20 },
+    );
+    command.kill('SIGKILL');
+    await exited;
     const committed = Number(await scalar(target.pool, 'select count(*) from vouchers'));
-    expect(committed).toBe(100);
-    expect(
+    const checkpoint = Number(
       await scalar(target.pool, "select next_offset from import_checkpoints where entity = 'voucher'"),
-    ).toBe('100');
+    );
+    const sourceVouchers = Number(await sourceScalar('select count(*) from vouchers'));
+    expect(committed).toBe(checkpoint);
+    expect(committed).toBeLessThan(sourceVouchers);
 
     const resumed = await runImport({ pool: target.pool, source: sourceOf(), pageSize: 50 });
     const entities = byEntity(resumed);
-    expect(entities.voucher.resumedAt).toBe(100);
-    expect(entities.voucher.sourceCount).toBe(Number(await sourceScalar('select count(*) from vouchers')));
-    expect(entities.voucher.created).toBe(entities.voucher.sourceCount);
+    expect(entities.voucher.resumedAt).toBe(checkpoint);
+    expect(entities.voucher.sourceCount).toBe(sourceVouchers);
+    expect(entities.voucher.created).toBe(sourceVouchers);
     expect(resumed.reconciliation.ok).toBe(true);
-    expect(await scalar(target.pool, 'select count(*) from vouchers')).toBe(
-      await sourceScalar('select count(*) from vouchers'),
+    expect(await scalar(target.pool, 'select count(*) from vouchers')).toBe(String(sourceVouchers));
+    expect(await scalar(target.pool, "select count(*) from audit_log where entity = 'voucher'")).toBe(
+      String(sourceVouchers),
     );
     expect(await scalar(target.pool, 'select sum(net_price)::text from vouchers')).toBe(
       await sourceScalar('select sum(net_price)::text from vouchers'),

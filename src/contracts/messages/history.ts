@@ -60,6 +60,8 @@ export const historyMessages = {
     user: 'Usuario',
     user_reservation: 'Usuario de la reserva',
     office: 'Oficina',
+    // Issue 43: the entry of an imported record names its id in the original system.
+    legacy_id: 'Id en el sistema anterior',
   } as Record<string, string>,
   /** An action without a label of its own (a module's custom action). */
   actionLabel: (action: string) => action.replace(/_/g, ' '),
