@@ -48,7 +48,7 @@ function parse() {
 try {
   args = parse();
 } catch (error) {
-  fail(`${(error as Error).message}\n${USAGE}`);
+  fail(`Opción no válida (${(error as Error).message}).\n${USAGE}`);
 }
 if (args.help) {
   process.stdout.write(`${USAGE}\n`);
