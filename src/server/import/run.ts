@@ -90,6 +90,18 @@ interface Progress {
   totals: Totals;
   /** Invoicing's payments (amount in the first column). */
   payments?: Totals;
+  /** Late references of committed pages not fixed yet. */
+  late?: LateRef[];
+}
+
+/** A reference fixed after its record is written: `table.column` of row `id` ← `entity` `legacy`. */
+export interface LateRef {
+  owner: string;
+  table: string;
+  id: number;
+  column: string;
+  entity: string;
+  legacy: number;
 }
 
 const emptyProgress = (): Progress => ({
@@ -144,8 +156,40 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
   const reports: EntityReport[] = [];
   const sourceTotals: Record<string, Totals> = {};
   let usersWithoutPassword = 0;
-  /** Late references (a branch's parent office, a country's currency), fixed once all is walked. */
-  const late: { spec: EntitySpec; id: number; column: string; entity: string; legacy: number }[] = [];
+  /**
+   * Late references (a branch's parent office, a country's currency): fixed at the end of their
+   * entity when the parent is in, else at the end of the run; kept in the entity's checkpoint, so a
+   * resumed run still fixes those of the pages the stopped one committed.
+   */
+  let late: LateRef[] = [];
+  const resolveLate = async (final: boolean) => {
+    const pending: LateRef[] = [];
+    for (const item of late) {
+      const [row] = (
+        await client.query<{ new_id: string }>(
+          'select new_id from import_id_map where entity = $1 and legacy_id = $2',
+          [item.entity, item.legacy],
+        )
+      ).rows;
+      if (row)
+        await client.query(`update ${item.table} set ${item.column} = $2 where id = $1`, [
+          item.id,
+          Number(row.new_id),
+        ]);
+      else if (!final) pending.push(item);
+      else {
+        const report = reports.find((entry) => entry.entity === item.owner);
+        if (report) {
+          report.quarantined += 1;
+          if (report.reasons.length < 10)
+            report.reasons.push(
+              `${item.owner} ${item.id}: falta ${item.entity} ${item.legacy} (${item.column} queda vacío)`,
+            );
+        }
+      }
+    }
+    late = pending;
+  };
   try {
     await source.signIn();
     if (dryRun) await client.query('begin');
@@ -256,6 +300,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
             for (const reason of counts.quarantined)
               if (progress.reasons.length < 10) progress.reasons.push(reason);
             const last = page.results[page.results.length - 1];
+            progress.late = late.filter((item) => item.owner === spec.name);
             await client.query(
               `insert into import_checkpoints (entity, source, next_offset, last_legacy_id, done, progress, updated_at)
                values ($1, $2, $3, $4, false, $5, now())
@@ -285,8 +330,9 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
           }
           await options.afterBatch?.(spec.name, offset);
         }
-        // Deleted there since the last run: gone here too (only known after a walk from the start).
         await inBatch(async () => {
+          await resolveLate(false);
+          progress.late = late.filter((item) => item.owner === spec.name);
           await client.query(
             `insert into import_checkpoints (entity, source, next_offset, done, progress, updated_at)
              values ($1, $2, $3, true, $4, now())
@@ -319,31 +365,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
     }
 
     // Late references: every entity is in, so a parent listed after its branch resolves now.
-    await inBatch(async () => {
-      for (const item of late) {
-        const [row] = (
-          await client.query<{ new_id: string }>(
-            'select new_id from import_id_map where entity = $1 and legacy_id = $2',
-            [item.entity, item.legacy],
-          )
-        ).rows;
-        if (row)
-          await client.query(`update ${item.spec.table} set ${item.column} = $2 where id = $1`, [
-            item.id,
-            Number(row.new_id),
-          ]);
-        else {
-          const report = reports.find((entry) => entry.entity === item.spec.name);
-          if (report) {
-            report.quarantined += 1;
-            if (report.reasons.length < 10)
-              report.reasons.push(
-                `${item.spec.name} ${item.id}: falta ${item.entity} ${item.legacy} (${item.column} queda vacío)`,
-              );
-          }
-        }
-      }
-    });
+    await inBatch(() => resolveLate(true));
 
     // Records the source no longer lists, newest dependants first.
     for (const report of [...reports].reverse()) {
@@ -408,7 +430,7 @@ export async function writeBatch(
   tx: PoolClient,
   spec: EntitySpec,
   records: Json[],
-  late: { spec: EntitySpec; id: number; column: string; entity: string; legacy: number }[],
+  late: LateRef[],
 ): Promise<BatchCounts> {
   const counts: BatchCounts = { created: 0, updated: 0, unchanged: 0, quarantined: [] };
   const legacyIds = records.map((record) => Number(record.id));
@@ -570,7 +592,14 @@ export async function writeBatch(
     await spec.children?.(tx, item.current, item.record, resolve);
     for (const ref of spec.late?.(item.record) ?? [])
       if (ref.id !== null)
-        late.push({ spec, id: item.current, column: ref.column, entity: ref.entity, legacy: ref.id });
+        late.push({
+          owner: spec.name,
+          table: spec.table,
+          id: item.current,
+          column: ref.column,
+          entity: ref.entity,
+          legacy: ref.id,
+        });
   }
   await spec.batchChildren?.(
     tx,
