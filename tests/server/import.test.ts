@@ -8,7 +8,7 @@
  * client's manners (Retry-After, backoff).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -32,7 +32,9 @@ async function freshTarget() {
   const handle = await openDatabase({ databaseUrl: database.url });
   await handle.migrate();
   // What npm start's first start makes with SEED_DEMO=false (scripts/import.ts does the same).
-  await seed(handle.db, testConfig('/tmp/import-test-target', { seedDemo: false }));
+  const configDir = mkdtempSync(path.join(tmpdir(), 'import-test-'));
+  await seed(handle.db, testConfig(configDir, { seedDemo: false }));
+  rmSync(configDir, { recursive: true, force: true });
   await handle.close();
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   const target = { pool, url: database.url, drop: database.drop };
@@ -190,6 +192,7 @@ describe('npm run import from another instance', () => {
 describe('a run killed (SIGKILL) in the middle of the vouchers', () => {
   it('continues from its last committed page: no duplicates, counts and totals equal', async () => {
     const target = await freshTarget();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'import-test-'));
     // The command as an operator runs it, on the target database, one small page at a time.
     const command = spawn(
       process.execPath,
@@ -198,7 +201,7 @@ describe('a run killed (SIGKILL) in the middle of the vouchers', () => {
         env: {
           ...process.env,
           DATABASE_URL: target.url,
-          DATA_DIR: mkdtempSync(path.join(tmpdir(), 'import-test-')),
+          DATA_DIR: dataDir,
           JWT_SECRET: 'import-test-secret-import-test-secret-0123',
           IMPORT_PASSWORD: ADMIN_PASSWORD,
           LOG_LEVEL: 'silent',
@@ -219,6 +222,7 @@ describe('a run killed (SIGKILL) in the middle of the vouchers', () => {
     );
     command.kill('SIGKILL');
     await exited;
+    rmSync(dataDir, { recursive: true, force: true });
     const committed = Number(await scalar(target.pool, 'select count(*) from vouchers'));
     const checkpoint = Number(
       await scalar(target.pool, "select next_offset from import_checkpoints where entity = 'voucher'"),
