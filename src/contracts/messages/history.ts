@@ -35,6 +35,9 @@ export const historyMessages = {
     status_create: 'Alta del estado',
     status_update: 'Cambio de estado',
     status_remove: 'Baja del estado',
+    // Issue 43: records brought across by npm run import, and those the original system no longer lists.
+    import: 'Importado del sistema anterior',
+    import_remove: 'Eliminado: ya no está en el sistema anterior',
   } as Record<string, string>,
   /**
    * Labels of keys a module's form and list do not show (issue 32 'History people can read'):
@@ -57,6 +60,8 @@ export const historyMessages = {
     user: 'Usuario',
     user_reservation: 'Usuario de la reserva',
     office: 'Oficina',
+    // Issue 43: the entry of an imported record names its id in the original system.
+    legacy_id: 'Id en el sistema anterior',
   } as Record<string, string>,
   /** An action without a label of its own (a module's custom action). */
   actionLabel: (action: string) => action.replace(/_/g, ' '),

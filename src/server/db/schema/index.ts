@@ -2,6 +2,7 @@
 export * from './auth';
 export * from './bookings';
 export * from './exports';
+export * from './imports';
 export * from './invoicing';
 export * from './lists';
 export * from './masterData';

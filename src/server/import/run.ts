@@ -1,0 +1,690 @@
+/**
+ * `npm run import` (issue 43): walks the original API entity by entity in dependency order and
+ * writes each page as one batch in one transaction here: the rows (upserts keyed by the legacy id
+ * through `import_id_map`; an unchanged record, same hash, is skipped), their sub-records, the id
+ * map, one history entry 'Importado del sistema anterior' per written record, the quarantined
+ * records with their reasons, and the entity's checkpoint. A run stopped anywhere (kill -9, a
+ * network failure) continues from the last committed page; a dry run does all of it in one
+ * transaction that is rolled back.
+ */
+import { createHash } from 'node:crypto';
+import type { Pool, PoolClient } from 'pg';
+import { ENTITIES, type EntitySpec, insertRows, type Resolve } from './entities';
+import {
+  IMPORT_ACTION,
+  IMPORT_REMOVE_ACTION,
+  IMPORT_USERNAME,
+  type ImportAudit,
+  importedWrite,
+} from './history';
+import { addTotals, emptyTotals, type Totals } from './money';
+import { SeenIds } from './seen';
+import type { Source } from './source';
+
+type Json = Record<string, unknown>;
+
+export interface EntityReport {
+  entity: string;
+  label: string;
+  /** Records the source listed (counted by the walk; its own `count` when not walked here). */
+  sourceCount: number;
+  /** The source's `count` on its first page. */
+  listedCount: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  quarantined: number;
+  /** Records deleted here because the source no longer lists them. */
+  deleted: number;
+  /** Rows of the id map for this entity after the run. */
+  mapped: number;
+  reasons: string[];
+  seconds: number;
+  /** Resumed from a checkpoint (earlier pages were committed by an interrupted run). */
+  resumedAt: number | null;
+  /** Walked from the first page in this run (deleted records detected). */
+  complete: boolean;
+}
+
+export interface ImportOptions {
+  pool: Pool;
+  source: Source;
+  dryRun?: boolean;
+  /** Entity names to import (all when empty). */
+  only?: string[];
+  /** Records per page and batch (1000). */
+  pageSize?: number;
+  /** A progress line. */
+  progress?: (line: string) => void;
+  /** Called after each committed batch (tests stop a run there). */
+  afterBatch?: (entity: string, offset: number) => void | Promise<void>;
+}
+
+export interface ImportResult {
+  dryRun: boolean;
+  entities: EntityReport[];
+  /** Users created without a password (they use 'Olvidé mi contraseña'). */
+  usersWithoutPassword: number;
+  /** The source's money totals per entity (vouchers, invoicing), by office|month. */
+  sourceTotals: Record<string, Totals>;
+  /** Computed on this side before the transaction ended (the dry run's too). */
+  reconciliation: import('./reconcile').Reconciliation;
+  requests: number;
+  retries: number;
+  seconds: number;
+}
+
+const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+const withoutPerUser = (record: Json) => {
+  const { allowed_actions: _allowed, ...rest } = record;
+  return rest;
+};
+
+interface Progress {
+  walked: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  quarantined: number;
+  reasons: string[];
+  totals: Totals;
+  /** Invoicing's payments (amount in the first column). */
+  payments?: Totals;
+  /** Late references of committed pages not fixed yet. */
+  late?: LateRef[];
+}
+
+/** A reference fixed after its record is written: `table.column` of row `id` ← `entity` `legacy`. */
+export interface LateRef {
+  owner: string;
+  table: string;
+  id: number;
+  column: string;
+  entity: string;
+  legacy: number;
+}
+
+const emptyProgress = (): Progress => ({
+  walked: 0,
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  quarantined: 0,
+  reasons: [],
+  totals: emptyTotals(),
+});
+
+/** Which money a record adds to the source's totals (office|month keys). */
+function sourceMoney(entity: string, record: Json): { key: string; amounts: unknown[] } | null {
+  if (entity === 'voucher')
+    return {
+      key: `${record.office ?? ''}|${String(record.reservation_date_in ?? '').slice(0, 7)}`,
+      amounts: [record.final_price, record.commission, record.net_price],
+    };
+  if (entity === 'facturacion')
+    return {
+      key: `${record.office ?? ''}|${String(record.date_created ?? '').slice(0, 7)}|${record.currency ?? ''}`,
+      amounts: [record.final_price, record.commission, record.net_price],
+    };
+  return null;
+}
+
+/** A reservation's payments, summed per office|month paid|currency (amounts only). */
+function sourcePayments(record: Json): { key: string; amounts: unknown[] }[] {
+  const payments = Array.isArray(record.payments) ? (record.payments as Json[]) : [];
+  return payments.map((payment) => ({
+    key: `${record.office ?? ''}|${String(payment.paid_at ?? '').slice(0, 7)}|${payment.currency ?? ''}`,
+    amounts: [payment.amount, 0, 0],
+  }));
+}
+
+function formatEta(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '?';
+  const minutes = Math.floor(seconds / 60);
+  return minutes > 0 ? `${minutes} min ${Math.round(seconds % 60)} s` : `${Math.round(seconds)} s`;
+}
+
+export async function runImport(options: ImportOptions): Promise<ImportResult> {
+  const { pool, source, dryRun = false } = options;
+  const pageSize = options.pageSize ?? 1000;
+  const say = options.progress ?? (() => {});
+  const plan = options.only?.length
+    ? ENTITIES.filter((entity) => options.only?.includes(entity.name))
+    : ENTITIES;
+  const began = performance.now();
+  const client = await pool.connect();
+  const reports: EntityReport[] = [];
+  const sourceTotals: Record<string, Totals> = {};
+  let usersWithoutPassword = 0;
+  /**
+   * Late references (a branch's parent office, a country's currency): fixed at the end of their
+   * entity when the parent is in, else at the end of the run; kept in the entity's checkpoint, so a
+   * resumed run still fixes those of the pages the stopped one committed.
+   */
+  let late: LateRef[] = [];
+  const resolveLate = async (final: boolean) => {
+    const pending: LateRef[] = [];
+    for (const item of late) {
+      const [row] = (
+        await client.query<{ new_id: string }>(
+          'select new_id from import_id_map where entity = $1 and legacy_id = $2',
+          [item.entity, item.legacy],
+        )
+      ).rows;
+      if (row)
+        await client.query(`update ${item.table} set ${item.column} = $2 where id = $1`, [
+          item.id,
+          Number(row.new_id),
+        ]);
+      else if (!final) pending.push(item);
+      else {
+        const report = reports.find((entry) => entry.entity === item.owner);
+        if (report) {
+          report.quarantined += 1;
+          if (report.reasons.length < 10)
+            report.reasons.push(
+              `${item.owner} ${item.id}: falta ${item.entity} ${item.legacy} (${item.column} queda vacío)`,
+            );
+        }
+      }
+    }
+    late = pending;
+  };
+  try {
+    await source.signIn();
+    if (dryRun) await client.query('begin');
+    const inBatch = async <T>(work: () => Promise<T>): Promise<T> => {
+      if (dryRun) {
+        await client.query('savepoint import_batch');
+        try {
+          const result = await work();
+          await client.query('release savepoint import_batch');
+          return result;
+        } catch (error) {
+          await client.query('rollback to savepoint import_batch');
+          throw error;
+        }
+      }
+      await client.query('begin');
+      try {
+        const result = await work();
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      }
+    };
+
+    // A run continues an interrupted one (an entity not done, from the same source); otherwise it
+    // starts again from the first page of everything.
+    const checkpoints = new Map(
+      (
+        await client.query<{
+          entity: string;
+          source: string;
+          next_offset: number;
+          done: boolean;
+          progress: Progress;
+        }>('select entity, source, next_offset, done, progress from import_checkpoints')
+      ).rows.map((row) => [row.entity, row]),
+    );
+    const resuming = plan.some((spec) => {
+      const checkpoint = checkpoints.get(spec.name);
+      return checkpoint && !checkpoint.done && checkpoint.source === source.baseUrl;
+    });
+    if (!resuming) {
+      await client.query('delete from import_checkpoints where entity = any($1::text[])', [
+        plan.map((s) => s.name),
+      ]);
+      checkpoints.clear();
+    } else say('Continuando la importación interrumpida desde su último lote confirmado.');
+
+    for (const spec of plan) {
+      const started = performance.now();
+      const checkpoint = checkpoints.get(spec.name);
+      const progress: Progress = checkpoint
+        ? { ...emptyProgress(), ...checkpoint.progress }
+        : emptyProgress();
+      const seen = new SeenIds();
+      let offset = checkpoint?.done ? -1 : (checkpoint?.next_offset ?? 0);
+      const resumedAt = checkpoint && !checkpoint.done && offset > 0 ? offset : null;
+      let listedCount = 0;
+      if (offset >= 0) {
+        // Pages fetched ahead, a few in flight (the source's gate bounds them), written in order.
+        const fetchPage = async (at: number) => {
+          const page = await source.page<Json>(spec.path, at, pageSize);
+          const detailPath = spec.path.split('?')[0];
+          if (spec.detail)
+            page.results = await Promise.all(
+              page.results.map((row) => source.get<Json>(`${detailPath}${row.id}/`)),
+            );
+          const enrich = spec.enrich;
+          if (enrich) page.results = await Promise.all(page.results.map((row) => enrich(source.get, row)));
+          return page;
+        };
+        const ahead: Promise<Awaited<ReturnType<typeof fetchPage>>>[] = [];
+        let nextFetch = offset;
+        let ended = false;
+        const startedWalk = performance.now();
+        const walkedBefore = progress.walked;
+        let lastSaid = 0;
+        for (;;) {
+          while (!ended && ahead.length < 3) {
+            ahead.push(fetchPage(nextFetch));
+            nextFetch += pageSize;
+          }
+          const next = ahead.shift();
+          if (!next) break;
+          const page = await next;
+          listedCount = Math.max(listedCount, page.count);
+          if (page.results.length < pageSize) ended = true;
+          if (page.results.length === 0) break;
+          const written = await inBatch(async () => {
+            const counts = await writeBatch(client, spec, page.results, late);
+            for (const record of page.results) {
+              seen.add(Number(record.id));
+              const money = sourceMoney(spec.name, record);
+              if (money) addTotals(progress.totals, money.key, money.amounts);
+              if (spec.name === 'facturacion') {
+                progress.payments ??= emptyTotals();
+                for (const payment of sourcePayments(record))
+                  addTotals(progress.payments, payment.key, payment.amounts);
+              }
+            }
+            progress.walked += page.results.length;
+            progress.created += counts.created;
+            progress.updated += counts.updated;
+            progress.unchanged += counts.unchanged;
+            progress.quarantined += counts.quarantined.length;
+            for (const reason of counts.quarantined)
+              if (progress.reasons.length < 10) progress.reasons.push(reason);
+            const last = page.results[page.results.length - 1];
+            progress.late = late.filter((item) => item.owner === spec.name);
+            await client.query(
+              `insert into import_checkpoints (entity, source, next_offset, last_legacy_id, done, progress, updated_at)
+               values ($1, $2, $3, $4, false, $5, now())
+               on conflict (entity) do update set source = $2, next_offset = $3, last_legacy_id = $4,
+                 done = false, progress = $5, updated_at = now()`,
+              [
+                spec.name,
+                source.baseUrl,
+                offset + page.results.length,
+                Number(last.id),
+                JSON.stringify(progress),
+              ],
+            );
+            return counts;
+          });
+          if (spec.name === 'profile') usersWithoutPassword += written.created;
+          offset += page.results.length;
+          const now = performance.now();
+          if (now - lastSaid > 2000 || ended) {
+            lastSaid = now;
+            const rate = (progress.walked - walkedBefore) / Math.max((now - startedWalk) / 1000, 0.001);
+            const total = Math.max(listedCount, progress.walked);
+            say(
+              `${spec.label}: ${progress.walked}/${total} (${((100 * progress.walked) / Math.max(total, 1)).toFixed(1)} %), ` +
+                `${Math.round(rate)} registros/s, faltan ${formatEta((total - progress.walked) / Math.max(rate, 0.001))}`,
+            );
+          }
+          await options.afterBatch?.(spec.name, offset);
+        }
+        await inBatch(async () => {
+          await resolveLate(false);
+          progress.late = late.filter((item) => item.owner === spec.name);
+          await client.query(
+            `insert into import_checkpoints (entity, source, next_offset, done, progress, updated_at)
+             values ($1, $2, $3, true, $4, now())
+             on conflict (entity) do update set next_offset = $3, done = true, progress = $4, updated_at = now()`,
+            [spec.name, source.baseUrl, offset, JSON.stringify(progress)],
+          );
+        });
+      } else {
+        listedCount = (await source.page<Json>(spec.path, 0, 1)).count;
+      }
+      sourceTotals[spec.name] = progress.totals;
+      if (progress.payments) sourceTotals.payments = progress.payments;
+      reports.push({
+        entity: spec.name,
+        label: spec.label,
+        sourceCount: progress.walked,
+        listedCount,
+        created: progress.created,
+        updated: progress.updated,
+        unchanged: progress.unchanged,
+        quarantined: progress.quarantined,
+        deleted: 0,
+        mapped: 0,
+        reasons: progress.reasons,
+        seconds: (performance.now() - started) / 1000,
+        resumedAt,
+        complete: offset >= 0 && resumedAt === null,
+      });
+      (reports[reports.length - 1] as EntityReport & { seen?: SeenIds }).seen = seen;
+    }
+
+    // Late references: every entity is in, so a parent listed after its branch resolves now.
+    await inBatch(() => resolveLate(true));
+
+    // Records the source no longer lists, newest dependants first.
+    for (const report of [...reports].reverse()) {
+      const seen = (report as EntityReport & { seen?: SeenIds }).seen;
+      if (!report.complete || !seen) continue;
+      const spec = plan.find((entry) => entry.name === report.entity)!;
+      report.deleted = await inBatch(() => removeUnseen(client, spec, seen, report));
+    }
+
+    for (const report of reports) {
+      const [{ total }] = (
+        await client.query<{ total: number }>(
+          'select count(*)::int as total from import_id_map where entity = $1',
+          [report.entity],
+        )
+      ).rows;
+      report.mapped = total;
+      delete (report as EntityReport & { seen?: SeenIds }).seen;
+    }
+    const { reconcile } = await import('./reconcile');
+    const reconciliation = await reconcile(client, reports, sourceTotals);
+    if (dryRun) await client.query('rollback');
+    const stats = source.stats();
+    return {
+      dryRun,
+      entities: reports,
+      usersWithoutPassword,
+      sourceTotals,
+      reconciliation,
+      requests: stats.requests,
+      retries: stats.retries,
+      seconds: (performance.now() - began) / 1000,
+    };
+  } catch (error) {
+    if (dryRun) await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+interface BatchCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+  quarantined: string[];
+}
+
+/** The id map's rows of `entity` for these legacy ids. */
+async function mapOf(tx: PoolClient, entity: string, legacyIds: number[]) {
+  const found = await tx.query<{ legacy_id: string; new_id: string; source_hash: string }>(
+    'select legacy_id, new_id, source_hash from import_id_map where entity = $1 and legacy_id = any($2::bigint[])',
+    [entity, legacyIds],
+  );
+  return new Map(
+    found.rows.map((row) => [Number(row.legacy_id), { newId: Number(row.new_id), hash: row.source_hash }]),
+  );
+}
+
+/** One page of one entity: see the module's comment. Runs inside the batch's transaction. */
+export async function writeBatch(
+  tx: PoolClient,
+  spec: EntitySpec,
+  records: Json[],
+  late: LateRef[],
+): Promise<BatchCounts> {
+  const counts: BatchCounts = { created: 0, updated: 0, unchanged: 0, quarantined: [] };
+  const legacyIds = records.map((record) => Number(record.id));
+  const mapped = await mapOf(tx, spec.name, legacyIds);
+  const pending: { record: Json; legacy: number; hash: string; current?: number }[] = [];
+  for (const record of records) {
+    const legacy = Number(record.id);
+    const hash = hashOf(spec.fields ? spec.fields(record) : withoutPerUser(record));
+    const current = mapped.get(legacy);
+    if (current && current.hash === hash) counts.unchanged += 1;
+    else pending.push({ record, legacy, hash, current: current?.newId });
+  }
+  if (pending.length === 0) return counts;
+
+  // References through the id map, one query per referenced entity.
+  const wanted = new Map<string, Set<number>>();
+  for (const { record } of pending)
+    for (const ref of spec.refs?.(record) ?? [])
+      if (ref.id !== null && ref.id !== undefined) {
+        if (!wanted.has(ref.entity)) wanted.set(ref.entity, new Set());
+        wanted.get(ref.entity)!.add(ref.id);
+      }
+  const resolved = new Map<string, Map<number, number>>();
+  for (const [entity, set] of wanted) {
+    const rows = await mapOf(tx, entity, [...set]);
+    resolved.set(entity, new Map([...rows].map(([legacy, row]) => [legacy, row.newId])));
+  }
+  const resolve: Resolve = (entity, id) =>
+    id === null || id === undefined ? null : (resolved.get(entity)?.get(id) ?? null);
+
+  const quarantine = async (legacy: number, record: Json, reason: string) => {
+    counts.quarantined.push(`${spec.name} ${legacy}: ${reason}`);
+    await tx.query(
+      `insert into import_quarantine (entity, legacy_id, reason, record) values ($1, $2, $3, $4)
+       on conflict (entity, legacy_id) do update set reason = $3, record = $4, at = now()`,
+      [spec.name, legacy, reason, JSON.stringify(record)],
+    );
+  };
+
+  const ready: { record: Json; legacy: number; hash: string; current?: number; row: Json; key?: number }[] =
+    [];
+  for (const item of pending) {
+    const missing = (spec.refs?.(item.record) ?? []).filter(
+      (ref) =>
+        ref.required && ref.id !== null && ref.id !== undefined && resolve(ref.entity, ref.id) === null,
+    );
+    if (missing.length) {
+      const names = [...new Set(missing.map((ref) => `${ref.entity} ${ref.id}`))].slice(0, 3).join(', ');
+      await quarantine(item.legacy, item.record, `falta ${names} (no importado)`);
+      continue;
+    }
+    const key = spec.keyOf ? spec.keyOf(item.record, resolve) : undefined;
+    if (spec.keyOf && (key === null || key === undefined)) {
+      await quarantine(item.legacy, item.record, 'sin registro padre');
+      continue;
+    }
+    ready.push({ ...item, row: spec.row(item.record, resolve), key: key ?? undefined });
+  }
+
+  const keyColumn = spec.keyColumn ?? 'id';
+  // Adopt rows that already exist here under the same unique value (reference data, a first try).
+  if (spec.naturalKey) {
+    const values = ready
+      .filter((item) => item.current === undefined)
+      .map((item) => String(item.row[spec.naturalKey!]));
+    if (values.length) {
+      const found = await tx.query<{ id: number; value: string }>(
+        `select id, lower(${spec.naturalKey}) as value from ${spec.table} where lower(${spec.naturalKey}) = any($1::text[])`,
+        [values.map((value) => value.toLowerCase())],
+      );
+      const byValue = new Map(found.rows.map((row) => [row.value, row.id]));
+      for (const item of ready)
+        if (item.current === undefined) {
+          const existing = byValue.get(String(item.row[spec.naturalKey]).toLowerCase());
+          if (existing !== undefined) item.current = existing;
+        }
+    }
+  }
+  // A kept number (reservation, voucher) already used here by a record not imported: quarantined.
+  if (spec.keepId) {
+    const fresh = ready.filter((item) => item.current === undefined).map((item) => item.legacy);
+    const taken = new Set(
+      fresh.length
+        ? (
+            await tx.query<{ id: number }>(`select id from ${spec.table} where id = any($1::int[])`, [fresh])
+          ).rows.map((row) => row.id)
+        : [],
+    );
+    for (let index = ready.length - 1; index >= 0; index -= 1) {
+      const item = ready[index];
+      if (item.current === undefined && taken.has(item.legacy)) {
+        ready.splice(index, 1);
+        await quarantine(
+          item.legacy,
+          item.record,
+          `el número ${item.legacy} ya existe aquí y no viene del sistema anterior`,
+        );
+      }
+    }
+  }
+  if (spec.keyOf) {
+    const keys = ready.filter((item) => item.current === undefined).map((item) => item.key);
+    const existing = new Set(
+      keys.length
+        ? (
+            await tx.query<{ key: number }>(
+              `select ${keyColumn} as key from ${spec.table} where ${keyColumn} = any($1::int[])`,
+              [keys],
+            )
+          ).rows.map((row) => row.key)
+        : [],
+    );
+    for (const item of ready)
+      if (item.current === undefined && existing.has(item.key!)) item.current = item.key;
+  }
+
+  const creates = ready.filter((item) => item.current === undefined);
+  const updates = ready.filter((item) => item.current !== undefined);
+  // New ids: the kept number, the parent's key, or the table's sequence (taken before the insert,
+  // so each row knows its id without relying on the order of RETURNING).
+  if (creates.length && !spec.keepId && !spec.keyOf) {
+    const ids = await tx.query<{ id: string }>(
+      `select nextval(pg_get_serial_sequence($1, 'id')) as id from generate_series(1, $2::int)`,
+      [spec.table, creates.length],
+    );
+    creates.forEach((item, index) => {
+      item.current = Number(ids.rows[index].id);
+    });
+  } else for (const item of creates) item.current = spec.keepId ? item.legacy : item.key;
+  if (creates.length) {
+    const rows = creates.map((item) => ({
+      [keyColumn]: item.current,
+      ...item.row,
+      ...(spec.createOnly ?? {}),
+    }));
+    for (let start = 0; start < rows.length; start += 1000)
+      await insertRows(tx, spec.table, rows.slice(start, start + 1000));
+    if (spec.keepId)
+      await tx.query(
+        `select setval(pg_get_serial_sequence($1, 'id'), greatest((select max(id) from ${spec.table}), 1))`,
+        [spec.table],
+      );
+  }
+  for (const item of updates) {
+    const columns = Object.keys(item.row);
+    const values = columns.map((column) => item.row[column] ?? null);
+    await tx.query(
+      `update ${spec.table} set ${columns.map((column, index) => `${column} = $${index + 2}`).join(', ')} where ${keyColumn} = $1`,
+      [item.current, ...values],
+    );
+  }
+  const written = [...creates, ...updates] as {
+    record: Json;
+    legacy: number;
+    hash: string;
+    current: number;
+  }[];
+  for (const item of written) {
+    await spec.children?.(tx, item.current, item.record, resolve);
+    for (const ref of spec.late?.(item.record) ?? [])
+      if (ref.id !== null)
+        late.push({
+          owner: spec.name,
+          table: spec.table,
+          id: item.current,
+          column: ref.column,
+          entity: ref.entity,
+          legacy: ref.id,
+        });
+  }
+  await spec.batchChildren?.(
+    tx,
+    written.map((item) => ({ id: item.current, record: item.record })),
+    resolve,
+  );
+  const audit: ImportAudit[] = written.map((item) => ({
+    entity: spec.name,
+    recordId: item.current,
+    action: IMPORT_ACTION,
+    legacyId: item.legacy,
+  }));
+  await importedWrite(tx, audit, async () => {
+    for (let start = 0; start < written.length; start += 1000)
+      await tx.query(
+        `insert into import_id_map (entity, legacy_id, new_id, source_hash)
+         select $1, unnest($2::bigint[]), unnest($3::bigint[]), unnest($4::text[])
+         on conflict (entity, legacy_id) do update set new_id = excluded.new_id,
+           source_hash = excluded.source_hash, imported_at = now()`,
+        [
+          spec.name,
+          written.slice(start, start + 1000).map((item) => item.legacy),
+          written.slice(start, start + 1000).map((item) => item.current),
+          written.slice(start, start + 1000).map((item) => item.hash),
+        ],
+      );
+    await tx.query('delete from import_quarantine where entity = $1 and legacy_id = any($2::bigint[])', [
+      spec.name,
+      written.map((item) => item.legacy),
+    ]);
+  });
+  counts.created = creates.length;
+  counts.updated = updates.length;
+  return counts;
+}
+
+/** Deletes here what the id map has and the walk did not see; answers how many. */
+async function removeUnseen(
+  tx: PoolClient,
+  spec: EntitySpec,
+  seen: SeenIds,
+  report: EntityReport,
+): Promise<number> {
+  const gone: { legacy: number; id: number }[] = [];
+  let after = -1;
+  for (;;) {
+    const rows = (
+      await tx.query<{ legacy_id: string; new_id: string }>(
+        'select legacy_id, new_id from import_id_map where entity = $1 and legacy_id > $2 order by legacy_id limit 10000',
+        [spec.name, after],
+      )
+    ).rows;
+    if (rows.length === 0) break;
+    for (const row of rows)
+      if (!seen.has(Number(row.legacy_id)))
+        gone.push({ legacy: Number(row.legacy_id), id: Number(row.new_id) });
+    after = Number(rows[rows.length - 1].legacy_id);
+  }
+  let deleted = 0;
+  for (const item of gone) {
+    await tx.query('savepoint import_remove');
+    try {
+      await importedWrite(
+        tx,
+        [{ entity: spec.name, recordId: item.id, action: IMPORT_REMOVE_ACTION, legacyId: item.legacy }],
+        async () => {
+          await tx.query(`delete from ${spec.table} where ${spec.keyColumn ?? 'id'} = $1`, [item.id]);
+          await tx.query('delete from import_id_map where entity = $1 and legacy_id = $2', [
+            spec.name,
+            item.legacy,
+          ]);
+        },
+      );
+      await tx.query('release savepoint import_remove');
+      deleted += 1;
+    } catch (error) {
+      await tx.query('rollback to savepoint import_remove');
+      report.quarantined += 1;
+      if (report.reasons.length < 10)
+        report.reasons.push(
+          `${spec.name} ${item.legacy}: borrado en el sistema anterior, no se pudo borrar aquí (${(error as Error).message})`,
+        );
+    }
+  }
+  return deleted;
+}
+
+export { IMPORT_USERNAME, insertRows };

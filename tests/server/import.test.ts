@@ -1,0 +1,334 @@
+/**
+ * `npm run import` (issue 43) from a second instance of this product, which serves the original
+ * API's documented calls (SPEC §7): the demo data into a fresh database, counts and money
+ * reconciled; the same again (nothing created or updated); after a voucher changed and a passenger
+ * deleted at the source (one update, one deletion); the command killed with SIGKILL in the middle
+ * of the vouchers and run again (it continues from its last committed page: no duplicates, the
+ * same totals); a dry run that writes nothing and reports what the real run does; and the source
+ * client's manners (Retry-After, backoff).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase } from '../../src/server/db/client';
+import { seed } from '../../src/server/db/seed';
+import { type ImportResult, runImport } from '../../src/server/import/run';
+import { createSource, retryAfterMs, SourceError } from '../../src/server/import/source';
+import { freshTestDatabase } from './postgresAdmin';
+import { ADMIN_PASSWORD, as, createTestApp, type TestApp } from './support';
+import { testConfig } from './testConfig';
+
+let source: TestApp;
+let baseUrl: string;
+const targets: { pool: pg.Pool; url: string; drop(): Promise<void> }[] = [];
+
+async function freshTarget() {
+  const database = await freshTestDatabase();
+  const handle = await openDatabase({ databaseUrl: database.url });
+  await handle.migrate();
+  // What npm start's first start makes with SEED_DEMO=false (scripts/import.ts does the same).
+  const configDir = mkdtempSync(path.join(tmpdir(), 'import-test-'));
+  await seed(handle.db, testConfig(configDir, { seedDemo: false }));
+  rmSync(configDir, { recursive: true, force: true });
+  await handle.close();
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  const target = { pool, url: database.url, drop: database.drop };
+  targets.push(target);
+  return target;
+}
+
+const sourceOf = () =>
+  createSource({ baseUrl, username: 'admin', password: ADMIN_PASSWORD, concurrency: 8, backoffMs: 50 });
+
+const byEntity = (result: ImportResult) =>
+  Object.fromEntries(result.entities.map((entry) => [entry.entity, entry]));
+
+async function scalar(pool: pg.Pool | pg.PoolClient, query: string, params: unknown[] = []): Promise<string> {
+  const { rows } = await pool.query(query, params);
+  return String(Object.values(rows[0] as Record<string, unknown>)[0]);
+}
+
+async function sourceScalar(query: string, params: unknown[] = []): Promise<string> {
+  const client = (source.context.db as unknown as { $client: pg.Pool }).$client;
+  return scalar(client, query, params);
+}
+
+beforeAll(async () => {
+  source = await createTestApp();
+  await source.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(source.app.server.address() as AddressInfo).port}/api`;
+}, 120_000);
+
+afterAll(async () => {
+  for (const target of targets) {
+    await target.pool.end();
+    await target.drop();
+  }
+  await source?.close();
+});
+
+describe('npm run import from another instance', () => {
+  let target: Awaited<ReturnType<typeof freshTarget>>;
+
+  it('brings the demo data across, reconciled, with one history entry per record and no password', async () => {
+    target = await freshTarget();
+    const result = await runImport({ pool: target.pool, source: sourceOf() });
+    expect(result.reconciliation.counts.filter((count) => !count.ok)).toEqual([]);
+    expect(result.reconciliation.ok).toBe(true);
+    const entities = byEntity(result);
+    const sourceVouchers = Number(await sourceScalar('select count(*) from vouchers'));
+    expect(entities.voucher.sourceCount).toBe(sourceVouchers);
+    expect(entities.voucher.created).toBe(sourceVouchers);
+    expect(entities.pax.created).toBe(Number(await sourceScalar('select count(*) from pax')));
+    // Business numbers kept: the same voucher and reservation numbers, with the same money.
+    expect(await scalar(target.pool, "select string_agg(id::text, ',' order by id) from vouchers")).toBe(
+      await sourceScalar("select string_agg(id::text, ',' order by id) from vouchers"),
+    );
+    expect(await scalar(target.pool, 'select sum(final_price)::text from vouchers')).toBe(
+      await sourceScalar('select sum(final_price)::text from vouchers'),
+    );
+    const money = result.reconciliation.money.find((entry) => entry.entity === 'voucher')!;
+    expect(money.differences).toEqual([]);
+    expect(money.here.final_price).toBe(
+      await sourceScalar('select sum(final_price)::numeric(16,2)::text from vouchers'),
+    );
+    // A voucher's passengers came with it (the list's copy too, kept by the triggers).
+    expect(await scalar(target.pool, 'select count(*) from voucher_passengers')).toBe(
+      await sourceScalar('select count(*) from voucher_passengers'),
+    );
+    // A reservation's payments and a product's rates came through their documented calls.
+    for (const table of [
+      'reservation_payments',
+      'product_rates',
+      'product_coverages',
+      'promotion_product_office',
+    ])
+      expect([table, await scalar(target.pool, `select count(*) from ${table}`)]).toEqual([
+        table,
+        await sourceScalar(`select count(*) from ${table}`),
+      ]);
+    expect(result.reconciliation.money.find((entry) => entry.entity === 'payments')?.here.final_price).toBe(
+      await sourceScalar('select sum(amount)::numeric(16,2)::text from reservation_payments'),
+    );
+    // One history entry per written record, none other; no mail (the importer has no mailer).
+    expect(
+      await scalar(
+        target.pool,
+        "select count(*) from audit_log where entity = 'voucher' and action = 'import'",
+      ),
+    ).toBe(String(sourceVouchers));
+    expect(await scalar(target.pool, "select count(*) from audit_log where action <> 'import'")).toBe('0');
+    // Users come without a password: only 'Olvidé mi contraseña' gives them one.
+    expect(result.usersWithoutPassword).toBe(entities.profile.created);
+    expect(result.usersWithoutPassword).toBeGreaterThan(0);
+    expect(
+      await scalar(
+        target.pool,
+        "select count(*) from users where password_hash = '!importado' and username = 'ejecutivo'",
+      ),
+    ).toBe('1');
+  }, 90_000);
+
+  it('a second run changes nothing', async () => {
+    const result = await runImport({ pool: target.pool, source: sourceOf() });
+    expect(result.reconciliation.ok).toBe(true);
+    for (const entry of result.entities) {
+      expect([entry.entity, entry.created, entry.updated, entry.deleted]).toEqual([entry.entity, 0, 0, 0]);
+      expect(entry.unchanged).toBe(entry.sourceCount);
+    }
+  }, 60_000);
+
+  it('after a voucher changed and a passenger deleted at the source: one update, one deletion', async () => {
+    const admin = as(source, await source.login('admin'));
+    const voucherId = Number(await sourceScalar('select min(id) from vouchers'));
+    const changed = await admin({
+      method: 'PUT',
+      url: `/api/voucher/${voucherId}/`,
+      payload: { observations: 'Cambiada en el sistema anterior' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const paxId = Number(
+      await sourceScalar(
+        'select max(p.id) from pax p where not exists (select 1 from voucher_passengers vp where vp.pax_id = p.id) ' +
+          'and not exists (select 1 from refunds r where r.pax_id = p.id)',
+      ),
+    );
+    expect(paxId).toBeGreaterThan(0);
+    const removed = await admin({ method: 'DELETE', url: `/api/pax/${paxId}/` });
+    expect(removed.statusCode).toBe(204);
+
+    const result = await runImport({ pool: target.pool, source: sourceOf() });
+    expect(result.reconciliation.ok).toBe(true);
+    const entities = byEntity(result);
+    expect([entities.voucher.created, entities.voucher.updated]).toEqual([0, 1]);
+    expect([entities.pax.created, entities.pax.updated, entities.pax.deleted]).toEqual([0, 0, 1]);
+    expect(await scalar(target.pool, 'select observations from vouchers where id = $1', [voucherId])).toBe(
+      'Cambiada en el sistema anterior',
+    );
+    expect(
+      await scalar(
+        target.pool,
+        "select count(*) from import_id_map where entity = 'pax' and legacy_id = $1",
+        [paxId],
+      ),
+    ).toBe('0');
+    expect(await scalar(target.pool, 'select count(*) from pax')).toBe(
+      await sourceScalar('select count(*) from pax'),
+    );
+    expect(
+      await scalar(
+        target.pool,
+        "select count(*) from audit_log where entity = 'pax' and action = 'import_remove'",
+      ),
+    ).toBe('1');
+  }, 60_000);
+});
+
+describe('a run killed (SIGKILL) in the middle of the vouchers', () => {
+  it('continues from its last committed page: no duplicates, counts and totals equal', async () => {
+    const target = await freshTarget();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'import-test-'));
+    // The command as an operator runs it, on the target database, one small page at a time.
+    const command = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/import.ts', '--from', baseUrl, '--username', 'admin', '--page-size', '20'],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: target.url,
+          DATA_DIR: dataDir,
+          JWT_SECRET: 'import-test-secret-import-test-secret-0123',
+          IMPORT_PASSWORD: ADMIN_PASSWORD,
+          LOG_LEVEL: 'silent',
+        },
+        stdio: 'ignore',
+      },
+    );
+    const exited = new Promise<number | null>((resolve) => command.once('exit', (code) => resolve(code)));
+    // Killed as soon as a page of vouchers is committed and the entity is not done.
+    await vi.waitFor(
+      async () => {
+        const { rows } = await target.pool.query(
+          "select next_offset from import_checkpoints where entity = 'voucher' and not done and next_offset >= 20",
+        );
+        expect(rows).toHaveLength(1);
+      },
+      { timeout: 80_000, interval: 20 },
+    );
+    command.kill('SIGKILL');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+    const committed = Number(await scalar(target.pool, 'select count(*) from vouchers'));
+    const checkpoint = Number(
+      await scalar(target.pool, "select next_offset from import_checkpoints where entity = 'voucher'"),
+    );
+    const sourceVouchers = Number(await sourceScalar('select count(*) from vouchers'));
+    expect(committed).toBe(checkpoint);
+    expect(committed).toBeLessThan(sourceVouchers);
+
+    const resumed = await runImport({ pool: target.pool, source: sourceOf(), pageSize: 50 });
+    const entities = byEntity(resumed);
+    expect(entities.voucher.resumedAt).toBe(checkpoint);
+    expect(entities.voucher.sourceCount).toBe(sourceVouchers);
+    expect(entities.voucher.created).toBe(sourceVouchers);
+    expect(resumed.reconciliation.ok).toBe(true);
+    expect(await scalar(target.pool, 'select count(*) from vouchers')).toBe(String(sourceVouchers));
+    expect(await scalar(target.pool, "select count(*) from audit_log where entity = 'voucher'")).toBe(
+      String(sourceVouchers),
+    );
+    expect(await scalar(target.pool, 'select sum(net_price)::text from vouchers')).toBe(
+      await sourceScalar('select sum(net_price)::text from vouchers'),
+    );
+    // References fixed after their entity (a branch's parent, a country's currency) survived the kill.
+    for (const query of [
+      'select count(*) from offices where parent_id is not null',
+      'select count(*) from countries where currency_id is not null',
+    ])
+      expect([query, await scalar(target.pool, query)]).toEqual([query, await sourceScalar(query)]);
+  }, 90_000);
+});
+
+describe('--dry-run', () => {
+  it('prints the report the real run prints, and writes nothing', async () => {
+    const target = await freshTarget();
+    const only = ['zone', 'supplier', 'tags', 'coverage', 'pax_black_list'];
+    const before = await scalar(target.pool, 'select count(*) from audit_log');
+    const dry = await runImport({ pool: target.pool, source: sourceOf(), dryRun: true, only });
+    expect(dry.dryRun).toBe(true);
+    expect(dry.reconciliation.ok).toBe(true);
+    expect(byEntity(dry).pax_black_list.created).toBe(
+      Number(await sourceScalar('select count(*) from pax_black_list')),
+    );
+    for (const table of [
+      'zones',
+      'pax_black_list',
+      'import_id_map',
+      'import_checkpoints',
+      'import_quarantine',
+    ])
+      expect([table, await scalar(target.pool, `select count(*) from ${table}`)]).toEqual([table, '0']);
+    expect(await scalar(target.pool, 'select count(*) from audit_log')).toBe(before);
+    const real = await runImport({ pool: target.pool, source: sourceOf(), only });
+    const figures = (result: ImportResult) =>
+      result.entities.map(({ entity, sourceCount, created, updated, unchanged, quarantined, mapped }) => ({
+        entity,
+        sourceCount,
+        created,
+        updated,
+        unchanged,
+        quarantined,
+        mapped,
+      }));
+    expect(figures(real)).toEqual(figures(dry));
+    expect(real.reconciliation).toEqual(dry.reconciliation);
+  }, 60_000);
+});
+
+describe('polite to the source', () => {
+  it('waits for Retry-After on 429, retries a 503 with backoff, and gives up with a Spanish sentence', async () => {
+    const answers = [
+      { status: 429, headers: { 'retry-after': '1' } },
+      { status: 503, headers: {} },
+      {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: '{"count":1,"results":[{"id":7}]}',
+      },
+    ];
+    const seen: number[] = [];
+    const server = createServer((request, response) => {
+      seen.push(Date.now());
+      if (request.url === '/api/token/') {
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{"access":"t"}');
+        return;
+      }
+      const answer = request.url?.startsWith('/api/broken/')
+        ? { status: 500, headers: {} }
+        : answers.shift()!;
+      response.writeHead(answer.status, answer.headers).end((answer as { body?: string }).body ?? '');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+    try {
+      const polite = createSource({ baseUrl: url, username: 'u', password: 'p', backoffMs: 20, attempts: 3 });
+      await polite.signIn();
+      const started = Date.now();
+      const page = await polite.page<{ id: number }>('/zone/', 0, 10);
+      expect(page.results).toEqual([{ id: 7 }]);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(950); // Retry-After: 1 s
+      expect(polite.stats().retries).toBe(2);
+      await expect(polite.get('/broken/')).rejects.toBeInstanceOf(SourceError);
+      await expect(polite.get('/broken/')).rejects.toThrow(/no respondió: 500 en \/broken\/ \(3 intentos\)/);
+    } finally {
+      server.close();
+    }
+    expect(retryAfterMs('2', 10)).toBe(2000);
+    expect(retryAfterMs(null, 10)).toBe(10);
+    expect(retryAfterMs('not a date', 10)).toBe(10);
+  }, 30_000);
+});
