@@ -417,7 +417,8 @@ export const resourceListMachine = setup({
       return requested !== null && queryKey(requested) !== queryKey(context.query);
     },
     /** The count shown is capped and no exact count was asked for yet: 'Contar exactamente'. */
-    exactCountOffered: ({ context }) => context.countKind === 'capped' && context.query.exactCount !== true,
+    // Issue 40: an unfiltered list's estimate ('unos 15.217') may be counted exactly too.
+    exactCountOffered: ({ context }) => context.countKind !== 'exact' && context.query.exactCount !== true,
     hasSelection: ({ context }) => context.selected.length > 0,
     /** The rows on screen are the current query's (no query was taken during an undo window). */
     rowsOfQuery: ({ context }) => context.loadedQuery === queryKey(context.query),

@@ -330,6 +330,23 @@ describe('resourceList with actors', () => {
     expect(actor.getSnapshot().context.countKind).toBe('capped');
   });
 
+  it('counts exactly on request when an unfiltered list shows an estimate (issue 40)', async () => {
+    const { actor, queries } = start((query) =>
+      query.exactCount
+        ? { count: 15_190, countKind: 'exact', results: sampleZones }
+        : { count: 15_217, countKind: 'estimate', results: sampleZones },
+    );
+    await settle();
+    expect(actor.getSnapshot().context.countKind).toBe('estimate');
+    expect(actor.getSnapshot().can({ type: 'EXACT_COUNT_ASKED' })).toBe(true);
+    actor.send({ type: 'EXACT_COUNT_ASKED' });
+    await settle();
+    await settle();
+    expect(queries.at(-1)).toMatchObject({ offset: 0, exactCount: true });
+    expect(actor.getSnapshot().context).toMatchObject({ count: 15_190, countKind: 'exact' });
+    expect(actor.getSnapshot().can({ type: 'EXACT_COUNT_ASKED' })).toBe(false);
+  });
+
   it('offers no exact count when the count is exact already', async () => {
     const { actor } = start(() => ({ count: 3, results: sampleZones }));
     await settle();

@@ -154,6 +154,8 @@ export interface ColumnDescriptor {
    * with its default columns).
    */
   optional?: boolean;
+  /** A cell kept on one line (an amount: 'ARS 1.234.567,89' never split after its currency). */
+  nowrap?: boolean;
 }
 
 export interface FilterField {
@@ -321,6 +323,8 @@ export interface ColumnSpec {
   render?: (row: ResourceRecord) => ReactNode;
   /** Hidden by default, offered in the column chooser. */
   optional?: boolean;
+  /** Kept on one line (amounts). */
+  nowrap?: boolean;
 }
 
 export interface FieldSpec extends Partial<Omit<FieldDescriptor, 'name' | 'fields'>> {
@@ -572,6 +576,7 @@ export function defineDescriptor(spec: DescriptorSpec): ResourceDescriptor {
       sortField,
       render: columnSpec.render ?? ((row) => cellText(row[columnSpec.key])),
       ...(columnSpec.optional ? { optional: true } : {}),
+      ...(columnSpec.nowrap ? { nowrap: true } : {}),
     };
   });
 
