@@ -318,8 +318,13 @@ type AnyContract = ResourceContract & {
 export interface ColumnSpec {
   key: string;
   header?: string;
-  /** Sort by another field, or null for none (default: the key when the contract can order by it). */
-  sortField?: string | null;
+  /**
+   * Sort by another `ordering` field (default: the key). Issue 40: every column showing one value
+   * sorts on the server; `defineDescriptor` refuses a column the contract cannot order by unless
+   * it says it shows several values (a voucher's travellers, a group's permissions).
+   */
+  sortField?: string;
+  unsortable?: 'several values';
   render?: (row: ResourceRecord) => ReactNode;
   /** Hidden by default, offered in the column chooser. */
   optional?: boolean;
@@ -555,6 +560,25 @@ function completeField(field: FieldSpec): FieldDescriptor {
   };
 }
 
+/**
+ * The `ordering` field a column sorts by (issue 40: declared once, checked when the module loads):
+ * its `sortField` or its key, which the contract must be able to order by; null only for a column
+ * showing several values.
+ */
+function sortFieldOf(routing: string, column: ColumnSpec, orderable: ReadonlySet<string>): string | null {
+  if (column.unsortable) {
+    if (column.sortField || orderable.has(column.key))
+      throw new Error(`${routing}: column ${column.key} sorts; it cannot be declared unsortable`);
+    return null;
+  }
+  const field = column.sortField ?? column.key;
+  if (!orderable.has(field))
+    throw new Error(
+      `${routing}: column ${column.key} cannot be sorted (add ${field} to the contract's ordering, or mark a column of several values unsortable)`,
+    );
+  return field;
+}
+
 /** Builds a descriptor from a module's contract and its screen data. */
 export function defineDescriptor(spec: DescriptorSpec): ResourceDescriptor {
   const section = findSection(spec.routing);
@@ -564,12 +588,7 @@ export function defineDescriptor(spec: DescriptorSpec): ResourceDescriptor {
 
   const columns: ColumnDescriptor[] = spec.columns.map((column) => {
     const columnSpec: ColumnSpec = typeof column === 'string' ? { key: column } : column;
-    const sortField =
-      columnSpec.sortField !== undefined
-        ? columnSpec.sortField
-        : orderable.has(columnSpec.key)
-          ? columnSpec.key
-          : null;
+    const sortField = sortFieldOf(spec.routing, columnSpec, orderable);
     return {
       key: columnSpec.key,
       header: columnSpec.header ?? labelOf(columnSpec.key),

@@ -40,7 +40,7 @@ export const facturacionDescriptor = defineDescriptor({
   contract: invoicingContract,
   columns: [
     { key: 'reservation_id', header: label.reservation_id },
-    { key: 'office', header: label.office, sortField: null, render: (row) => cellText(row.office_name) },
+    { key: 'office', header: label.office, render: (row) => cellText(row.office_name) },
     {
       key: 'status',
       header: label.status,
@@ -49,7 +49,6 @@ export const facturacionDescriptor = defineDescriptor({
     {
       key: 'invoicing_status',
       header: label.invoicing_status,
-      sortField: null,
       render: (row) => invoicingStatusName(Number(row.invoicing_status)) ?? '',
     },
     // Issue 40: hidden by default (with Comisión) so the rows fit 1366px; offered in Columnas.
@@ -64,14 +63,12 @@ export const facturacionDescriptor = defineDescriptor({
     {
       key: 'final_price',
       header: label.final_price,
-      sortField: null,
       nowrap: true,
       render: (row) => money(row.final_price, row.currency),
     },
     {
       key: 'commission',
       header: label.commission,
-      sortField: null,
       nowrap: true,
       optional: true,
       render: (row) => money(row.commission, row.currency),
@@ -79,7 +76,6 @@ export const facturacionDescriptor = defineDescriptor({
     {
       key: 'net_price',
       header: label.net_price,
-      sortField: null,
       nowrap: true,
       render: (row) => money(row.net_price, row.currency),
     },

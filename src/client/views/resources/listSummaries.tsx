@@ -19,7 +19,7 @@ function InvoicingTotals({ summary }: { summary: unknown }) {
   if (!parsed.success) return <Alert tone="danger">{text.summary.failed}</Alert>;
   const money = formatAmount;
   return (
-    <Card aria-label={text.summary.title}>
+    <Card>
       {/* A region that may scroll sideways on a phone: focusable and named, so a keyboard can
           scroll it (axe's scrollable-region-focusable at 390px, issue 40). */}
       <TableWrapper role="region" aria-label={text.summary.title} tabIndex={0}>
