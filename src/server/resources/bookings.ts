@@ -47,7 +47,7 @@ import { contains } from '../http/filters';
 import { writeAudit } from './audit';
 import { containsVia, defineResource, groupRows, type Reader, type ResourceRow } from './engine';
 import { paxColumns, serializePax } from './passengers';
-import { relatedNameKey } from './sortKeys';
+import { computedKey, relatedNameKey } from './sortKeys';
 
 const text = messages.bookings;
 
@@ -415,9 +415,15 @@ export const voucherResource = defineResource({
     // Issue 40: (reservation_id, id) by migration 0038; the reservation's dates, its payment
     // method and the names by the related row (docs/lists.md 'Sorting').
     reservation: vouchers.reservationId,
-    reservation_date_in: sql`(select r.date_in from reservations r where r.id = ${vouchers.reservationId})`,
-    reservation_date_out: sql`(select r.date_out from reservations r where r.id = ${vouchers.reservationId})`,
-    duration: sql`(select r.date_out - r.date_in from reservations r where r.id = ${vouchers.reservationId})`,
+    reservation_date_in: computedKey(
+      sql`(select r.date_in from reservations r where r.id = ${vouchers.reservationId})`,
+    ),
+    reservation_date_out: computedKey(
+      sql`(select r.date_out from reservations r where r.id = ${vouchers.reservationId})`,
+    ),
+    duration: computedKey(
+      sql`(select r.date_out - r.date_in from reservations r where r.id = ${vouchers.reservationId})`,
+    ),
     payment_method: relatedNameKey('reservations', 'payment_method', vouchers.reservationId),
     office_name: relatedNameKey('offices', 'long_name', vouchers.officeId),
     product_long_name: relatedNameKey('products', 'long_name', vouchers.productId),

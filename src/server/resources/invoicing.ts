@@ -35,7 +35,7 @@ import type { Transaction } from '../db/client';
 import { reservationInvoicing, reservations } from '../db/schema';
 import { FieldValidationError } from '../http/errors';
 import { defineResource, type EntityOf, type Reader, type ResourceAction, type ResourceRow } from './engine';
-import { relatedNameKey } from './sortKeys';
+import { computedKey, relatedNameKey } from './sortKeys';
 
 const text = messages.invoicing;
 
@@ -302,9 +302,9 @@ export const invoicingResource = defineResource({
     status: reservations.status,
     // Issue 40: the office by its name, the invoicing status and the vouchers' sums as shown.
     office: relatedNameKey('offices', 'long_name', reservations.officeId),
-    invoicing_status: invoicingStatusSql,
-    final_price: extra.finalPrice,
-    commission: extra.commission,
-    net_price: extra.netPrice,
+    invoicing_status: computedKey(invoicingStatusSql),
+    final_price: computedKey(extra.finalPrice),
+    commission: computedKey(extra.commission),
+    net_price: computedKey(extra.netPrice),
   },
 });
