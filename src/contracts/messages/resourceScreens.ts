@@ -105,6 +105,9 @@ export const resourceScreensMessages = {
   bulkConfirmTitle: 'Estas seguro?',
   bulkConfirmText: (action: string, count: number) =>
     count === 1 ? `${action}: 1 registro seleccionado.` : `${action}: ${count} registros seleccionados.`,
+  /** Issue 40: a mixed selection's action runs on the rows that allow it, and says so. */
+  bulkConfirmPartial: (action: string, count: number, total: number) =>
+    `${action}: se aplicará a ${count} de los ${total} registros seleccionados; los demás no lo admiten.`,
   bulkRunning: 'Procesando...',
   bulkReportTitle: 'Algunos registros no se procesaron',
   bulkReportRow: (name: string, detail: string) => `${name}: ${detail}`,
