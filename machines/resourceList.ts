@@ -131,6 +131,22 @@ export function bulkOffers(
     .filter((offer) => offer.applies > 0);
 }
 
+/**
+ * The selected rows a bulk action applies to (issue 40): those on the page whose
+ * `allowed_actions` hold it. A mixed selection runs the action on these only ('Cancelar (aplica a
+ * 2 de 3)'), and its confirmation names how many.
+ */
+export function bulkTargets(
+  rows: readonly ResourceRecord[],
+  selected: readonly number[],
+  action: string,
+): number[] {
+  return selected.filter((id) => {
+    const row = rows.find((candidate) => candidate.id === id);
+    return row !== undefined && rowAllows(row, action);
+  });
+}
+
 export interface ResourceListContext {
   query: ListQuery;
   rows: ResourceRecord[];
@@ -148,6 +164,8 @@ export interface ResourceListContext {
   selected: number[];
   /** The bulk action being confirmed or run. */
   bulkAction: string | null;
+  /** The selected rows it applies to (`bulkTargets`): all of them, or those that allow it. */
+  bulkIds: number[];
   /** Why the last bulk call failed as a whole (null when its fields say why). */
   bulkError: string | null;
   /** The server's refusal of the bulk action's own fields, each shown at its field (issue 32). */
@@ -417,7 +435,8 @@ export const resourceListMachine = setup({
       return requested !== null && queryKey(requested) !== queryKey(context.query);
     },
     /** The count shown is capped and no exact count was asked for yet: 'Contar exactamente'. */
-    exactCountOffered: ({ context }) => context.countKind === 'capped' && context.query.exactCount !== true,
+    // Issue 40: an unfiltered list's estimate ('unos 15.217') may be counted exactly too.
+    exactCountOffered: ({ context }) => context.countKind !== 'exact' && context.query.exactCount !== true,
     hasSelection: ({ context }) => context.selected.length > 0,
     /** The rows on screen are the current query's (no query was taken during an undo window). */
     rowsOfQuery: ({ context }) => context.loadedQuery === queryKey(context.query),
@@ -431,6 +450,9 @@ export const resourceListMachine = setup({
     mayRemove: ({ event }) => event.type === 'DELETE_ASKED' && rowAllows(event.record, 'remove'),
     rowActionAllowed: ({ event }) =>
       event.type === 'ROW_ACTION_ASKED' && rowAllows(event.record, event.action),
+    /** Some selected row allows the asked bulk action (the others are left out of it). */
+    bulkApplies: ({ context, event }) =>
+      event.type === 'BULK_ASKED' && bulkTargets(context.rows, context.selected, event.action).length > 0,
     allSucceeded: ({ event }) =>
       'output' in event && (event.output as BulkItemResult[]).every((result) => result.ok),
   },
@@ -480,6 +502,7 @@ export const resourceListMachine = setup({
       pendingDelete: null,
       deleteError: null,
       bulkAction: null,
+      bulkIds: [] as number[],
       bulkError: null,
       bulkFieldErrors: {} as Record<string, string[]>,
       bulkResults: [] as BulkItemResult[],
@@ -507,6 +530,7 @@ export const resourceListMachine = setup({
     countKind: 'exact',
     selected: [],
     bulkAction: null,
+    bulkIds: [],
     bulkError: null,
     bulkFieldErrors: {},
     bulkResults: [],
@@ -595,9 +619,11 @@ export const resourceListMachine = setup({
             ],
             SELECTION_CLEARED: { target: 'idle', actions: 'clearSelection' },
             BULK_ASKED: {
+              guard: 'bulkApplies',
               target: 'confirmingBulk',
               actions: assign({
                 bulkAction: ({ event }) => event.action,
+                bulkIds: ({ context, event }) => bulkTargets(context.rows, context.selected, event.action),
                 bulkError: null,
                 bulkFieldErrors: {},
                 bulkResults: [],
@@ -647,7 +673,7 @@ export const resourceListMachine = setup({
             src: 'runBulkAction',
             input: ({ context }) => ({
               action: context.bulkAction ?? '',
-              ids: context.selected,
+              ids: context.bulkIds,
               payload: context.bulkPayload,
             }),
             onDone: [
@@ -659,10 +685,10 @@ export const resourceListMachine = setup({
                     type: 'bulkActionDone',
                     params: ({ context }) => ({
                       action: context.bulkAction ?? '',
-                      count: context.selected.length,
+                      count: context.bulkIds.length,
                     }),
                   },
-                  assign({ selected: [], bulkAction: null, bulkResults: [] }),
+                  assign({ selected: [], bulkAction: null, bulkIds: [], bulkResults: [] }),
                 ],
               },
               {

@@ -231,7 +231,18 @@ export const reservationContract = defineContract({
     date_emision: EXACT,
     status: EXACT,
   },
-  ordering: ['id', 'date_emision', 'status', 'total_price', 'date_in'],
+  // Issue 40: every column of the list sorts (user and office by their names).
+  ordering: [
+    'id',
+    'date_emision',
+    'status',
+    'total_price',
+    'date_in',
+    'user_detail',
+    'user_reservation_detail',
+    'office',
+    'payment_method',
+  ],
   defaultOrdering: '-id',
 });
 
@@ -299,7 +310,20 @@ export const voucherContract = defineContract({
     /** Issue 14: the vouchers sold under this promotion (its id; the promotion's voucher export). */
     promotion: EXACT,
   },
-  ordering: ['id', 'status', 'final_price'],
+  // Issue 40: every column showing one value sorts (the travellers are several: not sorted).
+  ordering: [
+    'id',
+    'status',
+    'final_price',
+    'reservation',
+    'reservation_date_in',
+    'reservation_date_out',
+    'duration',
+    'office_name',
+    'payment_method',
+    'supplier_name',
+    'product_long_name',
+  ],
   defaultOrdering: '-id',
 });
 

@@ -71,7 +71,19 @@ export const invoicingContract = defineContract({
     date_fact_from: EXACT,
     date_fact_to: EXACT,
   },
-  ordering: ['reservation_id', 'date_created', 'date_in', 'date_fact', 'status'],
+  // Issue 40: every column sorts (the office by its name, the amounts by the vouchers' sums).
+  ordering: [
+    'reservation_id',
+    'date_created',
+    'date_in',
+    'date_fact',
+    'status',
+    'office',
+    'invoicing_status',
+    'final_price',
+    'commission',
+    'net_price',
+  ],
   defaultOrdering: '-reservation_id',
 });
 

@@ -43,6 +43,7 @@ export const productContract = defineContract({
     product_type: CONTAINS,
     is_enabled: { kind: 'switch', default: 'all' },
   },
-  ordering: ['id', 'short_name', 'long_name'] as const,
+  // Issue 40: Categoría and Proveedor by their names, Habilitado too.
+  ordering: ['id', 'short_name', 'long_name', 'product_type_name', 'supplier_name', 'is_enabled'] as const,
   defaultOrdering: 'long_name',
 });

@@ -128,6 +128,7 @@ export const promotionContract = defineContract({
     'travel_date_to',
     'total_days',
     'promotion_type',
+    'description',
   ] as const,
   defaultOrdering: '-id',
 });

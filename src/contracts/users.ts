@@ -206,7 +206,17 @@ export const userContract = defineContract({
   create: userCreateSchema,
   filters: { email: CONTAINS, username: CONTAINS, first_name: CONTAINS },
   // Every text column of the list sorts (issue 32), the Spanish way like the others.
-  ordering: ['id', 'email', 'username', 'first_name', 'last_name'],
+  ordering: [
+    'id',
+    'email',
+    'username',
+    'first_name',
+    'last_name',
+    'is_active',
+    'is_superuser',
+    'is_staff',
+    'office',
+  ],
   defaultOrdering: 'id',
 });
 

@@ -6,10 +6,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { defineDescriptor } from '../../src/client/resources/descriptor';
 import { DESCRIPTORS, descriptorOf, MODULE_DESCRIPTORS } from '../../src/client/resources/descriptors';
 import { RESERVATION_WRITE_FIELDS, VOUCHER_WRITE_FIELDS } from '../../src/contracts/bookings';
 import { MODULE_CONTRACTS } from '../../src/contracts/moduleContracts';
 import { createPermissionOf, MENU, type MenuItem, SECTIONS } from '../../src/contracts/modules';
+import { zoneContract } from '../../src/contracts/resources';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const descriptorsDir = path.join(root, 'src/client/resources/descriptors');
@@ -95,13 +97,38 @@ describe('the module table and the descriptors', () => {
 });
 
 describe('sorting (issue 32)', () => {
-  it('Usuarios and Grupos sort by each of their text columns', () => {
+  it('Usuarios and Grupos sort by every column of one value (issue 40: the switches and the office too)', () => {
     const sortable = (routing: string) =>
       descriptorOf(routing)
         ?.columns.filter((column) => column.sortField !== null)
         .map((column) => column.key);
-    expect(sortable('usuarios')).toEqual(['email', 'username', 'first_name', 'last_name']);
+    expect(sortable('usuarios')).toEqual([
+      'email',
+      'username',
+      'first_name',
+      'last_name',
+      'is_active',
+      'is_superuser',
+      'is_staff',
+      'office',
+    ]);
     expect(sortable('grupos')).toEqual(['name']);
+  });
+});
+
+describe('sortability is declared once (issue 40)', () => {
+  const zonas = (columns: Parameters<typeof defineDescriptor>[0]['columns']) =>
+    defineDescriptor({ routing: 'zonas', contract: zoneContract, columns, filters: [], fields: [] });
+
+  it('refuses a column the contract cannot order by', () => {
+    expect(() => zonas(['short_name', 'created_at'])).toThrow(/zonas: column created_at cannot be sorted/);
+    expect(() => zonas([{ key: 'long_name', sortField: 'nope' }])).toThrow(/cannot be sorted/);
+  });
+
+  it('lets only a column of several values be unsortable, and never one that sorts', () => {
+    expect(zonas([{ key: 'items', unsortable: 'several values' }]).columns[0].sortField).toBeNull();
+    expect(() => zonas([{ key: 'long_name', unsortable: 'several values' }])).toThrow(/sorts/);
+    expect(zonas(['long_name']).columns[0].sortField).toBe('long_name');
   });
 });
 

@@ -72,6 +72,42 @@ describe('historyLines', () => {
     ]);
   });
 
+  it('reads amounts with the money formatter (issue 40)', () => {
+    expect(
+      read(
+        historyLines(
+          {
+            commission_percentage: { before: '12.50', after: '15.00' },
+            budget: { before: null, after: '1234567.89' },
+          },
+          historyReadingOf(byRouting('oficinas')),
+        ),
+      ),
+    ).toEqual(['Comisión %: 12,50 → 15,00', 'Presupuesto: (vacío) → 1.234.567,89']);
+    expect(
+      read(
+        historyLines(
+          { final_price: { before: '10', after: '2500.5' } },
+          historyReadingOf(byRouting('vouchers')),
+        ),
+      ),
+    ).toEqual(['Precio final: 10,00 → 2.500,50']);
+  });
+
+  it("labels what a traveller sent back on a refund, never 'comment' or 'pending_doc_files' (issue 40)", () => {
+    const lines = historyLines(
+      {
+        pending_doc_files: { before: null, after: ['factura.pdf', 'receta.jpg'] },
+        comment: { before: null, after: 'Adjunto lo pedido' },
+      },
+      { labels: historyLabels, formatValue: historyValueOf },
+    );
+    expect(read(lines)).toEqual([
+      'Documentos enviados: (vacío) → factura.pdf, receta.jpg',
+      'Comentario del viajero: (vacío) → Adjunto lo pedido',
+    ]);
+  });
+
   it('labels every key a module answers in Spanish, never the raw key', () => {
     const unlabelled: string[] = [];
     for (const descriptor of DESCRIPTORS) {

@@ -118,6 +118,20 @@ for (const width of [1366, 390]) {
   });
 }
 
+test('Facturación on a phone: no axe violation (its totals table scrolls in a focusable region)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'admin');
+  await page.goto('/dashboard/facturacion');
+  await settled(page);
+  const totals = page.getByRole('region', { name: messages.invoicing.summary.title });
+  await expect(totals).toBeVisible();
+  await expect(totals).toHaveAttribute('tabindex', '0');
+  // Issue 40: one scrollable-region-focusable node (the totals) before.
+  expect(await axeViolations(page, 'facturacion 390px')).toEqual([]);
+});
+
 test('on a phone the rows are cards with their actions in a menu, and Logout is reachable', async ({
   page,
 }) => {

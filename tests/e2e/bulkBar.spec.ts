@@ -1,8 +1,10 @@
 /**
- * Issue 32 'Lists': the bulk bar offers only the transitions every selected row allows (the rows'
+ * Issues 32 and 40 'Lists': the bulk bar offers the transitions the selected rows allow (the rows'
  * `allowed_actions`, as the list's own answer carried them) and says how many rows each applies
- * to; one that only some rows allow is disabled with 'aplica a N de M'; one no row allows is not
- * shown. One page load (Vouchers, whose demo rows are in several statuses), signed in by API.
+ * to; one that only some rows allow is offered as 'aplica a N de M' and its confirmation names
+ * those N (issue 40: it applies to them only); one no row allows is not shown. The bar stays in
+ * view while the user scrolls down the rows. One page load (Vouchers, whose demo rows are in
+ * several statuses), signed in by API.
  */
 import { expect, test } from '@playwright/test';
 import { STATUS_IDS, statusActionName } from '../../src/contracts/bookings';
@@ -11,7 +13,9 @@ import { signInByApi } from './support';
 
 test.use({ viewport: { width: 1366, height: 768 } });
 
-test('the bulk bar offers only what every selected row allows', async ({ page }) => {
+test('the bulk bar offers what the selected rows allow, saying to how many, and stays in view', async ({
+  page,
+}) => {
   await signInByApi(page);
   const listed = page.waitForResponse(
     (response) => /\/api\/voucher\/\?/.test(response.url()) && response.request().method() === 'GET',
@@ -24,7 +28,7 @@ test('the bulk bar offers only what every selected row allows', async ({ page })
   const bar = page.getByRole('toolbar', { name: messages.resourceScreens.selectedCount(rows.length) });
   await expect(bar).toBeVisible();
 
-  let partial = 0;
+  let partial: { label: string; applies: number } | null = null;
   for (const to of STATUS_IDS) {
     const label = messages.bookings.statusActions[to];
     const applies = rows.filter((row) => row.allowed_actions?.includes(statusActionName(to))).length;
@@ -36,10 +40,31 @@ test('the bulk bar offers only what every selected row allows', async ({ page })
       await expect(bar.getByRole('button', { name: new RegExp(`^${label} \\(`) })).toHaveCount(0);
     else if (applies === rows.length) await expect(button).toBeEnabled();
     else {
-      partial += 1;
-      await expect(button).toBeDisabled();
+      partial ??= { label, applies };
+      await expect(button).toBeEnabled();
     }
   }
   // The demo page mixes statuses: at least one transition applies to only some rows.
-  expect(partial).toBeGreaterThan(0);
+  expect(partial).not.toBeNull();
+  if (!partial) return;
+
+  // Sticky: scrolled to the last row, the bar is still on screen, below the top bar.
+  await page.getByRole('main').getByRole('table').getByRole('row').last().scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 2000);
+  await expect(bar).toBeInViewport();
+  const top = await bar.evaluate((element) => element.getBoundingClientRect().top);
+  expect(top).toBeGreaterThanOrEqual(0);
+
+  // A mixed selection's action: its confirmation names the rows it applies to; cancelled here.
+  await bar
+    .getByRole('button', {
+      name: `${partial.label} (${messages.lists.appliesTo(partial.applies, rows.length)})`,
+    })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(
+    messages.resourceScreens.bulkConfirmPartial(partial.label, partial.applies, rows.length),
+  );
+  await dialog.getByRole('button', { name: messages.common.cancel, exact: true }).click();
+  await expect(dialog).toBeHidden();
 });

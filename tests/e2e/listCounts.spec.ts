@@ -11,7 +11,7 @@ import { signIn } from './support';
 const LIST = /\/api\/zone\/\?(?!limit=1&offset=0$)/;
 
 /** Answers the zone list with the server's first rows and a capped or exact count; records each request. */
-async function countingList(page: Page) {
+async function countingList(page: Page, kind: 'capped' | 'estimate' = 'capped') {
   const requests: URL[] = [];
   await page.route(LIST, async (route) => {
     if (route.request().method() !== 'GET') return route.fallback();
@@ -30,7 +30,9 @@ async function countingList(page: Page) {
     await route.fulfill({
       json: exact
         ? { count: 12_345, count_kind: 'exact', results }
-        : { count: 10_000, count_kind: 'capped', results },
+        : kind === 'capped'
+          ? { count: 10_000, count_kind: 'capped', results }
+          : { count: 15_217, count_kind: 'estimate', results },
     });
   });
   return requests;
@@ -47,7 +49,7 @@ test('a capped count says más de 10.000 and counts exactly on request', async (
   expect(requests.every((url) => !url.searchParams.has(EXACT_COUNT_PARAM))).toBe(true);
 
   await exact.click();
-  await expect(pagination.getByText(/de 12345$/)).toBeVisible();
+  await expect(pagination.getByText(/de 12\.345$/)).toBeVisible();
   await expect(exact).toBeHidden();
   // The URL says it (a reload or a shared link counts exactly too), and so did the request.
   await expect(page).toHaveURL(new RegExp(`[?&]${EXACT_COUNT_PARAM}=${EXACT_COUNT_VALUE}`));
@@ -56,10 +58,10 @@ test('a capped count says más de 10.000 and counts exactly on request', async (
   // Paging keeps the exact count; Back returns to the first page, still exact.
   await pagination.getByRole('button', { name: 'Siguiente' }).click();
   await expect(page).toHaveURL(/[?&]offset=10/);
-  await expect(pagination.getByText(/^11–\d+ de 12345$/)).toBeVisible();
+  await expect(pagination.getByText(/^11–\d+ de 12\.345$/)).toBeVisible();
   expect(requests.at(-1)?.searchParams.get(EXACT_COUNT_PARAM)).toBe(EXACT_COUNT_VALUE);
   await page.goBack();
-  await expect(pagination.getByText(/^1–\d+ de 12345$/)).toBeVisible();
+  await expect(pagination.getByText(/^1–\d+ de 12\.345$/)).toBeVisible();
 
   // A new filter counts afresh: capped again, and the action offered again.
   const filters = page.getByRole('search', { name: 'Filtros' });
@@ -69,6 +71,18 @@ test('a capped count says más de 10.000 and counts exactly on request', async (
   await expect(page).not.toHaveURL(new RegExp(`${EXACT_COUNT_PARAM}=`));
   await expect(pagination.getByText(/de más de 10\.000$/)).toBeVisible();
   await expect(exact).toBeVisible();
+});
+
+test("an unfiltered list's estimate says unos 15.217 and counts exactly on request too (issue 40)", async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await countingList(page, 'estimate');
+  await page.goto('/dashboard/zonas');
+  const pagination = page.getByRole('navigation', { name: 'Paginación' });
+  await expect(pagination.getByText(/^1–\d+ de unos 15\.217$/)).toBeVisible();
+  await pagination.getByRole('button', { name: 'Contar exactamente' }).click();
+  await expect(pagination.getByText(/^1–\d+ de 12\.345$/)).toBeVisible();
 });
 
 test('the URL drives the list: Back and Forward load the query they say, a pasted link too', async ({

@@ -12,6 +12,7 @@ import {
   type BulkItemResult,
   type BulkRequest,
   bulkOffers,
+  bulkTargets,
   type ListPage,
   type ListQuery,
   nextOrdering,
@@ -63,6 +64,10 @@ testMachineModel('resourceList', resourceListModel, {
   },
   'loaded.confirmingBulk': (snapshot, event, trail) => {
     expect(snapshot.context.bulkAction).toBe('remove');
+    // Issue 40: the action applies to the selected rows that allow it (a mixed selection: some).
+    const { bulkIds, rows: shown, selected: chosen } = snapshot.context;
+    expect(bulkIds.length).toBeGreaterThan(0);
+    expect(bulkIds).toEqual(bulkTargets(shown, chosen, 'remove'));
     // A new bulk action starts with no typed fields; each typed field is kept for the request.
     if (event.type === 'BULK_ASKED') expect(snapshot.context.bulkPayload).toEqual({});
     if (event.type === 'BULK_PAYLOAD_CHANGED')
@@ -330,6 +335,23 @@ describe('resourceList with actors', () => {
     expect(actor.getSnapshot().context.countKind).toBe('capped');
   });
 
+  it('counts exactly on request when an unfiltered list shows an estimate (issue 40)', async () => {
+    const { actor, queries } = start((query) =>
+      query.exactCount
+        ? { count: 15_190, countKind: 'exact', results: sampleZones }
+        : { count: 15_217, countKind: 'estimate', results: sampleZones },
+    );
+    await settle();
+    expect(actor.getSnapshot().context.countKind).toBe('estimate');
+    expect(actor.getSnapshot().can({ type: 'EXACT_COUNT_ASKED' })).toBe(true);
+    actor.send({ type: 'EXACT_COUNT_ASKED' });
+    await settle();
+    await settle();
+    expect(queries.at(-1)).toMatchObject({ offset: 0, exactCount: true });
+    expect(actor.getSnapshot().context).toMatchObject({ count: 15_190, countKind: 'exact' });
+    expect(actor.getSnapshot().can({ type: 'EXACT_COUNT_ASKED' })).toBe(false);
+  });
+
   it('offers no exact count when the count is exact already', async () => {
     const { actor } = start(() => ({ count: 3, results: sampleZones }));
     await settle();
@@ -502,11 +524,64 @@ describe('success notifications (issue 18)', () => {
     await settle();
     actor.send({ type: 'ROW_TOGGLED', id: sampleZones[1].id });
     actor.send({ type: 'ROW_TOGGLED', id: sampleZones[2].id });
-    actor.send({ type: 'BULK_ASKED', action: 'disable' });
+    actor.send({ type: 'BULK_ASKED', action: 'update' });
     actor.send({ type: 'BULK_CONFIRMED' });
     await settle();
     await settle();
-    expect(said).toEqual([`removed ${sampleZones[0].id}`, 'disable 2']);
+    expect(said).toEqual([`removed ${sampleZones[0].id}`, 'update 2']);
+  });
+});
+
+describe('a mixed selection applies an action to the rows that allow it (issue 40)', () => {
+  // Nacional and Latinoamérica allow remove; Europa does not.
+  const [nacional, latam, europa] = sampleZones;
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const started = () => {
+    const requests: BulkRequest[] = [];
+    const said: string[] = [];
+    const actor = createActor(
+      resourceListMachine.provide({
+        actors: {
+          loadPage: fromPromise<ListPage, ListQuery>(async () => ({ count: 3, results: sampleZones })),
+          runBulkAction: fromPromise<BulkItemResult[], BulkRequest>(async ({ input }) => {
+            requests.push(input);
+            return input.ids.map((id) => ({ id, ok: true as const }));
+          }),
+        },
+        actions: { bulkActionDone: (_, { action, count }) => said.push(`${action} ${count}`) },
+      }),
+      { input: { query: { limit: 20 } } },
+    );
+    actor.start();
+    return { actor, requests, said };
+  };
+
+  it('runs the action on those rows only and says how many', async () => {
+    const { actor, requests, said } = started();
+    await settle();
+    for (const row of [nacional, latam, europa]) actor.send({ type: 'ROW_TOGGLED', id: row.id });
+    expect(bulkTargets(sampleZones, [nacional.id, latam.id, europa.id], 'remove')).toEqual([
+      nacional.id,
+      latam.id,
+    ]);
+    actor.send({ type: 'BULK_ASKED', action: 'remove' });
+    expect(actor.getSnapshot().matches({ loaded: 'confirmingBulk' })).toBe(true);
+    expect(actor.getSnapshot().context.bulkIds).toEqual([nacional.id, latam.id]);
+    actor.send({ type: 'BULK_CONFIRMED' });
+    await settle();
+    await settle();
+    expect(requests).toEqual([{ action: 'remove', ids: [nacional.id, latam.id], payload: {} }]);
+    expect(said).toEqual(['remove 2']);
+  });
+
+  it('refuses an action no selected row allows', async () => {
+    const { actor, requests } = started();
+    await settle();
+    actor.send({ type: 'ROW_TOGGLED', id: europa.id });
+    actor.send({ type: 'BULK_ASKED', action: 'remove' });
+    expect(actor.getSnapshot().matches({ loaded: 'selecting' })).toBe(true);
+    expect(actor.getSnapshot().context.bulkIds).toEqual([]);
+    expect(requests).toEqual([]);
   });
 });
 

@@ -120,6 +120,25 @@ describe('readableChanges', () => {
     });
   });
 
+  it('writes an invoicing change once: Facturado follows Estado de facturación (issue 40)', () => {
+    const changes = readableChanges(
+      {
+        invoicing_status: { before: 1, after: 2 },
+        billed: { before: 2, after: 1 },
+        document_number: { before: '', after: 'A-1' },
+      },
+      'facturacion',
+    );
+    expect(changes).toEqual({
+      invoicing_status: { before: 1, after: 2 },
+      document_number: { before: '', after: 'A-1' },
+    });
+    // Alone (an entry of another module), it stays.
+    expect(readableChanges({ billed: { before: 2, after: 1 } }, 'facturacion')).toEqual({
+      billed: { before: 2, after: 1 },
+    });
+  });
+
   it('matches list items by id: a removed item and a changed one', () => {
     expect(
       readableChanges(

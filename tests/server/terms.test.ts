@@ -168,6 +168,8 @@ describe('acceptance is a POST', () => {
     expect(entries.map((entry) => [entry.user.id, entry.changes.conditions_accepted_at?.after])).toEqual([
       [null, accepted.accepted_at],
     ]);
+    // Issue 40: recorded as the voucher's traveller (read 'Viajero (voucher N)'), not 'public'.
+    expect(entries[0].user.username).toBe(`public:voucher:${voucher}`);
   });
 
   it('a forged or malformed link is 404 with the message and accepts nothing', async () => {

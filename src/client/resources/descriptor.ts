@@ -154,6 +154,8 @@ export interface ColumnDescriptor {
    * with its default columns).
    */
   optional?: boolean;
+  /** A cell kept on one line (an amount: 'ARS 1.234.567,89' never split after its currency). */
+  nowrap?: boolean;
 }
 
 export interface FilterField {
@@ -316,11 +318,18 @@ type AnyContract = ResourceContract & {
 export interface ColumnSpec {
   key: string;
   header?: string;
-  /** Sort by another field, or null for none (default: the key when the contract can order by it). */
-  sortField?: string | null;
+  /**
+   * Sort by another `ordering` field (default: the key). Issue 40: every column showing one value
+   * sorts on the server; `defineDescriptor` refuses a column the contract cannot order by unless
+   * it says it shows several values (a voucher's travellers, a group's permissions).
+   */
+  sortField?: string;
+  unsortable?: 'several values';
   render?: (row: ResourceRecord) => ReactNode;
   /** Hidden by default, offered in the column chooser. */
   optional?: boolean;
+  /** Kept on one line (amounts). */
+  nowrap?: boolean;
 }
 
 export interface FieldSpec extends Partial<Omit<FieldDescriptor, 'name' | 'fields'>> {
@@ -551,6 +560,25 @@ function completeField(field: FieldSpec): FieldDescriptor {
   };
 }
 
+/**
+ * The `ordering` field a column sorts by (issue 40: declared once, checked when the module loads):
+ * its `sortField` or its key, which the contract must be able to order by; null only for a column
+ * showing several values.
+ */
+function sortFieldOf(routing: string, column: ColumnSpec, orderable: ReadonlySet<string>): string | null {
+  if (column.unsortable) {
+    if (column.sortField || orderable.has(column.key))
+      throw new Error(`${routing}: column ${column.key} sorts; it cannot be declared unsortable`);
+    return null;
+  }
+  const field = column.sortField ?? column.key;
+  if (!orderable.has(field))
+    throw new Error(
+      `${routing}: column ${column.key} cannot be sorted (add ${field} to the contract's ordering, or mark a column of several values unsortable)`,
+    );
+  return field;
+}
+
 /** Builds a descriptor from a module's contract and its screen data. */
 export function defineDescriptor(spec: DescriptorSpec): ResourceDescriptor {
   const section = findSection(spec.routing);
@@ -560,18 +588,14 @@ export function defineDescriptor(spec: DescriptorSpec): ResourceDescriptor {
 
   const columns: ColumnDescriptor[] = spec.columns.map((column) => {
     const columnSpec: ColumnSpec = typeof column === 'string' ? { key: column } : column;
-    const sortField =
-      columnSpec.sortField !== undefined
-        ? columnSpec.sortField
-        : orderable.has(columnSpec.key)
-          ? columnSpec.key
-          : null;
+    const sortField = sortFieldOf(spec.routing, columnSpec, orderable);
     return {
       key: columnSpec.key,
       header: columnSpec.header ?? labelOf(columnSpec.key),
       sortField,
       render: columnSpec.render ?? ((row) => cellText(row[columnSpec.key])),
       ...(columnSpec.optional ? { optional: true } : {}),
+      ...(columnSpec.nowrap ? { nowrap: true } : {}),
     };
   });
 

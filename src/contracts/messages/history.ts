@@ -2,6 +2,8 @@
  * Texts of the 'Historial' tab every module's show view carries (issue 9 'Audit history'), and of
  * the refund review (issue 17 'Staff review'). Ours: the spec names the office history (§3) only.
  */
+import { formatCount } from '../format';
+
 export const historyMessages = {
   tabData: 'Datos',
   tabHistory: 'Historial',
@@ -12,7 +14,8 @@ export const historyMessages = {
   retry: 'Reintentar',
   previous: 'Anteriores',
   next: 'Siguientes',
-  pageOf: (from: number, to: number, total: number) => `${from}-${to} de ${total}`,
+  pageOf: (from: number, to: number, total: number) =>
+    `${formatCount(from)}–${formatCount(to)} de ${formatCount(total)}`,
   unknownUser: 'Sistema',
   columnWhen: 'Fecha',
   columnWho: 'Usuario',

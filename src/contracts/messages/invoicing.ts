@@ -3,6 +3,8 @@
  * row', §7 POST /facturacion/, GET /payment_detail/). The static lists' labels are the spec's; the
  * rest are ours.
  */
+import { formatCount } from '../format';
+
 export const invoicingMessages = {
   fields: {
     reservation_id: 'Reserva',
@@ -34,7 +36,7 @@ export const invoicingMessages = {
   },
   summary: {
     title: 'Totales del filtro',
-    count: (count: number) => (count === 1 ? '1 reserva' : `${count} reservas`),
+    count: (count: number) => (count === 1 ? '1 reserva' : `${formatCount(count)} reservas`),
     noCurrency: 'Sin moneda',
     reservations: 'Reservas',
     failed: 'No se pudieron calcular los totales.',

@@ -27,5 +27,5 @@ export const listsMessages = {
   tooManyViews: (max: number) => `Puede guardar hasta ${max} vistas por lista.`,
   /** The bulk bar: an action that applies to some of the selected rows. */
   appliesTo: (count: number, total: number) => `aplica a ${count} de ${total}`,
-  noBulkAllowed: 'Ninguna acción masiva aplica a todos los registros seleccionados.',
+  noBulkAllowed: 'Ninguna acción masiva aplica a los registros seleccionados.',
 } as const;

@@ -106,6 +106,9 @@ export const refundReviewMessages = {
   requestDocuments: 'Documentación solicitada',
   requestBankData: 'Datos bancarios solicitados',
   requestObservations: 'Observaciones',
+  /** History (issue 40): the traveller's comment and the files sent for a documents request. */
+  historyComment: 'Comentario del viajero',
+  historyPendingDocFiles: 'Documentos enviados',
   requestMaxFiles: 'Archivos permitidos',
   transitionsTitle: 'Cambiar estado',
   noTransitions: 'No hay cambios de estado disponibles para usted en este estado.',

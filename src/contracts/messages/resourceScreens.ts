@@ -4,7 +4,20 @@
  * eliminar ...?'), and the column headers and field labels of the master-data modules.
  * The spec gives the action and confirmation texts; headers and labels are ours.
  */
+import type { CountKind } from '../engine';
 import { formatCount } from '../format';
+
+/**
+ * The one count formatter of the lists (issue 40): an exact count with es-AR thousands ('14.990'),
+ * a count past the server's threshold ('más de 10.000', `count_kind: capped`) or the planner's
+ * estimate of an unfiltered table ('unos 15.217', `count_kind: estimate`).
+ */
+function listCount(count: number, kind: CountKind): string {
+  if (kind === 'capped') return `más de ${formatCount(count)}`;
+  if (kind === 'estimate') return `unos ${formatCount(count)}`;
+  return formatCount(count);
+}
+
 export const resourceScreensMessages = {
   /** An action field's empty choice (Facturación's document type). */
   chooseOption: 'Elija...',
@@ -48,7 +61,12 @@ export const resourceScreensMessages = {
   previousPage: 'Anterior',
   nextPage: 'Siguiente',
   pagination: 'Paginación',
-  pageRange: (from: number, to: number, count: number | string) => `${from}–${to} de ${count}`,
+  /**
+   * The rows a page shows of the list's count, es-AR thousands everywhere (issue 40: one count
+   * formatter): '1–10 de 14.990', '1–10 de más de 10.000', '1–10 de unos 15.217'.
+   */
+  pageRange: (from: number, to: number, count: number, kind: CountKind = 'exact') =>
+    `${formatCount(from)}–${formatCount(to)} de ${listCount(count, kind)}`,
   createTitle: (title: string) => `${title}: crear`,
   editTitle: (title: string) => `${title}: editar`,
   showTitle: (title: string) => `${title}: detalle`,
@@ -87,16 +105,18 @@ export const resourceScreensMessages = {
   bulkConfirmTitle: 'Estas seguro?',
   bulkConfirmText: (action: string, count: number) =>
     count === 1 ? `${action}: 1 registro seleccionado.` : `${action}: ${count} registros seleccionados.`,
+  /** Issue 40: a mixed selection's action runs on the rows that allow it, and says so. */
+  bulkConfirmPartial: (action: string, count: number, total: number) =>
+    `${action}: se aplicará a ${count} de los ${total} registros seleccionados; los demás no lo admiten.`,
   bulkRunning: 'Procesando...',
   bulkReportTitle: 'Algunos registros no se procesaron',
   bulkReportRow: (name: string, detail: string) => `${name}: ${detail}`,
   bulkRemove: 'Eliminar seleccionados',
   rowActionConfirmText: (action: string, name: string) => `${action}: ${name}`,
   close: 'Cerrar',
-  /** A count past the server's threshold (`count_kind: capped`): 'más de 10.000'. */
-  countCapped: (count: number) => `más de ${formatCount(count)}`,
-  countEstimate: (count: number) => `unos ${formatCount(count)}`,
-  /** The action that asks a capped list for its exact count (`?count=exact`, issue 29 §counts). */
+  /** A list's count as the server answered it: '14.990', 'más de 10.000', 'unos 15.217'. */
+  listCount,
+  /** The action that asks a capped or estimated count for the exact one (`?count=exact`). */
   exactCount: 'Contar exactamente',
 
   /** Column headers and field labels, by API or form field. */

@@ -133,7 +133,8 @@ export const refundReviewContract = defineContract({
     /** Issue 31: 'Con alertas' (alerts=true). */
     alerts: EXACT,
   },
-  ordering: ['created_at'] as const,
+  // Issue 40: every column of Reintegros sorts.
+  ordering: ['created_at', 'id', 'name', 'doc_number', 'voucher', 'status'] as const,
   defaultOrdering: '-created_at',
 });
 

@@ -39,6 +39,6 @@ export const businessUnitContract = defineContract({
     country_name: CONTAINS,
     enabled: { kind: 'switch', default: 'all' },
   },
-  ordering: ['id', 'short_name', 'long_name', 'enabled'],
+  ordering: ['id', 'short_name', 'long_name', 'enabled', 'country'],
   defaultOrdering: 'long_name',
 });

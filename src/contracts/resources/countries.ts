@@ -51,6 +51,6 @@ export const countryContract = defineContract({
   entity: countrySchema,
   write: countryWriteSchema,
   filters: { id: EXACT, ident: EXACT, short_name: CONTAINS, long_name: CONTAINS },
-  ordering: ['id', 'ident', 'short_name', 'long_name'],
+  ordering: ['id', 'ident', 'short_name', 'long_name', 'url_redirect', 'currency'],
   defaultOrdering: 'long_name',
 });

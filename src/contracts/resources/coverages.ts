@@ -65,6 +65,15 @@ export const coverageContract = defineContract({
     long_name_po: CONTAINS,
     description: CONTAINS,
   },
-  ordering: ['id', 'short_name', 'long_name_es', 'long_name_en', 'long_name_po', 'created_at', 'updated_at'],
+  ordering: [
+    'id',
+    'short_name',
+    'long_name_es',
+    'long_name_en',
+    'long_name_po',
+    'created_at',
+    'updated_at',
+    'description',
+  ],
   defaultOrdering: 'long_name_es',
 });

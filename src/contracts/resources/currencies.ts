@@ -50,6 +50,6 @@ export const currencyContract = defineContract({
     long_name: CONTAINS,
     enabled: { kind: 'switch', default: 'true' },
   },
-  ordering: ['id', 'short_name', 'long_name', 'value'],
+  ordering: ['id', 'short_name', 'long_name', 'value', 'symbol'],
   defaultOrdering: 'id',
 });

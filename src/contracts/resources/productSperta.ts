@@ -64,6 +64,6 @@ export const productSpertaContract = defineContract({
     product: EXACT,
     country: EXACT,
   },
-  ordering: ['id', 'sperta_code', 'sperta_gravado', 'sperta_no_gravado'],
+  ordering: ['id', 'sperta_code', 'sperta_gravado', 'sperta_no_gravado', 'product', 'country'],
   defaultOrdering: 'id',
 });

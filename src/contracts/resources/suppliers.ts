@@ -38,6 +38,6 @@ export const supplierContract = defineContract({
   entity: supplierSchema,
   write: supplierWriteSchema,
   filters: { id: EXACT, short_name: CONTAINS, long_name: CONTAINS },
-  ordering: ['id', 'short_name', 'long_name', 'created_at', 'updated_at'],
+  ordering: ['id', 'short_name', 'long_name', 'created_at', 'updated_at', 'phone_contact', 'email_contact'],
   defaultOrdering: 'long_name',
 });

@@ -47,6 +47,7 @@ import { contains } from '../http/filters';
 import { writeAudit } from './audit';
 import { containsVia, defineResource, groupRows, type Reader, type ResourceRow } from './engine';
 import { paxColumns, serializePax } from './passengers';
+import { computedKey, relatedNameKey } from './sortKeys';
 
 const text = messages.bookings;
 
@@ -254,6 +255,11 @@ export const reservationResource = defineResource({
     status: reservations.status,
     total_price: reservations.totalPrice,
     date_in: reservations.dateIn,
+    // Issue 40: (es_sort_key(payment_method), id) by migration 0037; the names by their sort key.
+    payment_method: reservations.paymentMethod,
+    user_detail: relatedNameKey('users', 'username', reservations.userId),
+    user_reservation_detail: relatedNameKey('users', 'username', reservations.userReservationId),
+    office: relatedNameKey('offices', 'long_name', reservations.officeId),
   },
   async authorizeWrite({ principal, operation, input, current }) {
     if (operation === 'update' && input && current) {
@@ -402,7 +408,31 @@ export const voucherResource = defineResource({
         sql`${vouchers.productId} in (select p.id from products p join suppliers s on s.id = p.supplier_id where ${contains(suppliers.longName, value)})`,
     },
   },
-  ordering: { id: vouchers.id, status: vouchers.status, final_price: vouchers.finalPrice },
+  ordering: {
+    id: vouchers.id,
+    status: vouchers.status,
+    final_price: vouchers.finalPrice,
+    // Issue 40: (reservation_id, id) by migration 0037; the reservation's dates, its payment
+    // method and the names by the related row (docs/lists.md 'Sorting').
+    reservation: vouchers.reservationId,
+    reservation_date_in: computedKey(
+      sql`(select r.date_in from reservations r where r.id = ${vouchers.reservationId})`,
+    ),
+    reservation_date_out: computedKey(
+      sql`(select r.date_out from reservations r where r.id = ${vouchers.reservationId})`,
+    ),
+    duration: computedKey(
+      sql`(select r.date_out - r.date_in from reservations r where r.id = ${vouchers.reservationId})`,
+    ),
+    payment_method: relatedNameKey('reservations', 'payment_method', vouchers.reservationId),
+    office_name: relatedNameKey('offices', 'long_name', vouchers.officeId),
+    product_long_name: relatedNameKey('products', 'long_name', vouchers.productId),
+    supplier_name: relatedNameKey(
+      'suppliers',
+      'long_name',
+      sql`(select p.supplier_id from products p where p.id = ${vouchers.productId})`,
+    ),
+  },
   async authorizeWrite({ principal, operation, input, current }) {
     if (operation === 'update' && input && current) {
       assertEditableFields(principal, 'voucher', 'edit', input, current as Record<string, unknown>);

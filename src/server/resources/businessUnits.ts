@@ -5,6 +5,7 @@ import { optionReaders } from '../../contracts/formOptions';
 import { businessUnitContract } from '../../contracts/resources';
 import { businessUnits, countries } from '../db/schema';
 import { anyOf, containsVia, defineResource } from './engine';
+import { relatedNameKey } from './sortKeys';
 
 export const businessUnitResource = defineResource({
   contract: businessUnitContract,
@@ -47,6 +48,7 @@ export const businessUnitResource = defineResource({
     short_name: businessUnits.shortName,
     long_name: businessUnits.longName,
     enabled: businessUnits.enabled,
+    country: relatedNameKey('countries', 'long_name', businessUnits.countryId),
   },
   unique: [{ column: businessUnits.shortName, field: 'short_name' }],
   // The office form's business-unit select (issue 12): whoever may write offices lists them.

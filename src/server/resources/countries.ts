@@ -7,6 +7,7 @@ import { optionReaders } from '../../contracts/formOptions';
 import { countryContract, countryNameIdContract } from '../../contracts/resources';
 import { countries, currencies } from '../db/schema';
 import { anyOf, defineResource } from './engine';
+import { relatedNameKey, textKey } from './sortKeys';
 
 export const countryResource = defineResource({
   contract: countryContract,
@@ -65,6 +66,8 @@ export const countryResource = defineResource({
     ident: countries.ident,
     short_name: countries.shortName,
     long_name: countries.longName,
+    url_redirect: textKey(sql`left(${countries.urlRedirect}, 150)`),
+    currency: relatedNameKey('currencies', 'long_name', countries.currencyId),
   },
   unique: [
     { column: countries.shortName, field: 'short_name' },

@@ -1,7 +1,10 @@
 /** Coberturas on the resource engine (/coverage/, with ?search= over the names). */
+
+import { sql } from 'drizzle-orm';
 import { coverageContract } from '../../contracts/resources';
 import { coverages } from '../db/schema';
 import { defineResource } from './engine';
+import { textKey } from './sortKeys';
 
 export const coverageResource = defineResource({
   contract: coverageContract,
@@ -48,6 +51,8 @@ export const coverageResource = defineResource({
     long_name_po: coverages.longNamePo,
     created_at: coverages.createdAt,
     updated_at: coverages.updatedAt,
+    // A long text: its first 150 characters (a keyset cursor carries at most 300).
+    description: textKey(sql`left(${coverages.description}, 150)`),
   },
   unique: [{ column: coverages.shortName, field: 'short_name' }],
 });

@@ -38,6 +38,7 @@ export const currencyResource = defineResource({
     short_name: currencies.shortName,
     long_name: currencies.longName,
     value: currencies.value,
+    symbol: currencies.symbol,
   },
   unique: [{ column: currencies.shortName, field: 'short_name' }],
 });

@@ -35,6 +35,7 @@ import type { Transaction } from '../db/client';
 import { reservationInvoicing, reservations } from '../db/schema';
 import { FieldValidationError } from '../http/errors';
 import { defineResource, type EntityOf, type Reader, type ResourceAction, type ResourceRow } from './engine';
+import { computedKey, relatedNameKey } from './sortKeys';
 
 const text = messages.invoicing;
 
@@ -299,5 +300,11 @@ export const invoicingResource = defineResource({
     date_in: reservations.dateIn,
     date_fact: dateFactSql,
     status: reservations.status,
+    // Issue 40: the office by its name, the invoicing status and the vouchers' sums as shown.
+    office: relatedNameKey('offices', 'long_name', reservations.officeId),
+    invoicing_status: computedKey(invoicingStatusSql),
+    final_price: computedKey(extra.finalPrice),
+    commission: computedKey(extra.commission),
+    net_price: computedKey(extra.netPrice),
   },
 });

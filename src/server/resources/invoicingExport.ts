@@ -1,17 +1,15 @@
 /**
  * The Facturación export (issue 16; SPEC §2 'Facturación', §4 exports): the rows of
  * GET /facturacion/ with the same filters, scope and permission (reservation/view), as
- * filter_invoicing.xlsx, followed by a totals row per currency computed by the server over the
- * same filter. Declared on the export engine (./exports.ts). Dates are date cells and amounts
- * numbers, with Spanish display formats (issue 32); the billed column is the list's filter.
+ * filter_invoicing.xlsx, then a blank row and a totals row per currency computed by the server
+ * over the same filter (issue 40: below a blank row, so sorting the data never mixes them in).
+ * Declared on the export engine (./exports.ts). Dates are date cells and amounts numbers, with
+ * Spanish display formats (issue 32). 'Facturado' follows 'Estado de facturación' and is not a
+ * column of its own (issue 40: the file had both with the same values).
  */
 import type { InvoicingRow } from '../../contracts/invoicing';
 import { messages } from '../../contracts/messages';
-import {
-  billedStatusName,
-  invoicingStatusName,
-  reservationStatusName,
-} from '../../contracts/static/statuses';
+import { invoicingStatusName, reservationStatusName } from '../../contracts/static/statuses';
 import { amountCell, dateCell, defineExport } from './exports';
 import { invoicingTotals } from './invoicing';
 
@@ -38,7 +36,6 @@ export const invoicingExport = defineExport<InvoicingRow>({
       width: 18,
       value: (row) => invoicingStatusName(row.invoicing_status) ?? '',
     },
-    { header: label.billed, width: 14, value: (row) => billedStatusName(row.billed) ?? '' },
     { header: label.document_type, width: 10, value: (row) => row.document_type ?? '' },
     { header: label.document_number, width: 20, value: (row) => row.document_number },
     // Dates and amounts as real cells (issue 32): the creation's date as the list shows it.
@@ -52,10 +49,10 @@ export const invoicingExport = defineExport<InvoicingRow>({
   ],
   async footer(reader, where, principal) {
     const { totals } = await invoicingTotals(reader, where, principal);
-    return totals.map((total) => [
+    const blank = Array.from({ length: 13 }, () => null);
+    const rows = totals.map((total) => [
       `${messages.invoicing.export.totals} ${total.currency}`.trim(),
       messages.invoicing.summary.count(total.count),
-      null,
       null,
       null,
       null,
@@ -68,5 +65,6 @@ export const invoicingExport = defineExport<InvoicingRow>({
       amount(total.commission, total.currency),
       amount(total.net_price, total.currency),
     ]);
+    return [blank, ...rows];
   },
 });

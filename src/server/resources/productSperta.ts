@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { productSpertaContract } from '../../contracts/resources';
 import { countries, productSperta, products } from '../db/schema';
 import { containsVia, defineResource } from './engine';
+import { relatedNameKey } from './sortKeys';
 
 export const productSpertaResource = defineResource({
   contract: productSpertaContract,
@@ -54,6 +55,8 @@ export const productSpertaResource = defineResource({
     sperta_code: productSperta.spertaCode,
     sperta_gravado: productSperta.spertaGravado,
     sperta_no_gravado: productSperta.spertaNoGravado,
+    product: relatedNameKey('products', 'long_name', productSperta.productId),
+    country: relatedNameKey('countries', 'long_name', productSperta.countryId),
   },
   unique: [{ column: productSperta.spertaCode, field: 'sperta_code' }],
 });

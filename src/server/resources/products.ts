@@ -31,6 +31,7 @@ import {
 } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { anyOf, containsVia, defineResource, type Reader } from './engine';
+import { relatedNameKey } from './sortKeys';
 
 const text = messages.products;
 
@@ -196,7 +197,14 @@ export const productResource = defineResource({
     },
     is_enabled: { kind: 'switch', on: products.isEnabled },
   },
-  ordering: { id: products.id, short_name: products.shortName, long_name: products.longName },
+  ordering: {
+    id: products.id,
+    short_name: products.shortName,
+    long_name: products.longName,
+    product_type_name: relatedNameKey('product_types', 'long_name', products.productTypeId),
+    supplier_name: relatedNameKey('suppliers', 'long_name', products.supplierId),
+    is_enabled: products.isEnabled,
+  },
   async beforeRemove(tx: Transaction, id: number) {
     // Locks the product so a voucher cannot start using it between the check and the delete.
     await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update');

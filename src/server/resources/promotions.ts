@@ -31,6 +31,7 @@ import {
 import { FieldValidationError } from '../http/errors';
 import { defineResource, type Reader } from './engine';
 import { assignProductOffices, checkOffices, checkProducts, replaceOffices } from './promotionRules';
+import { textKey } from './sortKeys';
 
 const text = messages.promotions;
 
@@ -141,6 +142,8 @@ export const promotionResource = defineResource({
     travel_date_to: promotions.travelDateTo,
     total_days: promotions.totalDays,
     promotion_type: promotions.promotionType,
+    // A long text: its first 150 characters (a keyset cursor carries at most 300).
+    description: textKey(sql`left(${promotions.description}, 150)`),
   },
   fieldOfColumn: {
     reservation_date_from: 'reservation_date_from',

@@ -455,5 +455,13 @@ export const refundReviewResource = defineResource({
     // Issue 31: 'Con alertas' (services/receiptReading/alerts.ts).
     alerts: { kind: 'custom', build: alertsFilter(refunds.id) },
   },
-  ordering: { created_at: refunds.createdAt },
+  // Issue 40: every column sorts; the name shown is 'name surname' (indexes by migration 0037).
+  ordering: {
+    created_at: refunds.createdAt,
+    id: refunds.id,
+    name: refunds.name,
+    doc_number: refunds.docNumber,
+    voucher: refunds.voucherId,
+    status: refunds.status,
+  },
 });

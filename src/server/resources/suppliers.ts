@@ -33,6 +33,8 @@ export const supplierResource = defineResource({
     long_name: suppliers.longName,
     created_at: suppliers.createdAt,
     updated_at: suppliers.updatedAt,
+    phone_contact: suppliers.phoneContact,
+    email_contact: suppliers.emailContact,
   },
   unique: [{ column: suppliers.shortName, field: 'short_name' }],
 });

@@ -35,6 +35,7 @@ import {
 } from '../db/schema';
 import { FieldValidationError, forbidden } from '../http/errors';
 import { anyOf, defineResource, groupRows, loader, type Reader } from './engine';
+import { relatedNameKey } from './sortKeys';
 
 const text = messages.permissions;
 
@@ -283,6 +284,10 @@ export const userResource = defineResource({
     username: users.username,
     first_name: users.firstName,
     last_name: users.lastName,
+    is_active: users.isActive,
+    is_superuser: users.isSuperuser,
+    is_staff: users.isStaff,
+    office: relatedNameKey('offices', 'long_name', users.officeId),
   },
   permissions: {
     // One's own profile is always readable.

@@ -104,6 +104,8 @@ export function termsRoutes(app: FastifyInstance, context: AppContext) {
             action: 'accept_terms',
             before: { conditions_accepted_at: null },
             after: { conditions_accepted_at: acceptedAt.toISOString() },
+            // Issue 40: the traveller, as refunds record them ('Viajero (voucher N)'), not 'public'.
+            publicActor: `voucher:${voucherId}`,
           },
         };
       });

@@ -141,5 +141,13 @@ export function readableChanges(changes: unknown, entity: string): Changes {
   const recorded: Changes = {};
   for (const [key, change] of Object.entries(changes))
     if (isPlain(change)) recorded[key] = { before: change.before ?? null, after: change.after ?? null };
+  for (const [derived, source] of Object.entries(DERIVED))
+    if (derived in recorded && source in recorded) delete recorded[derived];
   return normalize(recorded, entity, false);
 }
+
+/**
+ * Keys whose value follows another's (issue 40: an invoicing change was written twice, as
+ * 'Facturado' and 'Estado de facturación'): left out when the key they follow changed too.
+ */
+const DERIVED: Record<string, string> = { billed: 'invoicing_status' };

@@ -40,7 +40,7 @@ export const facturacionDescriptor = defineDescriptor({
   contract: invoicingContract,
   columns: [
     { key: 'reservation_id', header: label.reservation_id },
-    { key: 'office', header: label.office, sortField: null, render: (row) => cellText(row.office_name) },
+    { key: 'office', header: label.office, render: (row) => cellText(row.office_name) },
     {
       key: 'status',
       header: label.status,
@@ -49,28 +49,34 @@ export const facturacionDescriptor = defineDescriptor({
     {
       key: 'invoicing_status',
       header: label.invoicing_status,
-      sortField: null,
       render: (row) => invoicingStatusName(Number(row.invoicing_status)) ?? '',
     },
-    { key: 'date_created', header: label.date_created, render: (row) => formatLocalDate(row.date_created) },
+    // Issue 40: hidden by default (with Comisión) so the rows fit 1366px; offered in Columnas.
+    {
+      key: 'date_created',
+      header: label.date_created,
+      optional: true,
+      render: (row) => formatLocalDate(row.date_created),
+    },
     { key: 'date_in', header: label.date_in, render: (row) => cellText(row.date_in) },
     { key: 'date_fact', header: label.date_fact, render: (row) => cellText(row.date_fact) },
     {
       key: 'final_price',
       header: label.final_price,
-      sortField: null,
+      nowrap: true,
       render: (row) => money(row.final_price, row.currency),
     },
     {
       key: 'commission',
       header: label.commission,
-      sortField: null,
+      nowrap: true,
+      optional: true,
       render: (row) => money(row.commission, row.currency),
     },
     {
       key: 'net_price',
       header: label.net_price,
-      sortField: null,
+      nowrap: true,
       render: (row) => money(row.net_price, row.currency),
     },
   ],

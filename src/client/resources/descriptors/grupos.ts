@@ -22,6 +22,7 @@ export const gruposDescriptor = defineDescriptor({
     {
       key: 'all_permissions',
       header: text.allPermissions,
+      unsortable: 'several values',
       render: (row) => permissionNames(row.all_permissions),
     },
   ],

@@ -59,7 +59,7 @@ export const oficinasDescriptor = defineDescriptor({
     {
       key: 'childrens',
       header: label.childrens,
-      sortField: null,
+      unsortable: 'several values',
       render: (row) => childrenText(row.childrens),
     },
     { key: 'country', header: label.country, render: (row) => cellText(row.country_name) },

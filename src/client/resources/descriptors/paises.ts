@@ -12,7 +12,6 @@ export const paisesDescriptor = defineDescriptor({
     'url_redirect',
     {
       key: 'currency',
-      sortField: null,
       render: (row) => (typeof row.currency_name === 'string' ? row.currency_name : ''),
     },
   ],

@@ -14,8 +14,8 @@ export const productoSpertaDescriptor = defineDescriptor({
   columns: [
     'id',
     'sperta_code',
-    { key: 'product', sortField: null, render: (row) => String(row.product_name ?? '') },
-    { key: 'country', sortField: null, render: (row) => String(row.country_name ?? '') },
+    { key: 'product', render: (row) => String(row.product_name ?? '') },
+    { key: 'country', render: (row) => String(row.country_name ?? '') },
     { key: 'sperta_gravado', render: (row) => formatAmount(row.sperta_gravado) },
     { key: 'sperta_no_gravado', render: (row) => formatAmount(row.sperta_no_gravado) },
   ],

@@ -18,9 +18,9 @@ export const productosDescriptor = defineDescriptor({
     { key: 'id', header: text.columns.id },
     { key: 'short_name', header: text.columns.short_name },
     { key: 'long_name', header: text.columns.long_name },
-    { key: 'product_type_name', header: text.columns.product_type_name, sortField: null },
-    { key: 'supplier_name', header: text.columns.supplier_name, sortField: null },
-    { key: 'is_enabled', header: text.columns.is_enabled, sortField: null },
+    { key: 'product_type_name', header: text.columns.product_type_name },
+    { key: 'supplier_name', header: text.columns.supplier_name },
+    { key: 'is_enabled', header: text.columns.is_enabled },
   ],
   filters: [
     'long_name',

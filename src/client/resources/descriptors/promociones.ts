@@ -20,7 +20,7 @@ export const promocionesDescriptor = defineDescriptor({
   contract: promotionContract,
   columns: [
     { key: 'long_name', header: text.fields.long_name },
-    { key: 'description', optional: true, header: text.fields.description, sortField: null },
+    { key: 'description', optional: true, header: text.fields.description },
     { key: 'reservation_date_from', header: text.fields.reservation_date_from },
     { key: 'reservation_date_to', header: text.fields.reservation_date_to },
     { key: 'travel_date_from', header: text.fields.travel_date_from },

@@ -22,15 +22,14 @@ export const reservasDescriptor = sendingOnly(
     contract: reservationContract,
     columns: [
       { key: 'id', header: label.id },
-      { key: 'user_detail', header: label.user_detail, sortField: null },
+      { key: 'user_detail', header: label.user_detail },
       {
         key: 'user_reservation_detail',
         optional: true,
         header: label.user_reservation_detail,
-        sortField: null,
       },
-      { key: 'office', header: label.office, sortField: null, render: (row) => cellText(row.office_name) },
-      { key: 'payment_method', optional: true, header: label.payment_method, sortField: null },
+      { key: 'office', header: label.office, render: (row) => cellText(row.office_name) },
+      { key: 'payment_method', optional: true, header: label.payment_method },
       { key: 'date_emision', header: label.date_emision, render: (row) => formatLocalDate(row.date_emision) },
       {
         key: 'status',

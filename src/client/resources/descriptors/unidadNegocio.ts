@@ -14,6 +14,7 @@ export const unidadNegocioDescriptor = defineDescriptor({
     'long_name',
     {
       key: 'countryInfo',
+      sortField: 'country',
       render: (row) => {
         const info = row.countryInfo as { long_name?: string } | null;
         return info?.long_name ?? '';

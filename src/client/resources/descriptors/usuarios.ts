@@ -72,11 +72,18 @@ export const usuariosDescriptor = defineDescriptor({
     {
       key: 'user_permissions',
       optional: true,
+      unsortable: 'several values',
       header: text.userPermissions,
       render: (row) => permissionNames(row.user_permissions),
     },
     // Names, not ids (issue 18): the server answers group_names and office_name.
-    { key: 'groups', optional: true, header: text.groups, render: (row) => cellText(row.group_names) },
+    {
+      key: 'groups',
+      optional: true,
+      unsortable: 'several values',
+      header: text.groups,
+      render: (row) => cellText(row.group_names),
+    },
     { key: 'office', optional: true, header: text.office, render: (row) => cellText(row.office_name) },
   ],
   filters: [

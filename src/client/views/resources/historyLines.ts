@@ -10,6 +10,7 @@
  */
 import type { FormOption } from '../../../../machines/resourceForm';
 import { type HistoryEntry, SECRET_CHANGED } from '../../../contracts/engine';
+import { formatAmount } from '../../../contracts/format';
 import { messages } from '../../../contracts/messages';
 import { cellText, type FieldDescriptor, type ResourceDescriptor } from '../../resources/descriptor';
 
@@ -99,6 +100,9 @@ function staticOptions(options: FieldDescriptor['options']): readonly FormOption
 export function historyReadingOf(descriptor: ResourceDescriptor): Required<HistoryReading> {
   const labels: Record<string, string> = {};
   const options = new Map<string, Map<string, string>>();
+  // Issue 40: amounts read as the screens write them ('Comisión %: 12,50 → 15,00', 'Presupuesto:
+  // 1.234.567,89'), with the money formatter of src/contracts/format.ts.
+  const amounts = new Set<string>();
   const addOptions = (key: string, list: readonly FormOption[] | undefined) => {
     if (!list?.length || options.has(key)) return;
     options.set(key, new Map(list.map((option) => [String(option.value), option.label])));
@@ -109,6 +113,7 @@ export function historyReadingOf(descriptor: ResourceDescriptor): Required<Histo
     for (const field of fields) {
       const key = `${prefix}${field.source ?? field.name}`;
       labels[key] = field.label;
+      if (field.type === 'amount' || field.type === 'decimal') amounts.add(key);
       addOptions(key, staticOptions(field.options));
       if (field.fields) addFields(field.fields, `${key}.`);
     }
@@ -119,6 +124,8 @@ export function historyReadingOf(descriptor: ResourceDescriptor): Required<Histo
   return {
     labels,
     formatValue: (field, value) => {
+      if (amounts.has(field) && (typeof value === 'string' || typeof value === 'number'))
+        return formatAmount(String(value));
       const byValue = options.get(field);
       if (!byValue) return undefined;
       const shown = (Array.isArray(value) ? value : [value]).map((item) => byValue.get(String(item)));

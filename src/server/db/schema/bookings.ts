@@ -22,7 +22,7 @@ import type { Pax } from '../../../contracts/resources/passengers';
 import { users } from './auth';
 import { passengers, products } from './masterData';
 import { promotions } from './promotions';
-import { offices } from './reference';
+import { offices, spanishSortKey } from './reference';
 
 export const reservations = pgTable(
   'reservations',
@@ -55,6 +55,8 @@ export const reservations = pgTable(
     index('reservations_date_in_id_idx').on(table.dateIn, table.id),
     index('reservations_date_emision_id_idx').on(table.dateEmision, table.id),
     index('reservations_total_price_id_idx').on(table.totalPrice, table.id),
+    // Issue 40: Reservas sorts by every column (migration 0037).
+    index('reservations_payment_method_es_idx').on(spanishSortKey(table.paymentMethod), table.id),
   ],
 );
 
@@ -100,7 +102,8 @@ export const vouchers = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('vouchers_reservation_idx').on(table.reservationId),
+    // A reservation's vouchers, and Vouchers sorted by reservation (issue 40, migration 0037).
+    index('vouchers_reservation_id_idx').on(table.reservationId, table.id),
     index('vouchers_status_idx').on(table.status),
     index('vouchers_status_id_idx').on(table.status, table.id),
     index('vouchers_product_idx').on(table.productId),

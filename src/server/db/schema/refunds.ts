@@ -31,7 +31,7 @@ import type { Language } from '../../../contracts/i18n';
 import { users } from './auth';
 import { vouchers } from './bookings';
 import { coverages, passengers } from './masterData';
-import { trigramIndex } from './reference';
+import { spanishSortKey, trigramIndex } from './reference';
 
 /**
  * An uploaded file (claim receipt, authorization letter, ID document), checked by content when
@@ -94,10 +94,14 @@ export const refunds = pgTable(
   },
   (table) => [
     uniqueIndex('refunds_idempotency_key_key').on(table.idempotencyKey),
-    index('refunds_voucher_idx').on(table.voucherId),
     index('refunds_status_idx').on(table.status),
-    index('refunds_created_at_idx').on(table.createdAt),
     index('refunds_doc_number_idx').on(table.docNumber),
+    // Issue 40: Reintegros sorts by every column (migration 0037).
+    index('refunds_voucher_id_idx').on(table.voucherId, table.id),
+    index('refunds_created_at_id_idx').on(table.createdAt, table.id),
+    index('refunds_name_es_idx').on(spanishSortKey(table.name), table.id),
+    index('refunds_doc_number_es_idx').on(spanishSortKey(table.docNumber), table.id),
+    index('refunds_status_es_idx').on(spanishSortKey(table.status), table.id),
     check('refunds_language_check', sql`${table.language} in ('es', 'pt', 'en')`),
     check(
       'refunds_status_check',

@@ -1,16 +1,31 @@
 /**
  * The selection's toolbar: how many rows are selected, the module's bulk actions, 'Quitar selección'.
- * Issue 32: an action is offered only when every selected row's `allowed_actions` hold it, and
- * says how many rows it applies to; one that only some selected rows allow is shown disabled with
- * 'aplica a N de M' (the user sees which rows to leave out); one that none allows is not shown.
+ * Each action says how many selected rows it applies to (their `allowed_actions`): all of them
+ * ('Cancelar (3)'), or, with a mixed selection, some ('Cancelar (aplica a 2 de 3)', issue 40): it
+ * is offered all the same and runs on those rows only, its confirmation naming how many; one that
+ * no selected row allows is not shown. The bar sticks below the top bar while the user scrolls
+ * down the rows to tick more (issue 40).
  */
 import { bulkOffers, type ResourceRecord } from '../../../../../machines/resourceList';
 import { messages } from '../../../../contracts/messages';
 import type { ResourceDescriptor } from '../../../resources/descriptor';
 import { Button, Muted, Row } from '../../../ui/primitives';
+import { styled } from '../../../ui/theme';
 import type { ListSend } from './listActor';
 
 const text = messages.resourceScreens;
+
+/** Stays in view below the sticky top bar (StaffShell's, 54px on a phone) while rows scroll. */
+const StickyBar = styled('div', {
+  position: 'sticky',
+  top: '56px',
+  zIndex: 5,
+  padding: '$2 $3',
+  backgroundColor: '$surface',
+  borderRadius: '$2',
+  boxShadow: '$raised',
+  '@narrow': { top: '96px' },
+});
 
 export function BulkBar({
   descriptor,
@@ -30,29 +45,30 @@ export function BulkBar({
   );
   const total = selected.length;
   return (
-    <Row role="toolbar" aria-label={text.selectedCount(total)}>
-      <span>{text.selectedCount(total)}</span>
-      {descriptor.bulkActions.map((bulk) => {
-        const offer = offers.find((candidate) => candidate.action === bulk.action);
-        if (!offer) return null;
-        const applies = messages.lists.appliesTo(offer.applies, total);
-        return (
-          <Button
-            key={bulk.action}
-            variant="danger"
-            size="small"
-            disabled={!offer.offered}
-            aria-label={`${bulk.label} (${applies})`}
-            onClick={() => send({ type: 'BULK_ASKED', action: bulk.action })}
-          >
-            {bulk.label} ({offer.offered ? offer.applies : applies})
-          </Button>
-        );
-      })}
-      {offers.every((offer) => !offer.offered) ? <Muted>{messages.lists.noBulkAllowed}</Muted> : null}
-      <Button variant="ghost" size="small" onClick={() => send({ type: 'SELECTION_CLEARED' })}>
-        {text.clearSelection}
-      </Button>
-    </Row>
+    <StickyBar>
+      <Row role="toolbar" aria-label={text.selectedCount(total)}>
+        <span>{text.selectedCount(total)}</span>
+        {descriptor.bulkActions.map((bulk) => {
+          const offer = offers.find((candidate) => candidate.action === bulk.action);
+          if (!offer) return null;
+          const applies = messages.lists.appliesTo(offer.applies, total);
+          return (
+            <Button
+              key={bulk.action}
+              variant="danger"
+              size="small"
+              aria-label={`${bulk.label} (${applies})`}
+              onClick={() => send({ type: 'BULK_ASKED', action: bulk.action })}
+            >
+              {bulk.label} ({offer.offered ? offer.applies : applies})
+            </Button>
+          );
+        })}
+        {offers.length === 0 ? <Muted>{messages.lists.noBulkAllowed}</Muted> : null}
+        <Button variant="ghost" size="small" onClick={() => send({ type: 'SELECTION_CLEARED' })}>
+          {text.clearSelection}
+        </Button>
+      </Row>
+    </StickyBar>
   );
 }

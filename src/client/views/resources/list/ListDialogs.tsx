@@ -69,7 +69,7 @@ function DeleteDialog({ descriptor, snapshot, send }: DialogProps) {
 
 /** The bulk action's confirmation and per-row report. */
 function BulkDialogs({ descriptor, snapshot, send }: DialogProps) {
-  const { bulkAction, bulkError, bulkFieldErrors, bulkResults, bulkPayload, selected, rows } =
+  const { bulkAction, bulkIds, bulkError, bulkFieldErrors, bulkResults, bulkPayload, selected, rows } =
     snapshot.context;
   const bulkFields =
     descriptor.bulkActions.find((candidate) => candidate.action === bulkAction)?.fields ?? [];
@@ -89,7 +89,15 @@ function BulkDialogs({ descriptor, snapshot, send }: DialogProps) {
       <ConfirmDialog
         open={snapshot.matches({ loaded: 'confirmingBulk' }) || running}
         title={text.bulkConfirmTitle}
-        text={text.bulkConfirmText(labelOf(bulkAction, descriptor.bulkActions), selected.length)}
+        text={
+          bulkIds.length === selected.length
+            ? text.bulkConfirmText(labelOf(bulkAction, descriptor.bulkActions), bulkIds.length)
+            : text.bulkConfirmPartial(
+                labelOf(bulkAction, descriptor.bulkActions),
+                bulkIds.length,
+                selected.length,
+              )
+        }
         confirmLabel={running ? text.bulkRunning : labelOf(bulkAction, descriptor.bulkActions)}
         busy={running}
         error={dialogError}

@@ -1,8 +1,8 @@
 /**
  * The list's pagination (SPEC §2): page size 10/20/50, the range shown of the count, Anterior and
  * Siguiente. A count past the server's threshold reads 'más de 10.000' (or 'unos N' for the
- * planner's estimate) and pages on while full pages come; a capped count offers 'Contar
- * exactamente', which reloads the page with the exact count (issue 29 §counts).
+ * planner's estimate) and pages on while full pages come; a capped or estimated count offers
+ * 'Contar exactamente', which reloads the page with the exact count (issue 29 §counts).
  */
 import { type ListQuery, PAGE_SIZES } from '../../../../../machines/resourceList';
 import type { CountKind } from '../../../../contracts/engine';
@@ -11,12 +11,6 @@ import { Button, Field, Row, Select } from '../../../ui/primitives';
 import type { ListSend } from './listActor';
 
 const text = messages.resourceScreens;
-
-export function countText(count: number, countKind: CountKind): string | number {
-  if (countKind === 'capped') return text.countCapped(count);
-  if (countKind === 'estimate') return text.countEstimate(count);
-  return count;
-}
 
 export function ListPagination({
   query,
@@ -57,7 +51,7 @@ export function ListPagination({
       </Field>
       <Row>
         <span aria-live="polite">
-          {text.pageRange(query.offset + 1, query.offset + shown, countText(count, countKind))}
+          {text.pageRange(query.offset + 1, query.offset + shown, count, countKind)}
         </span>
         {exactCountOffered ? (
           <Button variant="ghost" size="small" onClick={() => send({ type: 'EXACT_COUNT_ASKED' })}>

@@ -58,7 +58,7 @@ export function ListTable({
           : 'none';
   return (
     <TableWrapper aria-busy={loading} css={loading ? { opacity: 0.6 } : undefined}>
-      <Table aria-label={descriptor.title} cards>
+      <Table aria-label={descriptor.title} cards css={LIST_TABLE_CSS}>
         <thead>
           <tr>
             {selectable ? (
@@ -102,7 +102,7 @@ export function ListTable({
                 </td>
               ) : null}
               {columns.map((column) => (
-                <td key={column.key} data-label={column.header}>
+                <td key={column.key} data-label={column.header} data-nowrap={column.nowrap ? '' : undefined}>
                   <CellValue value={column.render(row)} />
                 </td>
               ))}
@@ -123,6 +123,17 @@ export function ListTable({
     </TableWrapper>
   );
 }
+
+/**
+ * Issue 40 (Facturación was 1,552px wide in a 1,058px card at 1366px): headers wrap between words
+ * instead of each setting its column's width ('Estado de facturación' on two lines), while a
+ * cell's amount or date stays on one line (`data-nowrap`).
+ */
+const LIST_TABLE_CSS = {
+  '& th, & td': { paddingLeft: '$2', paddingRight: '$2' },
+  '& thead th': { whiteSpace: 'normal', overflowWrap: 'normal', hyphens: 'none', minWidth: '6ch' },
+  '& td[data-nowrap]': { whiteSpace: 'nowrap' },
+} as const;
 
 /** Long texts cut with '…', the whole text on hover (title) and for screen readers. */
 const LONG_TEXT = 60;

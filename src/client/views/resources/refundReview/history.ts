@@ -27,6 +27,9 @@ export const historyLabels: Record<string, string> = {
   'requests.max_files': text.requestMaxFiles,
   'requests.observations': text.requestObservations,
   payment: text.bankData,
+  // Issue 40: what a traveller sent back through a link, not its raw keys.
+  comment: text.historyComment,
+  pending_doc_files: text.historyPendingDocFiles,
   ...Object.fromEntries(Object.entries(text.bankFields).map(([key, label]) => [`payment.${key}`, label])),
   ...text.bankFields,
 };
