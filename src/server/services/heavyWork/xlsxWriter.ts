@@ -108,8 +108,10 @@ export function createXlsxWriter(options: XlsxWriterOptions): XlsxWriter {
   // The same for the amounts that carry their currency's format: one shared object per format.
   const moneyStyles = new Map<string, object>();
   const moneyStyle = (numFmt: string) => {
-    let style = moneyStyles.get(numFmt);
-    if (!style) moneyStyles.set(numFmt, (style = Object.freeze({ numFmt })));
+    const known = moneyStyles.get(numFmt);
+    if (known) return known;
+    const style = Object.freeze({ numFmt });
+    moneyStyles.set(numFmt, style);
     return style;
   };
 
