@@ -428,4 +428,18 @@ export const en = {
   'mail.rejectedSubject': 'Refund No. {refundId}: request rejected',
   'mail.rejectedIntro': 'We reviewed your refund request No. {refundId} and could not approve it.',
   'mail.rejectedReason': 'Reason: {reason}',
+  // ---- Server answers on the portal's routes (issue 42, second part) -----------------------------
+  'server.unknownField': 'Field not allowed.',
+  'server.invalidValue': 'Invalid value.',
+  'server.invalidCharacters': 'The text contains characters that are not allowed.',
+  'server.conflict': 'Another operation changed this data at the same time. Please try again.',
+  'server.mustBeNumeric': 'Enter digits only.',
+  'server.emailInvalid': 'Invalid format',
+  'server.idempotencyKeyInvalid': 'The request’s submission key is missing.',
+  'server.bodyTooDeep': 'The request has too many nested levels (maximum {max}).',
+  'server.bodyTooManyElements': 'The request has too many elements (maximum {max}).',
+  'server.itemUnknown': '“{item}” is not one of this service’s documents.',
+  'server.itemRepeated': '“{item}” is marked more than once as “I don’t have it”.',
+  'server.itemMissingWithFiles':
+    '“{item}” has files and is marked as “I don’t have it”: remove the files or untick the option.',
 } as const satisfies Record<MessageKey, string>;

@@ -445,6 +445,20 @@ export const es = {
   'mail.rejectedSubject': 'Reintegro N° {refundId}: solicitud rechazada',
   'mail.rejectedIntro': 'Revisamos tu solicitud de reintegro N° {refundId} y no pudimos aprobarla.',
   'mail.rejectedReason': 'Motivo: {reason}',
+  // ---- Server answers on the portal's routes (issue 42, second part) -----------------------------
+  'server.unknownField': 'Campo no permitido.',
+  'server.invalidValue': 'Valor inválido.',
+  'server.invalidCharacters': 'El texto contiene caracteres no permitidos.',
+  'server.conflict': 'Otra operación modificó estos datos al mismo tiempo. Inténtelo nuevamente.',
+  'server.mustBeNumeric': 'Ingrese solo números.',
+  'server.emailInvalid': 'Formato inválido',
+  'server.idempotencyKeyInvalid': 'Falta la clave de envío de la solicitud.',
+  'server.bodyTooDeep': 'La solicitud tiene demasiados niveles anidados (máximo {max}).',
+  'server.bodyTooManyElements': 'La solicitud tiene demasiados elementos (máximo {max}).',
+  'server.itemUnknown': '«{item}» no es uno de los documentos de este servicio.',
+  'server.itemRepeated': '«{item}» está marcado más de una vez como «No lo tengo».',
+  'server.itemMissingWithFiles':
+    '«{item}» tiene archivos y está marcado como «No lo tengo»: quite los archivos o desmarque la opción.',
 } as const;
 
 export type MessageKey = keyof typeof es;

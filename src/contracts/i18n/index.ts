@@ -148,6 +148,84 @@ function keyOfSpanish(text: string): MessageKey | undefined {
   return spanishIndex.get(text);
 }
 
+/**
+ * Issue 42 (second part): the server's answers on the portal's routes (and the machines' texts)
+ * whose Spanish has variable parts ('Máximo 30 caracteres.', a file or size limit, a Retry-After
+ * wait, a checklist item). The server keeps answering the SPEC's Spanish; the views read these
+ * texts back against their Spanish template (only these keys, so a free text staff wrote is
+ * never taken for one) and show them in the page's language with the same values.
+ * tests/contracts/portalServerMessages.test.ts lists every message the portal's routes answer.
+ */
+export const SPANISH_TEMPLATE_KEYS = [
+  'refund.tooLong',
+  'refund.filesTooMany',
+  'refund.dateOutsideValidity',
+  'refund.draftTooLarge',
+  'refund.uploadImageTooBig',
+  'refund.uploadBusy',
+  'refund.uploadQuotaExceeded',
+  'refund.fileContentMismatch',
+  'checklist.reasonTooLong',
+  'checklist.checklistIncomplete',
+  'checklist.pickOverLimit',
+  'checklist.pdfUnreadable',
+  'links.filesTooMany',
+  'links.linkExpired',
+  'links.failureMailbox',
+  'decisions.linkDecided',
+  'amounts.tooLarge',
+  'amounts.otherCurrency',
+  'server.bodyTooDeep',
+  'server.bodyTooManyElements',
+  'server.itemUnknown',
+  'server.itemRepeated',
+  'server.itemMissingWithFiles',
+] as const satisfies readonly MessageKey[];
+
+const SIMPLE_ARGUMENT = /\{([a-zA-Z]+)\}/g;
+let spanishTemplates: { key: MessageKey; pattern: RegExp; names: string[] }[] | null = null;
+/** A Spanish integer grouped with dots ('10.000') goes back in as a number, formatted in the language. */
+const GROUPED_INTEGER = /^\d{1,3}(?:\.\d{3})+$/;
+
+/** A Spanish text read back against the templates: its key and values, or null. */
+export function readSpanishWithValues(text: string): { key: MessageKey; values: MessageValues } | null {
+  if (!spanishTemplates) {
+    spanishTemplates = SPANISH_TEMPLATE_KEYS.map((key) => {
+      const template: string = es[key];
+      const names: string[] = [];
+      let source = '';
+      let last = 0;
+      for (const match of template.matchAll(SIMPLE_ARGUMENT)) {
+        source += escapeRegExp(template.slice(last, match.index)) + '(.+?)';
+        names.push(match[1] ?? '');
+        last = (match.index ?? 0) + match[0].length;
+      }
+      source += escapeRegExp(template.slice(last));
+      return { key, pattern: new RegExp(`^${source}$`, 's'), names };
+    });
+  }
+  for (const { key, pattern, names } of spanishTemplates) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const values: MessageValues = {};
+    names.forEach((name, index) => {
+      const value = match[index + 1] ?? '';
+      values[name] = GROUPED_INTEGER.test(value) ? Number(value.replaceAll('.', '')) : value;
+    });
+    return { key, values };
+  }
+  return null;
+}
+
+/** A count grouped as the language writes it ('10.000' in es and pt, '10,000' in en). */
+function groupedIn(language: Language, value: number): string {
+  return new Intl.NumberFormat(LOCALES[language], { useGrouping: 'always' }).format(value);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -218,7 +296,13 @@ export function translatorOf(language: Language): Translator {
         if (!text) return '';
         if (language === 'es') return text;
         const key = keyOfSpanish(text);
-        return key ? translate(language, key) : text;
+        if (key) return translate(language, key);
+        const withValues = readSpanishWithValues(text);
+        if (!withValues) return text;
+        const values: MessageValues = {};
+        for (const [name, value] of Object.entries(withValues.values))
+          values[name] = typeof value === 'number' ? groupedIn(language, value) : value;
+        return translate(language, withValues.key, values);
       },
     };
     translators.set(language, translator);

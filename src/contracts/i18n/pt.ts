@@ -431,4 +431,18 @@ export const pt = {
   'mail.rejectedSubject': 'Reembolso nº {refundId}: solicitação recusada',
   'mail.rejectedIntro': 'Analisamos sua solicitação de reembolso nº {refundId} e não pudemos aprová-la.',
   'mail.rejectedReason': 'Motivo: {reason}',
+  // ---- Server answers on the portal's routes (issue 42, second part) -----------------------------
+  'server.unknownField': 'Campo não permitido.',
+  'server.invalidValue': 'Valor inválido.',
+  'server.invalidCharacters': 'O texto contém caracteres não permitidos.',
+  'server.conflict': 'Outra operação modificou estes dados ao mesmo tempo. Tente novamente.',
+  'server.mustBeNumeric': 'Digite apenas números.',
+  'server.emailInvalid': 'Formato inválido',
+  'server.idempotencyKeyInvalid': 'Falta a chave de envio da solicitação.',
+  'server.bodyTooDeep': 'A solicitação tem níveis aninhados demais (máximo {max}).',
+  'server.bodyTooManyElements': 'A solicitação tem elementos demais (máximo {max}).',
+  'server.itemUnknown': '«{item}» não é um dos documentos deste serviço.',
+  'server.itemRepeated': '«{item}» está marcado mais de uma vez como «Não tenho».',
+  'server.itemMissingWithFiles':
+    '«{item}» tem arquivos e está marcado como «Não tenho»: remova os arquivos ou desmarque a opção.',
 } as const satisfies Record<MessageKey, string>;
