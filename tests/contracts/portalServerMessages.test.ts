@@ -15,6 +15,7 @@ import {
   translatorOf,
 } from '../../src/contracts/i18n';
 import { messages } from '../../src/contracts/messages';
+import { authorizationLetterLines } from '../../src/server/services/authorizationLetter';
 
 /** The portal's messages with variable parts: the Spanish the server builds, and the key and values it reads back as. */
 const withValues: [spanish: string, key: MessageKey, values: MessageValues][] = [
@@ -134,5 +135,31 @@ describe('the portal’s server messages in pt and en', () => {
     expect(missing).toEqual([]);
     for (const spanish of sameInPortuguese) expect(translatorOf('en').fromSpanish(spanish)).not.toBe(spanish);
     expect(LANGUAGES).toEqual(['es', 'pt', 'en']);
+  });
+
+  it('keeps the authorization letter’s Spanish exactly, and writes it whole in pt and en', () => {
+    const legacy = messages.refund.authorizationLetterDocument;
+    const blank = '______________________________';
+    const short = '________________';
+    expect(authorizationLetterLines('Marca', 'es').map((line) => line.text)).toEqual([
+      legacy.title,
+      legacy.place(blank),
+      legacy.addressee('Marca'),
+      legacy.present,
+      ...legacy.paragraphs('Marca', blank, short),
+      legacy.holderSignature(blank),
+      legacy.printedName(blank),
+      legacy.authorizedSignature(blank),
+      legacy.printedName(blank),
+      legacy.instructions,
+    ]);
+    for (const language of ['pt', 'en'] as const) {
+      const lines = authorizationLetterLines('Marca', language).map((line) => line.text);
+      const spanish = authorizationLetterLines('Marca', 'es').map((line) => line.text);
+      lines.forEach((line, index) => {
+        expect(line).not.toBe(spanish[index]);
+        expect(line).not.toMatch(/[{}]/);
+      });
+    }
   });
 });
