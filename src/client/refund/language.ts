@@ -126,7 +126,9 @@ export function useTranslator(): Translator {
   return translatorOf(language);
 }
 
-const isReady = () => pending === null;
+/** Whether the language to show is there (false while its catalogue chunk loads). */
+export const isLanguageReady = () => pending === null;
+const isReady = isLanguageReady;
 
 /** False while the chosen or detected language's catalogue is loading (the page shows its loading state). */
 export function useLanguageReady(): boolean {
