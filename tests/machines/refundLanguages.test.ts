@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, type AnyStateMachine, initialTransition, transition } from 'xstate';
+import { buildLoadedClaim, type ClaimFormContext, claimProblems } from '../../machines/claimForm';
 import { generatePaths } from '../../machines/models/paths';
 import {
   claimFormModel,
@@ -18,6 +19,7 @@ import {
 import { paymentUpdateModel, pendingDocsModel } from '../../machines/models/refundLinks';
 import { termsAcceptanceModel } from '../../machines/models/terms';
 import type { MachineModel } from '../../machines/models/types';
+import { maskDateInput } from '../../src/client/refund/masks';
 import { LANGUAGES, translatorOf } from '../../src/contracts/i18n';
 import { messages } from '../../src/contracts/messages';
 
@@ -93,4 +95,47 @@ describe('the portal machines in es, pt and en (issue 42)', () => {
         else expect(untranslated, `${name} in ${language}`).toEqual([]);
       }
     }, 60_000);
+});
+
+describe('the event date typed in each language (issue 42, second part)', () => {
+  const machine = claimFormModel.machine as unknown as AnyStateMachine;
+  const typed = (value: string) => {
+    const [initial] = initialTransition(machine, claimFormModel.input);
+    const [state] = transition(machine, initial, {
+      type: 'FIELDS_CHANGED',
+      values: { sinister_date: value },
+    });
+    return state.context as ClaimFormContext;
+  };
+
+  for (const language of LANGUAGES) {
+    const tr = translatorOf(language);
+    it(`${language}: reads DD/MM/YYYY and the ISO form alike, and names the accepted forms`, () => {
+      for (const value of [
+        '10/01/2024',
+        '2024-01-10',
+        maskDateInput('2024-0110'),
+        maskDateInput('10012024'),
+      ]) {
+        const context = typed(value);
+        expect(claimProblems(context).sinister_date, value).toBeUndefined();
+        expect(buildLoadedClaim(context, []).sinister_date, value).toBe('2024-01-10');
+      }
+      // Not a calendar date in either form: the machine's Spanish refusal, shown in the language.
+      for (const value of ['2024-02-30', '31/02/2024', '01-10-2024']) {
+        const problem = claimProblems(typed(value)).sinister_date;
+        expect(problem, value).toBe(messages.refund.dateInvalid);
+        const shown = tr.fromSpanish(problem);
+        if (language === 'es') expect(shown).toBe(messages.refund.dateInvalid);
+        else
+          expect(shown).toMatch(language === 'en' ? /DD\/MM\/YYYY.*YYYY-MM-DD/ : /DD\/MM\/AAAA.*AAAA-MM-DD/);
+      }
+      // The label says which forms (the Spanish one is the SPEC's; its placeholder shows the form).
+      const label = tr.t('refund.sinisterDateLabel');
+      if (language === 'es') expect(label).toBe('Fecha del evento');
+      else expect(label).toContain('-MM-DD');
+      // A date shown back (the claim's card, the status page) is in the locale's order.
+      expect(tr.date('2024-01-10')).toBe(language === 'en' ? '01/10/2024' : '10/01/2024');
+    });
+  }
 });

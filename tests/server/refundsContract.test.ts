@@ -40,12 +40,15 @@ describe('typed amounts (issue 40: one parser, src/contracts/money.ts)', () => {
 });
 
 describe('event date input', () => {
-  it('turns DD/MM/AAAA into ISO, refusing bad dates and the future', () => {
+  it('turns DD/MM/AAAA (or ISO YYYY-MM-DD) into ISO, refusing bad dates and the future', () => {
     expect(sinisterDateInputSchema.parse('14/03/2025')).toBe('2025-03-14');
     const [year, month, day] = localTodayIso().split('-');
     expect(sinisterDateInputSchema.parse(`${day}/${month}/${year}`)).toBe(localTodayIso());
     expect(sinisterDateInputSchema.safeParse('31/02/2025').error?.issues[0].message).toBe(text.dateInvalid);
-    expect(sinisterDateInputSchema.safeParse('2025-03-14').error?.issues[0].message).toBe(text.dateInvalid);
+    // Issue 42: the unambiguous ISO form is read in every language; not a calendar date, refused.
+    expect(sinisterDateInputSchema.parse('2025-03-14')).toBe('2025-03-14');
+    expect(sinisterDateInputSchema.safeParse('2025-02-30').error?.issues[0].message).toBe(text.dateInvalid);
+    expect(sinisterDateInputSchema.safeParse('14-03-2025').error?.issues[0].message).toBe(text.dateInvalid);
     expect(sinisterDateInputSchema.safeParse(`01/01/${Number(year) + 1}`).error?.issues[0].message).toBe(
       text.dateOutOfRange,
     );

@@ -16,6 +16,7 @@ import { DEMO_REFUND_TRAVELLERS } from '../../src/server/db/seed/refunds';
 import { settleRefundMails } from '../../src/server/routes/refundLinks';
 import { settleDecisionMails } from '../../src/server/routes/refundReview';
 import { settleBackgroundWork } from '../../src/server/services/background';
+import { readPages } from '../services/voucherPdfText';
 import { as, createTestApp, refundLoginOf, type TestApp } from './support';
 
 let testApp: TestApp;
@@ -369,5 +370,36 @@ describe('the traveller language (issue 42)', () => {
       .from(refundDrafts)
       .where(eq(refundDrafts.docNumber, login.refunds.doc_number));
     expect(kept.language).toBe('en');
+  });
+
+  it('writes the model authorization letter in the page language, Spanish by default', async () => {
+    const textOf = async (url: string, headers: Record<string, string> = {}) => {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...headers, 'x-forwarded-for': nextIp() },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('application/pdf');
+      const [page] = await readPages(new Uint8Array(response.rawPayload));
+      return {
+        text: (page ?? []).map((box) => box.str).join(' '),
+        disposition: response.headers['content-disposition'],
+      };
+    };
+    const url = '/api/refund_data/authorization-letter/';
+    const pt = await textOf(`${url}?lang=pt`);
+    expect(pt.text).toContain('CARTA DE AUTORIZAÇÃO DE RECEBIMENTO DE REEMBOLSO');
+    expect(pt.text).toContain('Assinatura do titular do voucher:');
+    expect(pt.text).toContain('Anexe esta carta assinada');
+    expect(pt.text).not.toContain('Firma del titular');
+    expect(pt.disposition).toContain('carta-de-autorizacao.pdf');
+    // Without ?lang the browser's Accept-Language; a strange lang or header is Spanish, never a 500.
+    const en = await textOf(url, { 'accept-language': 'en-US,en;q=0.9' });
+    expect(en.text).toContain('LETTER OF AUTHORIZATION TO COLLECT A REFUND');
+    const es = await textOf(`${url}?lang=xx%00`, { 'accept-language': ';;q=abc' });
+    expect(es.text).toContain('CARTA DE AUTORIZACIÓN DE COBRO DE REINTEGRO');
+    expect(es.text).toContain('Firma del titular del voucher:');
+    expect(es.disposition).toContain('carta-de-autorizacion.pdf');
   });
 });

@@ -7,7 +7,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useTranslator } from '../refund/language';
+import { useLanguageReady, useTranslator } from '../refund/language';
 import { Spinner } from '../ui/primitives';
 import { RefundLayout } from '../views/refund/RefundLayout';
 import { RefundLoginView } from '../views/refund/RefundLoginView';
@@ -39,9 +39,12 @@ function Loading() {
 
 export function Component() {
   const { pathname } = useLocation();
+  // Issue 42: Portuguese and English load as chunks of their own; until the chosen or detected
+  // language is there the portal shows its loading state, not a flash of another language.
+  const ready = useLanguageReady();
   return (
     <Suspense fallback={<Loading />}>
-      <RefundLayout>{pageOf(pathname)}</RefundLayout>
+      <RefundLayout>{ready ? pageOf(pathname) : <Loading />}</RefundLayout>
     </Suspense>
   );
 }

@@ -9,12 +9,14 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import {
   chooseLanguage,
+  hasCatalogue,
   isLanguage,
   type Language,
   negotiateLanguage,
+  registerCatalogue,
   type Translator,
   translatorOf,
-} from '../../contracts/i18n';
+} from '../../contracts/i18n/core';
 
 export const REFUND_LANGUAGE_KEY = 'refundLanguage';
 
@@ -39,15 +41,53 @@ export function browserLanguage(): Language | null {
   return negotiateLanguage(list);
 }
 
-let current: Language = chooseLanguage({ chosen: chosenLanguage(), browser: browserLanguage() });
+/**
+ * Only the Spanish catalogue is in /refund's first load: Portuguese and English are lazy chunks,
+ * loaded when chosen or detected. Until the wanted one is there the page keeps showing the loading
+ * state (`useLanguageReady`), never a flash of the wrong language.
+ */
+const catalogueLoaders: Record<Exclude<Language, 'es'>, () => Promise<void>> = {
+  pt: () => import('../../contracts/i18n/pt').then((module) => registerCatalogue('pt', module.pt)),
+  en: () => import('../../contracts/i18n/en').then((module) => registerCatalogue('en', module.en)),
+};
+
+let current: Language = 'es';
+/** The language being loaded (the page waits for it), or null. */
+let pending: Language | null = null;
 const listeners = new Set<() => void>();
 
-function apply(language: Language) {
-  current = language;
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+function notify() {
   for (const listener of listeners) listener();
 }
-apply(current);
+
+function show(language: Language) {
+  current = language;
+  pending = null;
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  notify();
+}
+
+function apply(language: Language) {
+  if (language === 'es' || hasCatalogue(language)) {
+    show(language);
+    return;
+  }
+  pending = language;
+  notify();
+  catalogueLoaders[language]().then(
+    () => {
+      if (pending === language) show(language);
+    },
+    () => {
+      // The chunk did not load (offline, a deploy replaced it): stay in the language shown.
+      if (pending === language) {
+        pending = null;
+        notify();
+      }
+    },
+  );
+}
+apply(chooseLanguage({ chosen: chosenLanguage(), browser: browserLanguage() }));
 
 export function currentLanguage(): Language {
   return current;
@@ -84,6 +124,15 @@ function subscribe(listener: () => void) {
 export function useTranslator(): Translator {
   const language = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
   return translatorOf(language);
+}
+
+/** Whether the language to show is there (false while its catalogue chunk loads). */
+export const isLanguageReady = () => pending === null;
+const isReady = isLanguageReady;
+
+/** False while the chosen or detected language's catalogue is loading (the page shows its loading state). */
+export function useLanguageReady(): boolean {
+  return useSyncExternalStore(subscribe, isReady, isReady);
 }
 
 /** A link page: the refund's stored language, unless the traveller chose one in this browser. */

@@ -4,8 +4,17 @@
  * it or why it cannot, instead of dropping or shifting digits.
  */
 
-/** Masks a date as DD/MM/AAAA while typing. */
+/**
+ * Masks a date as DD/MM/AAAA while typing; a date typed year first with dashes ('2026-11-12', the
+ * ISO form every language accepts, issue 42: a dash typed) is masked as YYYY-MM-DD instead.
+ */
 export function maskDateInput(raw: string): string {
+  if (raw.includes('-')) {
+    const digits = raw.replace(/\D/g, '').slice(0, 8);
+    if (digits.length <= 4) return `${digits}-`;
+    if (digits.length <= 6) return `${digits.slice(0, 4)}-${digits.slice(4)}`;
+    return `${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6)}`;
+  }
   const digits = raw.replace(/\D/g, '').slice(0, 8);
   if (digits.length <= 2) return digits;
   if (digits.length <= 4) return `${digits.slice(0, 2)}/${digits.slice(2)}`;

@@ -4,7 +4,7 @@
  * a key; countries and currencies from the static Spanish catalogue in Spanish, and by
  * Intl.DisplayNames in Portuguese and English (the catalogue has Spanish names only).
  */
-import { coverageNameIn, type Translator } from '../../contracts/i18n';
+import { coverageNameIn, type Translator } from '../../contracts/i18n/core';
 import type { RefundLoginResponse } from '../../contracts/refund';
 import { findCountryByIso3, findCurrency } from '../../contracts/static';
 

@@ -62,10 +62,10 @@ export const en = {
   'refund.claimDialogClose': 'Close',
   'refund.sinisterCountryLabel': 'Country where the event happened',
   'refund.sinisterCountryRequired': 'Select the country where the event happened',
-  'refund.sinisterDateLabel': 'Date of the event (DD/MM/YYYY)',
+  'refund.sinisterDateLabel': 'Date of the event (DD/MM/YYYY or YYYY-MM-DD)',
   'refund.sinisterDatePlaceholder': '__/__/____',
   'refund.sinisterDateRequired': 'Enter the date of the event',
-  'refund.dateInvalid': 'Enter a date in the format DD/MM/YYYY',
+  'refund.dateInvalid': 'Enter a date as DD/MM/YYYY (day first) or YYYY-MM-DD',
   'refund.dateOutOfRange': 'Date out of range',
   'refund.coverageLabel': 'Service to refund',
   'refund.coverageRequired': 'Select the service to refund',
@@ -428,4 +428,36 @@ export const en = {
   'mail.rejectedSubject': 'Refund No. {refundId}: request rejected',
   'mail.rejectedIntro': 'We reviewed your refund request No. {refundId} and could not approve it.',
   'mail.rejectedReason': 'Reason: {reason}',
+  // ---- Server answers on the portal's routes (issue 42, second part) -----------------------------
+  'server.unknownField': 'Field not allowed.',
+  'server.invalidValue': 'Invalid value.',
+  'server.invalidCharacters': 'The text contains characters that are not allowed.',
+  'server.conflict': 'Another operation changed this data at the same time. Please try again.',
+  'server.mustBeNumeric': 'Enter digits only.',
+  'server.emailInvalid': 'Invalid format',
+  'server.idempotencyKeyInvalid': 'The request’s submission key is missing.',
+  'server.bodyTooDeep': 'The request has too many nested levels (maximum {max}).',
+  'server.bodyTooManyElements': 'The request has too many elements (maximum {max}).',
+  'server.itemUnknown': '“{item}” is not one of this service’s documents.',
+  'server.itemRepeated': '“{item}” is marked more than once as “I don’t have it”.',
+  'server.itemMissingWithFiles':
+    '“{item}” has files and is marked as “I don’t have it”: remove the files or untick the option.',
+  // ---- The model authorization letter PDF (issue 42, second part) ---------------------------------
+  'letter.title': 'LETTER OF AUTHORIZATION TO COLLECT A REFUND',
+  'letter.documentTitle': 'Letter of authorization',
+  'letter.fileName': 'letter-of-authorization.pdf',
+  'letter.place': 'Place and date: {blank}',
+  'letter.addressee': 'To {brand}',
+  'letter.present': 'Dear Sirs,',
+  'letter.paragraphHolder':
+    'I, {blank} (full name of the voucher holder), identity document No. {short}, holder of voucher No. {short}, hereby authorize {blank} (full name of the authorized person), identity document No. {short}, to receive in their bank account the payment of the refund I requested for the expenses covered by my travel assistance.',
+  'letter.paragraphAccount':
+    'Account of the authorized person: bank {blank}, account type {short}, account number / CBU / IBAN {blank}.',
+  'letter.paragraphRelease':
+    'I declare that the payment made into the authorized person’s account discharges {brand}’s obligation regarding this refund, and that I attach a copy of the authorized person’s identity document.',
+  'letter.holderSignature': 'Signature of the voucher holder: {blank}',
+  'letter.authorizedSignature': 'Signature of the authorized person: {blank}',
+  'letter.printedName': 'Printed name: {blank}',
+  'letter.instructions':
+    'Attach this signed letter and a photo of the authorized person’s identity document.',
 } as const satisfies Record<MessageKey, string>;

@@ -445,6 +445,37 @@ export const es = {
   'mail.rejectedSubject': 'Reintegro N° {refundId}: solicitud rechazada',
   'mail.rejectedIntro': 'Revisamos tu solicitud de reintegro N° {refundId} y no pudimos aprobarla.',
   'mail.rejectedReason': 'Motivo: {reason}',
+  // ---- Server answers on the portal's routes (issue 42, second part) -----------------------------
+  'server.unknownField': 'Campo no permitido.',
+  'server.invalidValue': 'Valor inválido.',
+  'server.invalidCharacters': 'El texto contiene caracteres no permitidos.',
+  'server.conflict': 'Otra operación modificó estos datos al mismo tiempo. Inténtelo nuevamente.',
+  'server.mustBeNumeric': 'Ingrese solo números.',
+  'server.emailInvalid': 'Formato inválido',
+  'server.idempotencyKeyInvalid': 'Falta la clave de envío de la solicitud.',
+  'server.bodyTooDeep': 'La solicitud tiene demasiados niveles anidados (máximo {max}).',
+  'server.bodyTooManyElements': 'La solicitud tiene demasiados elementos (máximo {max}).',
+  'server.itemUnknown': '«{item}» no es uno de los documentos de este servicio.',
+  'server.itemRepeated': '«{item}» está marcado más de una vez como «No lo tengo».',
+  'server.itemMissingWithFiles':
+    '«{item}» tiene archivos y está marcado como «No lo tengo»: quite los archivos o desmarque la opción.',
+  // ---- The model authorization letter PDF (issue 42, second part) ---------------------------------
+  'letter.title': 'CARTA DE AUTORIZACIÓN DE COBRO DE REINTEGRO',
+  'letter.documentTitle': 'Carta de autorización',
+  'letter.fileName': 'carta-de-autorizacion.pdf',
+  'letter.place': 'Lugar y fecha: {blank}',
+  'letter.addressee': 'Señores {brand}',
+  'letter.present': 'Presente',
+  'letter.paragraphHolder':
+    'Por medio de la presente, yo, {blank} (nombre y apellido del titular del voucher), documento de identidad N° {short}, titular del voucher N° {short}, autorizo a {blank} (nombre y apellido de la persona autorizada), documento de identidad N° {short}, a recibir en su cuenta bancaria el pago del reintegro que solicité por los gastos cubiertos por mi asistencia al viajero.',
+  'letter.paragraphAccount':
+    'Datos de la cuenta de la persona autorizada: banco {blank}, tipo de cuenta {short}, número de cuenta / CBU / IBAN {blank}.',
+  'letter.paragraphRelease':
+    'Declaro que el pago realizado en la cuenta de la persona autorizada cancela la obligación de {brand} respecto de este reintegro, y que adjunto una copia del documento de identidad de la persona autorizada.',
+  'letter.holderSignature': 'Firma del titular del voucher: {blank}',
+  'letter.authorizedSignature': 'Firma de la persona autorizada: {blank}',
+  'letter.printedName': 'Aclaración: {blank}',
+  'letter.instructions': 'Adjunte esta carta firmada y una foto del documento de la persona autorizada.',
 } as const;
 
 export type MessageKey = keyof typeof es;

@@ -62,10 +62,10 @@ export const pt = {
   'refund.claimDialogClose': 'Fechar',
   'refund.sinisterCountryLabel': 'País onde ocorreu o evento',
   'refund.sinisterCountryRequired': 'Selecione o país onde ocorreu o evento',
-  'refund.sinisterDateLabel': 'Data do evento',
+  'refund.sinisterDateLabel': 'Data do evento (DD/MM/AAAA ou AAAA-MM-DD)',
   'refund.sinisterDatePlaceholder': '__/__/____',
   'refund.sinisterDateRequired': 'Informe a data do evento',
-  'refund.dateInvalid': 'Informe uma data no formato DD/MM/AAAA',
+  'refund.dateInvalid': 'Informe uma data no formato DD/MM/AAAA ou AAAA-MM-DD',
   'refund.dateOutOfRange': 'Data fora do intervalo',
   'refund.coverageLabel': 'Serviço a reembolsar',
   'refund.coverageRequired': 'Selecione o serviço a reembolsar',
@@ -431,4 +431,35 @@ export const pt = {
   'mail.rejectedSubject': 'Reembolso nº {refundId}: solicitação recusada',
   'mail.rejectedIntro': 'Analisamos sua solicitação de reembolso nº {refundId} e não pudemos aprová-la.',
   'mail.rejectedReason': 'Motivo: {reason}',
+  // ---- Server answers on the portal's routes (issue 42, second part) -----------------------------
+  'server.unknownField': 'Campo não permitido.',
+  'server.invalidValue': 'Valor inválido.',
+  'server.invalidCharacters': 'O texto contém caracteres não permitidos.',
+  'server.conflict': 'Outra operação modificou estes dados ao mesmo tempo. Tente novamente.',
+  'server.mustBeNumeric': 'Digite apenas números.',
+  'server.emailInvalid': 'Formato inválido',
+  'server.idempotencyKeyInvalid': 'Falta a chave de envio da solicitação.',
+  'server.bodyTooDeep': 'A solicitação tem níveis aninhados demais (máximo {max}).',
+  'server.bodyTooManyElements': 'A solicitação tem elementos demais (máximo {max}).',
+  'server.itemUnknown': '«{item}» não é um dos documentos deste serviço.',
+  'server.itemRepeated': '«{item}» está marcado mais de uma vez como «Não tenho».',
+  'server.itemMissingWithFiles':
+    '«{item}» tem arquivos e está marcado como «Não tenho»: remova os arquivos ou desmarque a opção.',
+  // ---- The model authorization letter PDF (issue 42, second part) ---------------------------------
+  'letter.title': 'CARTA DE AUTORIZAÇÃO DE RECEBIMENTO DE REEMBOLSO',
+  'letter.documentTitle': 'Carta de autorização',
+  'letter.fileName': 'carta-de-autorizacao.pdf',
+  'letter.place': 'Local e data: {blank}',
+  'letter.addressee': 'À {brand}',
+  'letter.present': 'Prezados senhores',
+  'letter.paragraphHolder':
+    'Por meio desta, eu, {blank} (nome e sobrenome do titular do voucher), documento de identidade nº {short}, titular do voucher nº {short}, autorizo {blank} (nome e sobrenome da pessoa autorizada), documento de identidade nº {short}, a receber em sua conta bancária o pagamento do reembolso que solicitei pelas despesas cobertas pela minha assistência ao viajante.',
+  'letter.paragraphAccount':
+    'Dados da conta da pessoa autorizada: banco {blank}, tipo de conta {short}, número da conta / CBU / IBAN {blank}.',
+  'letter.paragraphRelease':
+    'Declaro que o pagamento feito na conta da pessoa autorizada quita a obrigação da {brand} quanto a este reembolso, e que anexo uma cópia do documento de identidade da pessoa autorizada.',
+  'letter.holderSignature': 'Assinatura do titular do voucher: {blank}',
+  'letter.authorizedSignature': 'Assinatura da pessoa autorizada: {blank}',
+  'letter.printedName': 'Nome legível: {blank}',
+  'letter.instructions': 'Anexe esta carta assinada e uma foto do documento da pessoa autorizada.',
 } as const satisfies Record<MessageKey, string>;

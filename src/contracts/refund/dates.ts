@@ -10,8 +10,14 @@ export const MIN_SINISTER_DATE = '2000-01-01';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** 'DD/MM/AAAA' -> 'YYYY-MM-DD', or null when it is not a real calendar date in that format. */
+/**
+ * 'DD/MM/AAAA' -> 'YYYY-MM-DD', or null when it is not a real calendar date in that format.
+ * Issue 42: the unambiguous ISO form 'YYYY-MM-DD' is accepted too, in every language (an English
+ * reader's MM/DD/YYYY habit cannot be told from DD/MM/YYYY; the English label names both forms).
+ */
 export function parseDateInput(value: string): string | null {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  if (iso) return isRealDate(Number(iso[1]), Number(iso[2]), Number(iso[3])) ? iso[0] : null;
   const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value.trim());
   if (!match) return null;
   const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];

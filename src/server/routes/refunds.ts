@@ -10,7 +10,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { historyEntityOf } from '../../contracts/engine';
-import { languageOfAcceptLanguage, languageOfCountry } from '../../contracts/i18n';
+import { isLanguage, languageOfAcceptLanguage, languageOfCountry, translatorOf } from '../../contracts/i18n';
 import { messages } from '../../contracts/messages';
 import {
   bankNameFor,
@@ -269,12 +269,20 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
   app.get(
     refundApiPaths.authorizationLetter,
     { config: rateLimited(60, '15 minutes') },
-    async (_request, reply) => {
-      const pdf = await authorizationLetterPdf({ brandName: context.config.brandName });
+    async (request, reply) => {
+      // Issue 42: in the page's language (`?lang=`, the link is a plain download), else the
+      // browser's Accept-Language, else Spanish. Any other `lang` is not an error: Spanish.
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      const language = isLanguage(query.lang)
+        ? query.lang
+        : (languageOfAcceptLanguage(request.headers['accept-language']) ?? 'es');
+      const pdf = await authorizationLetterPdf({ brandName: context.config.brandName, language });
+      const fileName = translatorOf(language).t('letter.fileName');
       return reply
         .type('application/pdf')
-        .header('content-disposition', 'attachment; filename="carta-de-autorizacion.pdf"')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'public, max-age=3600')
+        .header('vary', 'accept-language')
         .send(pdf);
     },
   );

@@ -21,7 +21,7 @@ import {
   pagesOf,
   type ServiceKey,
 } from '../../../../machines/claimForm';
-import { amountFeedbackIn, type Translator } from '../../../contracts/i18n';
+import { amountFeedbackIn, type Translator } from '../../../contracts/i18n/core';
 import {
   MAX_AMOUNT_INTEGER_DIGITS,
   MAX_CLAIM_FILES,

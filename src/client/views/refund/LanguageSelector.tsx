@@ -2,7 +2,7 @@
  * Issue 42: the portal's language selector, on every portal page: each language's name written in
  * that language (Español, Português, English), marked with its `lang`, the current one pressed.
  */
-import { LANGUAGE_NAMES, LANGUAGES } from '../../../contracts/i18n';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../../contracts/i18n/core';
 import { selectLanguage, useTranslator } from '../../refund/language';
 import { styled } from '../../ui/theme';
 

@@ -48,7 +48,7 @@ export function PaymentStep({ actor }: { actor: WizardActor }) {
     uploadProgress,
     queuedAuthorizationFiles,
   } = snapshot.context;
-  const { t, fromSpanish: fs } = useTranslator();
+  const { t, fromSpanish: fs, language } = useTranslator();
   const country = login.refunds.country_residence;
   const fields = paymentFieldsFor(country, payment.refund_method);
   const warnings = paymentWarnings(payment, country);
@@ -198,7 +198,7 @@ export function PaymentStep({ actor }: { actor: WizardActor }) {
           <>
             <Cell span={12}>
               <Muted>{t('refund.authorizationIntro')}</Muted>
-              <a href={authorizationLetterUrl} download="carta-de-autorizacion.pdf">
+              <a href={`${authorizationLetterUrl}?lang=${language}`} download={t('letter.fileName')}>
                 {t('refund.downloadAuthorizationLetter')}
               </a>
             </Cell>

@@ -7,7 +7,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { receiptReadingMachine } from '../../../../machines/receiptReading';
-import type { Translator } from '../../../contracts/i18n';
+import type { Translator } from '../../../contracts/i18n/core';
 import { useTranslator } from '../../refund/language';
 import { Alert, Button, Muted, Row } from '../../ui/primitives';
 

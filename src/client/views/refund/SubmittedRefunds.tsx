@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { refundStatusMachine } from '../../../../machines/refundStatus';
-import type { MessageKey } from '../../../contracts/i18n';
+import type { MessageKey } from '../../../contracts/i18n/core';
 import { type PaymentTextField, paymentFieldLabel, type SubmittedRefund } from '../../../contracts/refund';
 import { refundStatusResponseSchema } from '../../../contracts/refund/login';
 import { REFUND_STATUS_PATH, totalsByCurrency } from '../../../contracts/refund/status';

@@ -7,7 +7,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useParams } from 'react-router-dom';
 import { formatLocalDateTime } from '../../../contracts/format';
-import type { Translator } from '../../../contracts/i18n';
+import type { Translator } from '../../../contracts/i18n/core';
 import { type TermsCoverage, termsDataOfPage } from '../../../contracts/terms';
 import { useTranslator } from '../../refund/language';
 import { Alert, Button, Card, Heading, Muted, Row, Spinner, Stack, Subheading } from '../../ui/primitives';
