@@ -8,19 +8,25 @@
  * client's manners (Retry-After, backoff).
  */
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { localTodayIso } from '../../src/contracts/refund/dates';
+import type { RefundLoginResponse } from '../../src/contracts/refund/login';
 import { openDatabase } from '../../src/server/db/client';
+import { storedFiles } from '../../src/server/db/schema';
 import { seed } from '../../src/server/db/seed';
+import { DEMO_REFUND_TRAVELLERS } from '../../src/server/db/seed/refunds';
 import { type ImportResult, runImport } from '../../src/server/import/run';
 import { createSource, retryAfterMs, SourceError } from '../../src/server/import/source';
 import { freshTestDatabase } from './postgresAdmin';
-import { ADMIN_PASSWORD, as, createTestApp, type TestApp } from './support';
+import { ADMIN_PASSWORD, as, createTestApp, refundLoginOf, type TestApp } from './support';
 import { testConfig } from './testConfig';
 
 let source: TestApp;
@@ -40,6 +46,27 @@ async function freshTarget() {
   const target = { pool, url: database.url, drop: database.drop };
   targets.push(target);
   return target;
+}
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function multipart(parts: { name: string; data: Buffer | string; filename?: string }[]) {
+  const boundary = `----import${randomUUID()}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const name = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${name}\r\n\r\n`));
+    chunks.push(typeof part.data === 'string' ? Buffer.from(part.data) : part.data);
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 const sourceOf = () =>
@@ -186,6 +213,157 @@ describe('npm run import from another instance', () => {
         "select count(*) from audit_log where entity = 'pax' and action = 'import_remove'",
       ),
     ).toBe('1');
+  }, 60_000);
+
+  it('brings refunds across: claims, amounts, statuses, files (bytes checked), payment data as staff see it', async () => {
+    // A refund made on the source through its own portal calls, reviewed and approved by staff.
+    const traveller = DEMO_REFUND_TRAVELLERS.find((one) => one.country === 'BRA' && one.claimable)!;
+    const login = await refundLoginOf(source, traveller.docNumber);
+    const loginData = (
+      await source.app.inject({
+        method: 'GET',
+        url: `/api/refund_data/?voucher_id=${login.voucherId}&document=${traveller.docNumber}`,
+        remoteAddress: '10.43.0.1',
+      })
+    ).json() as RefundLoginResponse;
+    const upload = multipart([{ name: 'file', data: PNG, filename: 'recibo.png' }]);
+    const uploaded = await source.app.inject({
+      method: 'POST',
+      url: '/images/upload-image',
+      payload: upload.payload,
+      headers: { ...upload.headers, authorization: `Bearer ${loginData.access}` },
+      remoteAddress: '10.43.0.2',
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const files = (uploaded.json() as { files: { id: string; name: string }[] }).files;
+    const data = loginData.refunds;
+    const coverage = data.coverages.find((name) => !data.multi_cause_coverages.includes(name))!;
+    const today = localTodayIso();
+    const submission = {
+      idempotency_key: randomUUID(),
+      refund: {
+        name: data.name,
+        surname: data.surname,
+        doc_number: data.doc_number,
+        voucher: data.voucher,
+        email: 'viajero-import@example.com',
+        phone_contact: '+5511912345678',
+        client_comment: 'Importado en la prueba',
+      },
+      refund_coverage: {
+        claims: [
+          {
+            coverage,
+            sinister_country: 'ITA',
+            sinister_date: data.date_out && data.date_out < today ? data.date_out : today,
+            currency: 'USD',
+            amount: '1234.56',
+            coverage_files: files,
+          },
+        ],
+        comment: '',
+      },
+      refund_payment: {
+        payment_method: 'Transferencia',
+        refund_method: 'Cuenta propia',
+        owner: 'Titular Demo',
+        bank: 'Banco do Brasil',
+        account_type: 'Cuenta corriente',
+        account_number: '12345678',
+        swift: 'BRASBRRJ',
+        doc_number: traveller.docNumber,
+        bank_adress: 'SBS Quadra 1, Brasília',
+      },
+    };
+    const body = multipart([
+      { name: 'data', data: JSON.stringify(submission) },
+      { name: 'files', data: JSON.stringify(files) },
+    ]);
+    const submitted = await source.app.inject({
+      method: 'POST',
+      url: '/api/refund_data/',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${loginData.access}` },
+      remoteAddress: '10.43.0.3',
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const refundId = (submitted.json() as { refund: { id: number } }).refund.id;
+    const admin = as(source, await source.login('admin'));
+    expect(
+      (await admin({ method: 'POST', url: `/api/refund/${refundId}/actions/review/`, payload: {} }))
+        .statusCode,
+    ).toBe(200);
+    const claimId = Number(
+      await sourceScalar('select id from refund_claims where refund_id = $1', [refundId]),
+    );
+    const approved = await admin({
+      method: 'POST',
+      url: `/api/refund/${refundId}/actions/approve/`,
+      payload: { amounts: [{ claim: claimId, amount: '1000,5' }] },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+
+    const result = await runImport({ pool: target.pool, source: sourceOf(), only: ['refund'] });
+    expect(result.reconciliation.ok).toBe(true);
+    const refundsReport = byEntity(result).refund;
+    const sourceRefunds = Number(await sourceScalar('select count(*) from refunds'));
+    expect([refundsReport.sourceCount, refundsReport.created]).toEqual([sourceRefunds, sourceRefunds]);
+    const money = result.reconciliation.money.find((entry) => entry.entity === 'refund')!;
+    expect(money.differences).toEqual([]);
+    // Claimed in the first column, approved in the second.
+    expect([money.here.final_price, money.here.commission]).toEqual([
+      await sourceScalar('select sum(amount)::numeric(16,2)::text from refund_claims'),
+      await sourceScalar('select coalesce(sum(approved_amount), 0)::numeric(16,2)::text from refund_claims'),
+    ]);
+    const here = Number(
+      await scalar(
+        target.pool,
+        "select new_id from import_id_map where entity = 'refund' and legacy_id = $1",
+        [refundId],
+      ),
+    );
+    expect(await scalar(target.pool, 'select status from refunds where id = $1', [here])).toBe('APROBADO');
+    expect(
+      await scalar(
+        target.pool,
+        "select string_agg(coverage_name || ' ' || currency_code || ' ' || amount || ' ' || approved_amount, ',') from refund_claims where refund_id = $1",
+        [here],
+      ),
+    ).toBe(`${coverage} USD 1234.56 1000.50`);
+    // The file's bytes came through POST /refund_download_file/, equal to the source's stored ones.
+    const sourceFile = await source.context.db
+      .select()
+      .from(storedFiles)
+      .where(eq(storedFiles.id, files[0].id));
+    expect(
+      await scalar(
+        target.pool,
+        "select sf.sha256 || ' ' || sf.content_type || ' ' || sf.size || ' ' || rf.kind from refund_files rf join stored_files sf on sf.id = rf.file_id where rf.refund_id = $1",
+        [here],
+      ),
+    ).toBe(`${sourceFile[0].sha256} image/png ${sourceFile[0].size} claim`);
+    expect(
+      await scalar(target.pool, "select encode(sha256(b.data), 'hex') from file_blobs b where b.key = $1", [
+        sourceFile[0].path,
+      ]),
+    ).toBe(sourceFile[0].sha256);
+    // Payment data: the clear fields; the masked ones cannot be read, so the data is incomplete here.
+    expect(
+      await scalar(
+        target.pool,
+        "select owner || '|' || account_type || '|' || account_number || '|' || status from refund_payments where refund_id = $1",
+        [here],
+      ),
+    ).toBe('Titular Demo|Cuenta corriente||false');
+    expect(result.maskedPayments).toContainEqual(expect.objectContaining({ legacy_id: refundId }));
+    // No mail, no pending request link from the import.
+    expect(await scalar(target.pool, 'select count(*) from refund_requests where mailed_at is null')).toBe(
+      '0',
+    );
+
+    const again = await runImport({ pool: target.pool, source: sourceOf(), only: ['refund'] });
+    expect([byEntity(again).refund.created, byEntity(again).refund.updated]).toEqual([0, 0]);
+    expect(again.reconciliation.ok).toBe(true);
   }, 60_000);
 });
 

@@ -5,6 +5,8 @@
  * which resolve through the id map (a missing required parent quarantines the record).
  */
 import type { PoolClient } from 'pg';
+import { refundEntity } from './refunds';
+import type { Source } from './source';
 
 type Json = Record<string, unknown>;
 
@@ -30,7 +32,7 @@ export interface EntitySpec {
   /** Read each record's detail (`path/{id}/`): its list row lacks sub-records. */
   detail?: boolean;
   /** More of the record from other documented calls (a product's rates, a reservation's payments). */
-  enrich?: (get: <T>(path: string) => Promise<T>, record: Json) => Promise<Json>;
+  enrich?: (get: <T>(path: string) => Promise<T>, record: Json, source?: Source) => Promise<Json>;
   /** The record's id here is its id there (business numbers people know: reservation, voucher). */
   keepId?: boolean;
   /** The row's key is a reference (reservation_invoicing by reservation): upserted on it. */
@@ -721,6 +723,8 @@ export const ENTITIES: EntitySpec[] = [
       );
     },
   },
+  // ---- Refunds: claims, payment data (as far as the staff calls show it), files (./refunds.ts)
+  refundEntity,
 ];
 
 export const ENTITY_NAMES = ENTITIES.map((entity) => entity.name);

@@ -43,8 +43,18 @@ export function humanReport(result: ImportResult): string {
         `    ${difference.key}: origen ${difference.source.join(' / ')} ≠ aquí ${difference.here.join(' / ')}`,
       );
   }
-  lines.push('  Reintegros: no se importan todavía (ver docs/import.md).');
+  lines.push(
+    '  (refund: la primera columna es lo reclamado, la segunda lo aprobado; por oficina, mes de la solicitud y moneda.)',
+  );
   lines.push('');
+  if (result.maskedPayments.length) {
+    lines.push(
+      `${result.maskedPayments.length} reintegros con datos bancarios enmascarados en el sistema anterior: ` +
+        'ninguna llamada documentada los da completos; quedan incompletos aquí (pedir los datos bancarios otra vez):',
+    );
+    for (const masked of result.maskedPayments.slice(0, 50))
+      lines.push(`    reintegro ${masked.legacy_id}: ${masked.fields.join(', ')}`);
+  }
   if (result.usersWithoutPassword)
     lines.push(
       `${result.usersWithoutPassword} usuarios creados sin contraseña: la definen con 'Olvidé mi contraseña'.`,

@@ -18,6 +18,7 @@ import {
   importedWrite,
 } from './history';
 import { addTotals, emptyTotals, type Totals } from './money';
+import { maskedPayments, refundSourceMoney } from './refunds';
 import { SeenIds } from './seen';
 import type { Source } from './source';
 
@@ -65,6 +66,8 @@ export interface ImportResult {
   entities: EntityReport[];
   /** Users created without a password (they use 'Olvidé mi contraseña'). */
   usersWithoutPassword: number;
+  /** Refunds written this run whose bank fields came masked (not readable through a documented call). */
+  maskedPayments: { legacy_id: number; fields: string[] }[];
   /** The source's money totals per entity (vouchers, invoicing), by office|month. */
   sourceTotals: Record<string, Totals>;
   /** Computed on this side before the transaction ended (the dry run's too). */
@@ -156,6 +159,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
   const reports: EntityReport[] = [];
   const sourceTotals: Record<string, Totals> = {};
   let usersWithoutPassword = 0;
+  maskedPayments.clear();
   /**
    * Late references (a branch's parent office, a country's currency): fixed at the end of their
    * entity when the parent is in, else at the end of the run; kept in the entity's checkpoint, so a
@@ -260,7 +264,8 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
               page.results.map((row) => source.get<Json>(`${detailPath}${row.id}/`)),
             );
           const enrich = spec.enrich;
-          if (enrich) page.results = await Promise.all(page.results.map((row) => enrich(source.get, row)));
+          if (enrich)
+            page.results = await Promise.all(page.results.map((row) => enrich(source.get, row, source)));
           return page;
         };
         const ahead: Promise<Awaited<ReturnType<typeof fetchPage>>>[] = [];
@@ -286,6 +291,9 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
               seen.add(Number(record.id));
               const money = sourceMoney(spec.name, record);
               if (money) addTotals(progress.totals, money.key, money.amounts);
+              if (spec.name === 'refund')
+                for (const claim of refundSourceMoney(record))
+                  addTotals(progress.totals, claim.key, claim.amounts);
               if (spec.name === 'facturacion') {
                 progress.payments ??= emptyTotals();
                 for (const payment of sourcePayments(record))
@@ -393,6 +401,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
       dryRun,
       entities: reports,
       usersWithoutPassword,
+      maskedPayments: [...maskedPayments].map(([legacy_id, fields]) => ({ legacy_id, fields })),
       sourceTotals,
       reconciliation,
       requests: stats.requests,
