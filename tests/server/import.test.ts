@@ -8,7 +8,7 @@
  * client's manners (Retry-After, backoff).
  */
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,6 +25,7 @@ import { seed } from '../../src/server/db/seed';
 import { DEMO_REFUND_TRAVELLERS } from '../../src/server/db/seed/refunds';
 import { type ImportResult, runImport } from '../../src/server/import/run';
 import { createSource, retryAfterMs, SourceError } from '../../src/server/import/source';
+import { storageOf } from '../../src/server/services/storage';
 import { freshTestDatabase } from './postgresAdmin';
 import { ADMIN_PASSWORD, as, createTestApp, refundLoginOf, type TestApp } from './support';
 import { testConfig } from './testConfig';
@@ -213,6 +214,47 @@ describe('npm run import from another instance', () => {
         "select count(*) from audit_log where entity = 'pax' and action = 'import_remove'",
       ),
     ).toBe('1');
+  }, 60_000);
+
+  it("brings a product's image bytes through GET /product_image/{id}/, checked by content, into the storage", async () => {
+    const admin = as(source, await source.login('admin'));
+    const upload = multipart([{ name: 'file', data: PNG, filename: 'producto.png' }]);
+    const uploaded = await admin({
+      method: 'POST',
+      url: '/api/upload_image/',
+      payload: upload.payload,
+      headers: upload.headers,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const imageId = (uploaded.json() as { id: string }).id;
+    const productId = Number(await sourceScalar('select min(id) from products'));
+    // The product takes the image (the wizard's last step does this; set directly here).
+    await sourceScalar('update products set url_image = $1 where id = $2 returning id', [imageId, productId]);
+    const stored = await sourceScalar('select path from product_images where id = $1', [imageId]);
+    const bytes = await storageOf(source.context).get(stored);
+    expect(bytes).not.toBeNull();
+
+    const result = await runImport({ pool: target.pool, source: sourceOf(), only: ['product'] });
+    expect(result.reconciliation.ok).toBe(true);
+    expect([byEntity(result).product.created, byEntity(result).product.updated]).toEqual([0, 1]);
+    expect(result.imageProblems).toEqual([]);
+    const here = Number(
+      await scalar(
+        target.pool,
+        "select new_id from import_id_map where entity = 'product' and legacy_id = $1",
+        [productId],
+      ),
+    );
+    expect(await scalar(target.pool, 'select url_image from products where id = $1', [here])).toBe(imageId);
+    expect(
+      await scalar(
+        target.pool,
+        "select i.content_type || ' ' || i.size || ' ' || encode(sha256(b.data), 'hex') from product_images i join file_blobs b on b.key = i.path where i.id = $1",
+        [imageId],
+      ),
+    ).toBe(`image/png ${bytes!.length} ${createHash('sha256').update(bytes!).digest('hex')}`);
+    const again = await runImport({ pool: target.pool, source: sourceOf(), only: ['product'] });
+    expect([byEntity(again).product.created, byEntity(again).product.updated]).toEqual([0, 0]);
   }, 60_000);
 
   it('brings refunds across: claims, amounts, statuses, files (bytes checked), payment data as staff see it', async () => {

@@ -5,6 +5,7 @@
  * which resolve through the id map (a missing required parent quarantines the record).
  */
 import type { PoolClient } from 'pg';
+import { storeImage, withImage } from './images';
 import { refundEntity } from './refunds';
 import type { Source } from './source';
 
@@ -410,14 +411,16 @@ export const ENTITIES: EntitySpec[] = [
     table: 'products',
     detail: true,
     fields: (record) => {
-      const { allowed_actions: _a, used_by: _u, ...rest } = record;
+      const { allowed_actions: _a, used_by: _u, image_problem: _p, ...rest } = record;
       return rest;
     },
     // GET /rateDetail/{id}/: the general and particular rate rows (SPEC §7 'Products').
-    enrich: async (get, record) => ({
-      ...record,
-      rates: (await get<{ rates?: Json[] }>(`/rateDetail/${record.id}/`)).rates ?? [],
-    }),
+    // and the image's bytes (./images.ts).
+    enrich: async (get, record, source) =>
+      withImage(source, {
+        ...record,
+        rates: (await get<{ rates?: Json[] }>(`/rateDetail/${record.id}/`)).rates ?? [],
+      }),
     refs: (record) => [
       ...((record.rates as Json[] | undefined) ?? []).map((rate) => ({
         entity: 'office',
@@ -439,6 +442,7 @@ export const ENTITIES: EntitySpec[] = [
       supplier_id: resolve('supplier', num(record.supplier)),
     }),
     async children(tx, id, record, resolve) {
+      await storeImage(tx, record);
       await replaceRows(
         tx,
         'product_zones',

@@ -50,6 +50,7 @@ let storageFor: (tx: PoolClient) => FileStorage = (tx) => databaseStorage(drizzl
 export function useImportFileStorage(make: (tx: PoolClient) => FileStorage) {
   storageFor = make;
 }
+export const importFileStorage = (tx: PoolClient): FileStorage => storageFor(tx);
 
 /** Refunds whose bank data came masked (legacy id → refund id here), for the report. */
 export const maskedPayments = new Map<number, string[]>();

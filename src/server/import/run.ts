@@ -17,6 +17,7 @@ import {
   type ImportAudit,
   importedWrite,
 } from './history';
+import { imageProblems } from './images';
 import { addTotals, emptyTotals, type Totals } from './money';
 import { maskedPayments, refundSourceMoney } from './refunds';
 import { SeenIds } from './seen';
@@ -66,6 +67,8 @@ export interface ImportResult {
   entities: EntityReport[];
   /** Users created without a password (they use 'Olvidé mi contraseña'). */
   usersWithoutPassword: number;
+  /** Products written this run whose image bytes could not be brought (legacy id: reason). */
+  imageProblems: { legacy_id: number; reason: string }[];
   /** Refunds written this run whose bank fields came masked (not readable through a documented call). */
   maskedPayments: { legacy_id: number; fields: string[] }[];
   /** The source's money totals per entity (vouchers, invoicing), by office|month. */
@@ -160,6 +163,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
   const sourceTotals: Record<string, Totals> = {};
   let usersWithoutPassword = 0;
   maskedPayments.clear();
+  imageProblems.clear();
   /**
    * Late references (a branch's parent office, a country's currency): fixed at the end of their
    * entity when the parent is in, else at the end of the run; kept in the entity's checkpoint, so a
@@ -401,6 +405,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
       dryRun,
       entities: reports,
       usersWithoutPassword,
+      imageProblems: [...imageProblems].map(([legacy_id, reason]) => ({ legacy_id, reason })),
       maskedPayments: [...maskedPayments].map(([legacy_id, fields]) => ({ legacy_id, fields })),
       sourceTotals,
       reconciliation,

@@ -66,7 +66,9 @@ export interface Source {
   /** GET `path` (relative to the base URL) as JSON, through the gate, with retries. */
   get<T>(path: string): Promise<T>;
   /** POST `path` with a JSON body and answer the bytes (a documented file call), with retries. */
-  download(path: string, body: unknown): Promise<Buffer>;
+  download(path: string, body: unknown, method?: 'POST' | 'GET'): Promise<Buffer>;
+  /** GET `path` and answer the bytes (an image), with retries. */
+  getBytes(path: string): Promise<Buffer>;
   /** One page of a list, ordered by id. */
   page<T>(path: string, offset: number, limit: number): Promise<Page<T>>;
   /** Requests made and retried so far. */
@@ -162,13 +164,16 @@ export function createSource(options: SourceOptions): Source {
         return json<T>(response, path);
       });
     },
-    download(path: string, body: unknown) {
+    getBytes(path: string) {
+      return source.download(path, undefined, 'GET');
+    },
+    download(path: string, body: unknown, method: 'POST' | 'GET' = 'POST') {
       return gate.run(async () => {
-        let response = await request('POST', path, body);
+        let response = await request(method, path, body);
         if (response.status === 401 && options.password) {
           await response.body?.cancel().catch(() => {});
           await source.signIn();
-          response = await request('POST', path, body);
+          response = await request(method, path, body);
         }
         if (!response.ok) {
           const text = await response.text();
