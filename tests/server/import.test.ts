@@ -216,6 +216,53 @@ describe('npm run import from another instance', () => {
     ).toBe('1');
   }, 60_000);
 
+  it("brings offices' Karing records and payment-review history and groups' status records", async () => {
+    const admin = as(source, await source.login('admin'));
+    const paymentId = Number(await sourceScalar('select min(id) from office_payments'));
+    const reviewed = await admin({
+      method: 'POST',
+      url: '/api/review/',
+      payload: { office_payment: paymentId, observation: 'Revisado antes de la migración' },
+    });
+    expect(reviewed.statusCode, reviewed.body).toBe(201);
+    const result = await runImport({ pool: target.pool, source: sourceOf(), only: ['office', 'groups'] });
+    expect(result.reconciliation.ok).toBe(true);
+    expect(result.reviewProblems).toEqual([]);
+    for (const [table, columns] of [
+      [
+        'office_karing',
+        "karing_code || '|' || address || '|' || is_enabled || '|' || coalesce(municipality_id::text, '')",
+      ],
+      [
+        'office_payment_reviews',
+        "observation || '|' || snapshot::text || '|' || coalesce(user_id::text, '')",
+      ],
+      ['status_group', "group_id || '|' || is_active"],
+    ])
+      expect([
+        table,
+        await scalar(
+          target.pool,
+          `select count(*) || ':' || coalesce(string_agg(${columns}, ',' order by 1), '') from ${table}`,
+        ),
+      ]).toEqual([
+        table,
+        await sourceScalar(
+          `select count(*) || ':' || coalesce(string_agg(${columns}, ',' order by 1), '') from ${table}`,
+        ),
+      ]);
+    expect(
+      await scalar(target.pool, 'select count(*) from office_payment_reviews where observation = $1', [
+        'Revisado antes de la migración',
+      ]),
+    ).toBe('1');
+    const again = await runImport({ pool: target.pool, source: sourceOf(), only: ['office', 'groups'] });
+    expect(again.entities.map((entry) => [entry.entity, entry.created, entry.updated])).toEqual([
+      ['office', 0, 0],
+      ['groups', 0, 0],
+    ]);
+  }, 60_000);
+
   it("brings a product's image bytes through GET /product_image/{id}/, checked by content, into the storage", async () => {
     const admin = as(source, await source.login('admin'));
     const upload = multipart([{ name: 'file', data: PNG, filename: 'producto.png' }]);

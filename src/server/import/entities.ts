@@ -6,6 +6,7 @@
  */
 import type { PoolClient } from 'pg';
 import { storeImage, withImage } from './images';
+import { withGroupStatus, withReviews, writeGroupStatus, writeOfficeExtras } from './officeExtras';
 import { refundEntity } from './refunds';
 import type { Source } from './source';
 
@@ -221,9 +222,11 @@ export const ENTITIES: EntitySpec[] = [
     table: 'offices',
     detail: true,
     fields: (record) => {
-      const { allowed_actions: _a, childrens: _c, ...rest } = record;
+      const { allowed_actions: _a, childrens: _c, reviews_problem: _r, ...rest } = record;
       return rest;
     },
+    // The payment-review history, when the source answers it (./officeExtras.ts).
+    enrich: (_get, record, source) => withReviews(source, record),
     refs: (record) => [
       { entity: 'country', id: num(record.country), required: true },
       { entity: 'bussines_unit', id: num(record.bussines_unit), required: true },
@@ -318,6 +321,7 @@ export const ENTITIES: EntitySpec[] = [
         id,
         extra.map((item) => pick(item, ['name', 'email', 'phone', 'address'])),
       );
+      await writeOfficeExtras(tx, id, record);
     },
   },
   // ---- Groups and permissions
@@ -336,7 +340,10 @@ export const ENTITIES: EntitySpec[] = [
     table: 'groups',
     naturalKey: 'name',
     row: (record) => pick(record, ['name']),
+    // GET /status_group/{group}/ (SPEC §7 'Groups'): the group's status record.
+    enrich: (_get, record, source) => withGroupStatus(source, record),
     async children(tx, id, record) {
+      await writeGroupStatus(tx, id, record);
       const permissions = await permissionIds(tx, record.all_permissions);
       await replaceRows(
         tx,

@@ -47,7 +47,7 @@ const downloaded = new WeakMap<Json, Map<string, Buffer>>();
 
 /** Where the importer stores files; set by the command (database storage in the batch's transaction by default). */
 let storageFor: (tx: PoolClient) => FileStorage = (tx) => databaseStorage(drizzle(tx) as unknown as Database);
-export function useImportFileStorage(make: (tx: PoolClient) => FileStorage) {
+export function setImportFileStorage(make: (tx: PoolClient) => FileStorage) {
   storageFor = make;
 }
 export const importFileStorage = (tx: PoolClient): FileStorage => storageFor(tx);

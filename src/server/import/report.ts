@@ -47,6 +47,10 @@ export function humanReport(result: ImportResult): string {
     '  (refund: la primera columna es lo reclamado, la segunda lo aprobado; por oficina, mes de la solicitud y moneda.)',
   );
   lines.push('');
+  for (const problem of result.reviewProblems.slice(0, 50))
+    lines.push(
+      `Historial de revisiones de pago de la oficina ${problem.legacy_id} no traído: ${problem.reason}.`,
+    );
   for (const problem of result.imageProblems.slice(0, 50))
     lines.push(`Imagen del producto ${problem.legacy_id} no traída: ${problem.reason}.`);
   if (result.maskedPayments.length) {

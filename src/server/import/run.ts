@@ -19,6 +19,7 @@ import {
 } from './history';
 import { imageProblems } from './images';
 import { addTotals, emptyTotals, type Totals } from './money';
+import { reviewProblems } from './officeExtras';
 import { maskedPayments, refundSourceMoney } from './refunds';
 import { SeenIds } from './seen';
 import type { Source } from './source';
@@ -67,6 +68,8 @@ export interface ImportResult {
   entities: EntityReport[];
   /** Users created without a password (they use 'Olvidé mi contraseña'). */
   usersWithoutPassword: number;
+  /** Offices written this run whose payment-review history could not be read (legacy id: reason). */
+  reviewProblems: { legacy_id: number; reason: string }[];
   /** Products written this run whose image bytes could not be brought (legacy id: reason). */
   imageProblems: { legacy_id: number; reason: string }[];
   /** Refunds written this run whose bank fields came masked (not readable through a documented call). */
@@ -164,6 +167,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
   let usersWithoutPassword = 0;
   maskedPayments.clear();
   imageProblems.clear();
+  reviewProblems.clear();
   /**
    * Late references (a branch's parent office, a country's currency): fixed at the end of their
    * entity when the parent is in, else at the end of the run; kept in the entity's checkpoint, so a
@@ -405,6 +409,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
       dryRun,
       entities: reports,
       usersWithoutPassword,
+      reviewProblems: [...reviewProblems].map(([legacy_id, reason]) => ({ legacy_id, reason })),
       imageProblems: [...imageProblems].map(([legacy_id, reason]) => ({ legacy_id, reason })),
       maskedPayments: [...maskedPayments].map(([legacy_id, fields]) => ({ legacy_id, fields })),
       sourceTotals,

@@ -67,6 +67,8 @@ export interface Source {
   get<T>(path: string): Promise<T>;
   /** POST `path` with a JSON body and answer the bytes (a documented file call), with retries. */
   download(path: string, body: unknown, method?: 'POST' | 'GET'): Promise<Buffer>;
+  /** GET `path` as JSON; null when the source answers 404 (a record it does not have). */
+  getOptional<T>(path: string): Promise<T | null>;
   /** GET `path` and answer the bytes (an image), with retries. */
   getBytes(path: string): Promise<Buffer>;
   /** One page of a list, ordered by id. */
@@ -160,6 +162,21 @@ export function createSource(options: SourceOptions): Source {
           await response.body?.cancel().catch(() => {});
           await source.signIn();
           response = await request('GET', path);
+        }
+        return json<T>(response, path);
+      });
+    },
+    getOptional<T>(path: string) {
+      return gate.run(async () => {
+        let response = await request('GET', path);
+        if (response.status === 401 && options.password) {
+          await response.body?.cancel().catch(() => {});
+          await source.signIn();
+          response = await request('GET', path);
+        }
+        if (response.status === 404) {
+          await response.body?.cancel().catch(() => {});
+          return null;
         }
         return json<T>(response, path);
       });
