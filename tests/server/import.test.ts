@@ -225,6 +225,13 @@ describe('npm run import from another instance', () => {
       payload: { office_payment: paymentId, observation: 'Revisado antes de la migración' },
     });
     expect(reviewed.statusCode, reviewed.body).toBe(201);
+    const groupId = Number(await sourceScalar('select min(id) from groups'));
+    const status = await admin({
+      method: 'PUT',
+      url: `/api/status_group/${groupId}/`,
+      payload: { group: groupId, is_active: false },
+    });
+    expect(status.statusCode, status.body).toBe(200);
     const result = await runImport({ pool: target.pool, source: sourceOf(), only: ['office', 'groups'] });
     expect(result.reconciliation.ok).toBe(true);
     expect(result.reviewProblems).toEqual([]);
@@ -237,7 +244,7 @@ describe('npm run import from another instance', () => {
         'office_payment_reviews',
         "observation || '|' || snapshot::text || '|' || coalesce(user_id::text, '')",
       ],
-      ['status_group', "group_id || '|' || is_active"],
+      ['status_group s join groups g on g.id = s.group_id', "g.name || '|' || s.is_active"],
     ])
       expect([
         table,
@@ -251,6 +258,8 @@ describe('npm run import from another instance', () => {
           `select count(*) || ':' || coalesce(string_agg(${columns}, ',' order by 1), '') from ${table}`,
         ),
       ]);
+    expect(await scalar(target.pool, 'select count(*) from office_karing')).not.toBe('0');
+    expect(await scalar(target.pool, 'select count(*) from status_group where not is_active')).toBe('1');
     expect(
       await scalar(target.pool, 'select count(*) from office_payment_reviews where observation = $1', [
         'Revisado antes de la migración',
