@@ -14,9 +14,11 @@ import { loadConfig } from '../src/server/config';
 import { openProductDatabase } from '../src/server/db/productDatabase';
 import { seed } from '../src/server/db/seed';
 import { ENTITY_NAMES } from '../src/server/import/entities';
+import { setImportFileStorage } from '../src/server/import/refunds';
 import { humanReport, jsonReport } from '../src/server/import/report';
 import { runImport } from '../src/server/import/run';
 import { createSource } from '../src/server/import/source';
+import { filesystemStorage } from '../src/server/services/storage';
 
 const USAGE =
   'Uso: npm run import -- --from <URL de la API anterior> --username <usuario> --password <clave> ' +
@@ -102,6 +104,12 @@ try {
   process.stdout.write(
     `${args['dry-run'] ? 'Prueba (--dry-run) de importación' : 'Importando'} desde ${args.from} hacia ${database.description}\n`,
   );
+  // Files (refund files, product images) go where the product keeps them (FILE_STORAGE): a
+  // directory, or the database inside each batch's transaction (the default).
+  if (config.fileStorage === 'filesystem') {
+    const files = filesystemStorage(config.filesDir);
+    setImportFileStorage(() => files);
+  }
   const result = await runImport({
     pool,
     source,

@@ -8,19 +8,26 @@
  * client's manners (Retry-After, backoff).
  */
 import { spawn } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { localTodayIso } from '../../src/contracts/refund/dates';
+import type { RefundLoginResponse } from '../../src/contracts/refund/login';
 import { openDatabase } from '../../src/server/db/client';
+import { storedFiles } from '../../src/server/db/schema';
 import { seed } from '../../src/server/db/seed';
+import { DEMO_REFUND_TRAVELLERS } from '../../src/server/db/seed/refunds';
 import { type ImportResult, runImport } from '../../src/server/import/run';
 import { createSource, retryAfterMs, SourceError } from '../../src/server/import/source';
+import { storageOf } from '../../src/server/services/storage';
 import { freshTestDatabase } from './postgresAdmin';
-import { ADMIN_PASSWORD, as, createTestApp, type TestApp } from './support';
+import { ADMIN_PASSWORD, as, createTestApp, refundLoginOf, type TestApp } from './support';
 import { testConfig } from './testConfig';
 
 let source: TestApp;
@@ -40,6 +47,27 @@ async function freshTarget() {
   const target = { pool, url: database.url, drop: database.drop };
   targets.push(target);
   return target;
+}
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function multipart(parts: { name: string; data: Buffer | string; filename?: string }[]) {
+  const boundary = `----import${randomUUID()}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const name = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${name}\r\n\r\n`));
+    chunks.push(typeof part.data === 'string' ? Buffer.from(part.data) : part.data);
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 const sourceOf = () =>
@@ -186,6 +214,254 @@ describe('npm run import from another instance', () => {
         "select count(*) from audit_log where entity = 'pax' and action = 'import_remove'",
       ),
     ).toBe('1');
+  }, 60_000);
+
+  it("brings offices' Karing records and payment-review history and groups' status records", async () => {
+    const admin = as(source, await source.login('admin'));
+    const paymentId = Number(await sourceScalar('select min(id) from office_payments'));
+    const reviewed = await admin({
+      method: 'POST',
+      url: '/api/review/',
+      payload: { office_payment: paymentId, observation: 'Revisado antes de la migración' },
+    });
+    expect(reviewed.statusCode, reviewed.body).toBe(201);
+    const groupId = Number(await sourceScalar('select min(id) from groups'));
+    const status = await admin({
+      method: 'PUT',
+      url: `/api/status_group/${groupId}/`,
+      payload: { group: groupId, is_active: false },
+    });
+    expect(status.statusCode, status.body).toBe(200);
+    const result = await runImport({ pool: target.pool, source: sourceOf(), only: ['office', 'groups'] });
+    expect(result.reconciliation.ok).toBe(true);
+    expect(result.reviewProblems).toEqual([]);
+    for (const [table, columns] of [
+      [
+        'office_karing',
+        "karing_code || '|' || address || '|' || is_enabled || '|' || coalesce(municipality_id::text, '')",
+      ],
+      [
+        'office_payment_reviews',
+        "observation || '|' || snapshot::text || '|' || coalesce(user_id::text, '')",
+      ],
+      ['status_group s join groups g on g.id = s.group_id', "g.name || '|' || s.is_active"],
+    ])
+      expect([
+        table,
+        await scalar(
+          target.pool,
+          `select count(*) || ':' || coalesce(string_agg(${columns}, ',' order by 1), '') from ${table}`,
+        ),
+      ]).toEqual([
+        table,
+        await sourceScalar(
+          `select count(*) || ':' || coalesce(string_agg(${columns}, ',' order by 1), '') from ${table}`,
+        ),
+      ]);
+    expect(await scalar(target.pool, 'select count(*) from office_karing')).not.toBe('0');
+    expect(await scalar(target.pool, 'select count(*) from status_group where not is_active')).toBe('1');
+    expect(
+      await scalar(target.pool, 'select count(*) from office_payment_reviews where observation = $1', [
+        'Revisado antes de la migración',
+      ]),
+    ).toBe('1');
+    const again = await runImport({ pool: target.pool, source: sourceOf(), only: ['office', 'groups'] });
+    expect(again.entities.map((entry) => [entry.entity, entry.created, entry.updated])).toEqual([
+      ['office', 0, 0],
+      ['groups', 0, 0],
+    ]);
+  }, 60_000);
+
+  it("brings a product's image bytes through GET /product_image/{id}/, checked by content, into the storage", async () => {
+    const admin = as(source, await source.login('admin'));
+    const upload = multipart([{ name: 'file', data: PNG, filename: 'producto.png' }]);
+    const uploaded = await admin({
+      method: 'POST',
+      url: '/api/upload_image/',
+      payload: upload.payload,
+      headers: upload.headers,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const imageId = (uploaded.json() as { id: string }).id;
+    const productId = Number(await sourceScalar('select min(id) from products'));
+    // The product takes the image (the wizard's last step does this; set directly here).
+    await sourceScalar('update products set url_image = $1 where id = $2 returning id', [imageId, productId]);
+    const stored = await sourceScalar('select path from product_images where id = $1', [imageId]);
+    const bytes = await storageOf(source.context).get(stored);
+    expect(bytes).not.toBeNull();
+
+    const result = await runImport({ pool: target.pool, source: sourceOf(), only: ['product'] });
+    expect(result.reconciliation.ok).toBe(true);
+    expect([byEntity(result).product.created, byEntity(result).product.updated]).toEqual([0, 1]);
+    expect(result.imageProblems).toEqual([]);
+    const here = Number(
+      await scalar(
+        target.pool,
+        "select new_id from import_id_map where entity = 'product' and legacy_id = $1",
+        [productId],
+      ),
+    );
+    expect(await scalar(target.pool, 'select url_image from products where id = $1', [here])).toBe(imageId);
+    expect(
+      await scalar(
+        target.pool,
+        "select i.content_type || ' ' || i.size || ' ' || encode(sha256(b.data), 'hex') from product_images i join file_blobs b on b.key = i.path where i.id = $1",
+        [imageId],
+      ),
+    ).toBe(`image/png ${bytes!.length} ${createHash('sha256').update(bytes!).digest('hex')}`);
+    const again = await runImport({ pool: target.pool, source: sourceOf(), only: ['product'] });
+    expect([byEntity(again).product.created, byEntity(again).product.updated]).toEqual([0, 0]);
+  }, 60_000);
+
+  it('brings refunds across: claims, amounts, statuses, files (bytes checked), payment data as staff see it', async () => {
+    // A refund made on the source through its own portal calls, reviewed and approved by staff.
+    const traveller = DEMO_REFUND_TRAVELLERS.find((one) => one.country === 'BRA' && one.claimable)!;
+    const login = await refundLoginOf(source, traveller.docNumber);
+    const loginData = (
+      await source.app.inject({
+        method: 'GET',
+        url: `/api/refund_data/?voucher_id=${login.voucherId}&document=${traveller.docNumber}`,
+        remoteAddress: '10.43.0.1',
+      })
+    ).json() as RefundLoginResponse;
+    const upload = multipart([{ name: 'file', data: PNG, filename: 'recibo.png' }]);
+    const uploaded = await source.app.inject({
+      method: 'POST',
+      url: '/images/upload-image',
+      payload: upload.payload,
+      headers: { ...upload.headers, authorization: `Bearer ${loginData.access}` },
+      remoteAddress: '10.43.0.2',
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const files = (uploaded.json() as { files: { id: string; name: string }[] }).files;
+    const data = loginData.refunds;
+    const coverage = data.coverages.find((name) => !data.multi_cause_coverages.includes(name))!;
+    const today = localTodayIso();
+    const submission = {
+      idempotency_key: randomUUID(),
+      refund: {
+        name: data.name,
+        surname: data.surname,
+        doc_number: data.doc_number,
+        voucher: data.voucher,
+        email: 'viajero-import@example.com',
+        phone_contact: '+5511912345678',
+        client_comment: 'Importado en la prueba',
+      },
+      refund_coverage: {
+        claims: [
+          {
+            coverage,
+            sinister_country: 'ITA',
+            sinister_date: data.date_out && data.date_out < today ? data.date_out : today,
+            currency: 'USD',
+            amount: '1234.56',
+            coverage_files: files,
+          },
+        ],
+        comment: '',
+      },
+      refund_payment: {
+        payment_method: 'Transferencia',
+        refund_method: 'Cuenta propia',
+        owner: 'Titular Demo',
+        bank: 'Banco do Brasil',
+        account_type: 'Cuenta corriente',
+        account_number: '12345678',
+        swift: 'BRASBRRJ',
+        doc_number: traveller.docNumber,
+        bank_adress: 'SBS Quadra 1, Brasília',
+      },
+    };
+    const body = multipart([
+      { name: 'data', data: JSON.stringify(submission) },
+      { name: 'files', data: JSON.stringify(files) },
+    ]);
+    const submitted = await source.app.inject({
+      method: 'POST',
+      url: '/api/refund_data/',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${loginData.access}` },
+      remoteAddress: '10.43.0.3',
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const refundId = (submitted.json() as { refund: { id: number } }).refund.id;
+    const admin = as(source, await source.login('admin'));
+    expect(
+      (await admin({ method: 'POST', url: `/api/refund/${refundId}/actions/review/`, payload: {} }))
+        .statusCode,
+    ).toBe(200);
+    const claimId = Number(
+      await sourceScalar('select id from refund_claims where refund_id = $1', [refundId]),
+    );
+    const approved = await admin({
+      method: 'POST',
+      url: `/api/refund/${refundId}/actions/approve/`,
+      payload: { amounts: [{ claim: claimId, amount: '1000,5' }] },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+
+    const result = await runImport({ pool: target.pool, source: sourceOf(), only: ['refund'] });
+    expect(result.reconciliation.ok).toBe(true);
+    const refundsReport = byEntity(result).refund;
+    const sourceRefunds = Number(await sourceScalar('select count(*) from refunds'));
+    expect([refundsReport.sourceCount, refundsReport.created]).toEqual([sourceRefunds, sourceRefunds]);
+    const money = result.reconciliation.money.find((entry) => entry.entity === 'refund')!;
+    expect(money.differences).toEqual([]);
+    // Claimed in the first column, approved in the second.
+    expect([money.here.final_price, money.here.commission]).toEqual([
+      await sourceScalar('select sum(amount)::numeric(16,2)::text from refund_claims'),
+      await sourceScalar('select coalesce(sum(approved_amount), 0)::numeric(16,2)::text from refund_claims'),
+    ]);
+    const here = Number(
+      await scalar(
+        target.pool,
+        "select new_id from import_id_map where entity = 'refund' and legacy_id = $1",
+        [refundId],
+      ),
+    );
+    expect(await scalar(target.pool, 'select status from refunds where id = $1', [here])).toBe('APROBADO');
+    expect(
+      await scalar(
+        target.pool,
+        "select string_agg(coverage_name || ' ' || currency_code || ' ' || amount || ' ' || approved_amount, ',') from refund_claims where refund_id = $1",
+        [here],
+      ),
+    ).toBe(`${coverage} USD 1234.56 1000.50`);
+    // The file's bytes came through POST /refund_download_file/, equal to the source's stored ones.
+    const sourceFile = await source.context.db
+      .select()
+      .from(storedFiles)
+      .where(eq(storedFiles.id, files[0].id));
+    expect(
+      await scalar(
+        target.pool,
+        "select sf.sha256 || ' ' || sf.content_type || ' ' || sf.size || ' ' || rf.kind from refund_files rf join stored_files sf on sf.id = rf.file_id where rf.refund_id = $1",
+        [here],
+      ),
+    ).toBe(`${sourceFile[0].sha256} image/png ${sourceFile[0].size} claim`);
+    expect(
+      await scalar(target.pool, "select encode(sha256(b.data), 'hex') from file_blobs b where b.key = $1", [
+        sourceFile[0].path,
+      ]),
+    ).toBe(sourceFile[0].sha256);
+    // Payment data: the clear fields; the masked ones cannot be read, so the data is incomplete here.
+    expect(
+      await scalar(
+        target.pool,
+        "select owner || '|' || account_type || '|' || account_number || '|' || status from refund_payments where refund_id = $1",
+        [here],
+      ),
+    ).toBe('Titular Demo|Cuenta corriente||false');
+    expect(result.maskedPayments).toContainEqual(expect.objectContaining({ legacy_id: refundId }));
+    // No mail, no pending request link from the import.
+    expect(await scalar(target.pool, 'select count(*) from refund_requests where mailed_at is null')).toBe(
+      '0',
+    );
+
+    const again = await runImport({ pool: target.pool, source: sourceOf(), only: ['refund'] });
+    expect([byEntity(again).refund.created, byEntity(again).refund.updated]).toEqual([0, 0]);
+    expect(again.reconciliation.ok).toBe(true);
   }, 60_000);
 });
 

@@ -5,6 +5,10 @@
  * which resolve through the id map (a missing required parent quarantines the record).
  */
 import type { PoolClient } from 'pg';
+import { storeImage, withImage } from './images';
+import { withGroupStatus, withReviews, writeGroupStatus, writeOfficeExtras } from './officeExtras';
+import { refundEntity } from './refunds';
+import type { Source } from './source';
 
 type Json = Record<string, unknown>;
 
@@ -30,7 +34,7 @@ export interface EntitySpec {
   /** Read each record's detail (`path/{id}/`): its list row lacks sub-records. */
   detail?: boolean;
   /** More of the record from other documented calls (a product's rates, a reservation's payments). */
-  enrich?: (get: <T>(path: string) => Promise<T>, record: Json) => Promise<Json>;
+  enrich?: (get: <T>(path: string) => Promise<T>, record: Json, source?: Source) => Promise<Json>;
   /** The record's id here is its id there (business numbers people know: reservation, voucher). */
   keepId?: boolean;
   /** The row's key is a reference (reservation_invoicing by reservation): upserted on it. */
@@ -218,9 +222,11 @@ export const ENTITIES: EntitySpec[] = [
     table: 'offices',
     detail: true,
     fields: (record) => {
-      const { allowed_actions: _a, childrens: _c, ...rest } = record;
+      const { allowed_actions: _a, childrens: _c, reviews_problem: _r, ...rest } = record;
       return rest;
     },
+    // The payment-review history, when the source answers it (./officeExtras.ts).
+    enrich: (_get, record, source) => withReviews(source, record),
     refs: (record) => [
       { entity: 'country', id: num(record.country), required: true },
       { entity: 'bussines_unit', id: num(record.bussines_unit), required: true },
@@ -315,6 +321,7 @@ export const ENTITIES: EntitySpec[] = [
         id,
         extra.map((item) => pick(item, ['name', 'email', 'phone', 'address'])),
       );
+      await writeOfficeExtras(tx, id, record);
     },
   },
   // ---- Groups and permissions
@@ -333,7 +340,10 @@ export const ENTITIES: EntitySpec[] = [
     table: 'groups',
     naturalKey: 'name',
     row: (record) => pick(record, ['name']),
+    // GET /status_group/{group}/ (SPEC §7 'Groups'): the group's status record.
+    enrich: (_get, record, source) => withGroupStatus(source, record),
     async children(tx, id, record) {
+      await writeGroupStatus(tx, id, record);
       const permissions = await permissionIds(tx, record.all_permissions);
       await replaceRows(
         tx,
@@ -408,14 +418,16 @@ export const ENTITIES: EntitySpec[] = [
     table: 'products',
     detail: true,
     fields: (record) => {
-      const { allowed_actions: _a, used_by: _u, ...rest } = record;
+      const { allowed_actions: _a, used_by: _u, image_problem: _p, ...rest } = record;
       return rest;
     },
     // GET /rateDetail/{id}/: the general and particular rate rows (SPEC §7 'Products').
-    enrich: async (get, record) => ({
-      ...record,
-      rates: (await get<{ rates?: Json[] }>(`/rateDetail/${record.id}/`)).rates ?? [],
-    }),
+    // and the image's bytes (./images.ts).
+    enrich: async (get, record, source) =>
+      withImage(source, {
+        ...record,
+        rates: (await get<{ rates?: Json[] }>(`/rateDetail/${record.id}/`)).rates ?? [],
+      }),
     refs: (record) => [
       ...((record.rates as Json[] | undefined) ?? []).map((rate) => ({
         entity: 'office',
@@ -437,6 +449,7 @@ export const ENTITIES: EntitySpec[] = [
       supplier_id: resolve('supplier', num(record.supplier)),
     }),
     async children(tx, id, record, resolve) {
+      await storeImage(tx, record);
       await replaceRows(
         tx,
         'product_zones',
@@ -721,6 +734,8 @@ export const ENTITIES: EntitySpec[] = [
       );
     },
   },
+  // ---- Refunds: claims, payment data (as far as the staff calls show it), files (./refunds.ts)
+  refundEntity,
 ];
 
 export const ENTITY_NAMES = ENTITIES.map((entity) => entity.name);

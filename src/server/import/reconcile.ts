@@ -70,8 +70,23 @@ const PAYMENT_TOTALS = `
   left join import_id_map mo on mo.entity = 'office' and mo.new_id = r.office_id
   group by 1`;
 
+/** The refunds brought across: claimed (first column) and approved (second), by legacy office|month submitted|currency. */
+const REFUND_TOTALS = `
+  select coalesce(mo.legacy_id::text, '') || '|' || to_char(f.created_at at time zone 'UTC', 'YYYY-MM') || '|' ||
+      c.currency_code as key,
+    count(*)::int as n, round(sum(c.amount) * 100)::text as f,
+    round(coalesce(sum(c.approved_amount), 0) * 100)::text as c, '0' as p
+  from refund_claims c
+  join refunds f on f.id = c.refund_id
+  join import_id_map mf on mf.entity = 'refund' and mf.new_id = f.id
+  join vouchers v on v.id = f.voucher_id
+  join reservations r on r.id = v.reservation_id
+  left join import_id_map mo on mo.entity = 'office' and mo.new_id = r.office_id
+  group by 1`;
+
 const MONEY_QUERIES: Record<string, string> = {
   voucher: VOUCHER_TOTALS,
+  refund: REFUND_TOTALS,
   facturacion: INVOICING_TOTALS,
   payments: PAYMENT_TOTALS,
 };

@@ -17,7 +17,10 @@ import {
   type ImportAudit,
   importedWrite,
 } from './history';
+import { imageProblems } from './images';
 import { addTotals, emptyTotals, type Totals } from './money';
+import { reviewProblems } from './officeExtras';
+import { maskedPayments, refundSourceMoney } from './refunds';
 import { SeenIds } from './seen';
 import type { Source } from './source';
 
@@ -65,6 +68,12 @@ export interface ImportResult {
   entities: EntityReport[];
   /** Users created without a password (they use 'Olvidé mi contraseña'). */
   usersWithoutPassword: number;
+  /** Offices written this run whose payment-review history could not be read (legacy id: reason). */
+  reviewProblems: { legacy_id: number; reason: string }[];
+  /** Products written this run whose image bytes could not be brought (legacy id: reason). */
+  imageProblems: { legacy_id: number; reason: string }[];
+  /** Refunds written this run whose bank fields came masked (not readable through a documented call). */
+  maskedPayments: { legacy_id: number; fields: string[] }[];
   /** The source's money totals per entity (vouchers, invoicing), by office|month. */
   sourceTotals: Record<string, Totals>;
   /** Computed on this side before the transaction ended (the dry run's too). */
@@ -156,6 +165,9 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
   const reports: EntityReport[] = [];
   const sourceTotals: Record<string, Totals> = {};
   let usersWithoutPassword = 0;
+  maskedPayments.clear();
+  imageProblems.clear();
+  reviewProblems.clear();
   /**
    * Late references (a branch's parent office, a country's currency): fixed at the end of their
    * entity when the parent is in, else at the end of the run; kept in the entity's checkpoint, so a
@@ -260,7 +272,8 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
               page.results.map((row) => source.get<Json>(`${detailPath}${row.id}/`)),
             );
           const enrich = spec.enrich;
-          if (enrich) page.results = await Promise.all(page.results.map((row) => enrich(source.get, row)));
+          if (enrich)
+            page.results = await Promise.all(page.results.map((row) => enrich(source.get, row, source)));
           return page;
         };
         const ahead: Promise<Awaited<ReturnType<typeof fetchPage>>>[] = [];
@@ -286,6 +299,9 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
               seen.add(Number(record.id));
               const money = sourceMoney(spec.name, record);
               if (money) addTotals(progress.totals, money.key, money.amounts);
+              if (spec.name === 'refund')
+                for (const claim of refundSourceMoney(record))
+                  addTotals(progress.totals, claim.key, claim.amounts);
               if (spec.name === 'facturacion') {
                 progress.payments ??= emptyTotals();
                 for (const payment of sourcePayments(record))
@@ -393,6 +409,9 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
       dryRun,
       entities: reports,
       usersWithoutPassword,
+      reviewProblems: [...reviewProblems].map(([legacy_id, reason]) => ({ legacy_id, reason })),
+      imageProblems: [...imageProblems].map(([legacy_id, reason]) => ({ legacy_id, reason })),
+      maskedPayments: [...maskedPayments].map(([legacy_id, fields]) => ({ legacy_id, fields })),
       sourceTotals,
       reconciliation,
       requests: stats.requests,

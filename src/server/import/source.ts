@@ -65,6 +65,12 @@ export interface Source {
   signIn(): Promise<void>;
   /** GET `path` (relative to the base URL) as JSON, through the gate, with retries. */
   get<T>(path: string): Promise<T>;
+  /** POST `path` with a JSON body and answer the bytes (a documented file call), with retries. */
+  download(path: string, body: unknown, method?: 'POST' | 'GET'): Promise<Buffer>;
+  /** GET `path` as JSON; null when the source answers 404 (a record it does not have). */
+  getOptional<T>(path: string): Promise<T | null>;
+  /** GET `path` and answer the bytes (an image), with retries. */
+  getBytes(path: string): Promise<Buffer>;
   /** One page of a list, ordered by id. */
   page<T>(path: string, offset: number, limit: number): Promise<Page<T>>;
   /** Requests made and retried so far. */
@@ -158,6 +164,41 @@ export function createSource(options: SourceOptions): Source {
           response = await request('GET', path);
         }
         return json<T>(response, path);
+      });
+    },
+    getOptional<T>(path: string) {
+      return gate.run(async () => {
+        let response = await request('GET', path);
+        if (response.status === 401 && options.password) {
+          await response.body?.cancel().catch(() => {});
+          await source.signIn();
+          response = await request('GET', path);
+        }
+        if (response.status === 404) {
+          await response.body?.cancel().catch(() => {});
+          return null;
+        }
+        return json<T>(response, path);
+      });
+    },
+    getBytes(path: string) {
+      return source.download(path, undefined, 'GET');
+    },
+    download(path: string, body: unknown, method: 'POST' | 'GET' = 'POST') {
+      return gate.run(async () => {
+        let response = await request(method, path, body);
+        if (response.status === 401 && options.password) {
+          await response.body?.cancel().catch(() => {});
+          await source.signIn();
+          response = await request(method, path, body);
+        }
+        if (!response.ok) {
+          const text = await response.text();
+          throw new SourceError(
+            `El sistema anterior respondió ${response.status} a ${path}: ${text.slice(0, 300)}`,
+          );
+        }
+        return Buffer.from(await response.arrayBuffer());
       });
     },
     async page<T>(path: string, offset: number, limit: number) {
