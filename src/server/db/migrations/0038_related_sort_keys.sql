@@ -116,44 +116,77 @@ END $$;--> statement-breakpoint
 CREATE TRIGGER "reservations_voucher_sort_keys" AFTER UPDATE OF "payment_method", "date_in", "date_out" ON "reservations"
   FOR EACH ROW WHEN (OLD."payment_method" IS DISTINCT FROM NEW."payment_method" OR OLD."date_in" IS DISTINCT FROM NEW."date_in" OR OLD."date_out" IS DISTINCT FROM NEW."date_out")
   EXECUTE FUNCTION "reservations_voucher_sort_keys"();--> statement-breakpoint
+-- Statement triggers with transition tables (no column list allowed with them): a statement that
+-- renames many rows (an import, say) rewrites their referencing rows in one UPDATE, a batch.
 CREATE OR REPLACE FUNCTION "products_sort_keys"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  supplier_key text := (SELECT es_sort_key(s."long_name") FROM "suppliers" s WHERE s."id" = NEW."supplier_id");
 BEGIN
-  UPDATE "vouchers" SET "product_sort_key" = es_sort_key(NEW."long_name"), "supplier_sort_key" = supplier_key
-  WHERE "product_id" = NEW."id";
+  -- Most updates rename nothing (a login, a commission): then nothing more is read.
+  IF NOT EXISTS (SELECT 1 FROM "renamed_new" AS n JOIN "renamed_old" AS o ON o."id" = n."id" WHERE o."long_name" IS DISTINCT FROM n."long_name" OR o."supplier_id" IS DISTINCT FROM n."supplier_id") THEN
+    RETURN NULL;
+  END IF;
+  UPDATE "vouchers" AS v SET
+    "product_sort_key" = es_sort_key(n."long_name"),
+    "supplier_sort_key" = es_sort_key(s."long_name")
+  FROM "renamed_new" AS n
+    JOIN "renamed_old" AS o ON o."id" = n."id"
+    LEFT JOIN "suppliers" AS s ON s."id" = n."supplier_id"
+  WHERE v."product_id" = n."id"
+    AND (o."long_name" IS DISTINCT FROM n."long_name" OR o."supplier_id" IS DISTINCT FROM n."supplier_id");
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "products_sort_keys" AFTER UPDATE OF "long_name", "supplier_id" ON "products"
-  FOR EACH ROW WHEN (OLD."long_name" IS DISTINCT FROM NEW."long_name" OR OLD."supplier_id" IS DISTINCT FROM NEW."supplier_id")
-  EXECUTE FUNCTION "products_sort_keys"();--> statement-breakpoint
+CREATE TRIGGER "products_sort_keys" AFTER UPDATE ON "products"
+  REFERENCING OLD TABLE AS "renamed_old" NEW TABLE AS "renamed_new"
+  FOR EACH STATEMENT EXECUTE FUNCTION "products_sort_keys"();--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "suppliers_sort_keys"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE "vouchers" SET "supplier_sort_key" = es_sort_key(NEW."long_name")
-  WHERE "product_id" IN (SELECT p."id" FROM "products" p WHERE p."supplier_id" = NEW."id");
+  -- Most updates rename nothing (a login, a commission): then nothing more is read.
+  IF NOT EXISTS (SELECT 1 FROM "renamed_new" AS n JOIN "renamed_old" AS o ON o."id" = n."id" WHERE o."long_name" IS DISTINCT FROM n."long_name") THEN
+    RETURN NULL;
+  END IF;
+  UPDATE "vouchers" AS v SET "supplier_sort_key" = es_sort_key(n."long_name")
+  FROM "renamed_new" AS n
+    JOIN "renamed_old" AS o ON o."id" = n."id"
+    JOIN "products" AS p ON p."supplier_id" = n."id"
+  WHERE v."product_id" = p."id" AND o."long_name" IS DISTINCT FROM n."long_name";
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "suppliers_sort_keys" AFTER UPDATE OF "long_name" ON "suppliers"
-  FOR EACH ROW WHEN (OLD."long_name" IS DISTINCT FROM NEW."long_name")
-  EXECUTE FUNCTION "suppliers_sort_keys"();--> statement-breakpoint
+CREATE TRIGGER "suppliers_sort_keys" AFTER UPDATE ON "suppliers"
+  REFERENCING OLD TABLE AS "renamed_old" NEW TABLE AS "renamed_new"
+  FOR EACH STATEMENT EXECUTE FUNCTION "suppliers_sort_keys"();--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "offices_sort_keys"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE "vouchers" SET "office_sort_key" = es_sort_key(NEW."long_name") WHERE "office_id" = NEW."id";
-  UPDATE "reservations" SET "office_sort_key" = es_sort_key(NEW."long_name") WHERE "office_id" = NEW."id";
+  -- Most updates rename nothing (a login, a commission): then nothing more is read.
+  IF NOT EXISTS (SELECT 1 FROM "renamed_new" AS n JOIN "renamed_old" AS o ON o."id" = n."id" WHERE o."long_name" IS DISTINCT FROM n."long_name") THEN
+    RETURN NULL;
+  END IF;
+  UPDATE "vouchers" AS v SET "office_sort_key" = es_sort_key(n."long_name")
+  FROM "renamed_new" AS n JOIN "renamed_old" AS o ON o."id" = n."id"
+  WHERE v."office_id" = n."id" AND o."long_name" IS DISTINCT FROM n."long_name";
+  UPDATE "reservations" AS r SET "office_sort_key" = es_sort_key(n."long_name")
+  FROM "renamed_new" AS n JOIN "renamed_old" AS o ON o."id" = n."id"
+  WHERE r."office_id" = n."id" AND o."long_name" IS DISTINCT FROM n."long_name";
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "offices_sort_keys" AFTER UPDATE OF "long_name" ON "offices"
-  FOR EACH ROW WHEN (OLD."long_name" IS DISTINCT FROM NEW."long_name")
-  EXECUTE FUNCTION "offices_sort_keys"();--> statement-breakpoint
+CREATE TRIGGER "offices_sort_keys" AFTER UPDATE ON "offices"
+  REFERENCING OLD TABLE AS "renamed_old" NEW TABLE AS "renamed_new"
+  FOR EACH STATEMENT EXECUTE FUNCTION "offices_sort_keys"();--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "users_sort_keys"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE "reservations" SET "user_sort_key" = es_sort_key(NEW."username") WHERE "user_id" = NEW."id";
-  UPDATE "reservations" SET "user_reservation_sort_key" = es_sort_key(NEW."username") WHERE "user_reservation_id" = NEW."id";
+  -- Most updates rename nothing (a login, a commission): then nothing more is read.
+  IF NOT EXISTS (SELECT 1 FROM "renamed_new" AS n JOIN "renamed_old" AS o ON o."id" = n."id" WHERE o."username" IS DISTINCT FROM n."username") THEN
+    RETURN NULL;
+  END IF;
+  UPDATE "reservations" AS r SET "user_sort_key" = es_sort_key(n."username")
+  FROM "renamed_new" AS n JOIN "renamed_old" AS o ON o."id" = n."id"
+  WHERE r."user_id" = n."id" AND o."username" IS DISTINCT FROM n."username";
+  UPDATE "reservations" AS r SET "user_reservation_sort_key" = es_sort_key(n."username")
+  FROM "renamed_new" AS n JOIN "renamed_old" AS o ON o."id" = n."id"
+  WHERE r."user_reservation_id" = n."id" AND o."username" IS DISTINCT FROM n."username";
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "users_sort_keys" AFTER UPDATE OF "username" ON "users"
-  FOR EACH ROW WHEN (OLD."username" IS DISTINCT FROM NEW."username")
-  EXECUTE FUNCTION "users_sort_keys"();--> statement-breakpoint
+CREATE TRIGGER "users_sort_keys" AFTER UPDATE ON "users"
+  REFERENCING OLD TABLE AS "renamed_old" NEW TABLE AS "renamed_new"
+  FOR EACH STATEMENT EXECUTE FUNCTION "users_sort_keys"();--> statement-breakpoint
 -- Facturación: the invoicing row's status and date, and the vouchers' sums, onto the reservation.
 CREATE OR REPLACE FUNCTION "reservation_invoicing_sort_keys"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
