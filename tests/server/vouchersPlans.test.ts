@@ -407,19 +407,30 @@ describe('the related sort keys follow renames', () => {
     expect(await staleCopies()).toBe(0);
   });
 
-  it("an office's rename reorders Vouchers and Reservas by office", async () => {
-    const [smallest] = await idsWhere(
-      sql`select office_id as id from vouchers group by office_id order by count(*), office_id limit 1`,
+  it('one statement renaming two offices reorders Vouchers and Reservas by office (a batch)', async () => {
+    const [first, last] = await idsWhere(
+      sql`select office_id as id from vouchers group by office_id order by count(*), office_id limit 2`,
     );
-    await db().update(offices).set({ longName: 'Aaaa oficina primera' }).where(sql`id = ${smallest}`);
-    const voucherOffices = await idsWhere(
-      sql`select office_id as id from vouchers where id = any(${intArray(await firstIds(vouchers, voucherResource, 'office_name'))})`,
+    await db().execute(sql`update offices set long_name = case when id = ${first} then 'Aaaa oficina primera'
+      else 'Zzzz oficina última' end where id in (${first}, ${last})`);
+    const officesOf = async (table: 'vouchers' | 'reservations', ids: number[]) =>
+      new Set(
+        await idsWhere(
+          sql`select office_id as id from ${sql.identifier(table)} where id = any(${intArray(ids)})`,
+        ),
+      );
+    expect(await officesOf('vouchers', await firstIds(vouchers, voucherResource, 'office_name'))).toEqual(
+      new Set([first]),
     );
-    expect(new Set(voucherOffices)).toEqual(new Set([smallest]));
-    const reservationOffices = await idsWhere(
-      sql`select office_id as id from reservations where id = any(${intArray(await firstIds(reservations, reservationResource, 'office'))})`,
+    expect(await officesOf('vouchers', await firstIds(vouchers, voucherResource, '-office_name'))).toEqual(
+      new Set([last]),
     );
-    expect(new Set(reservationOffices)).toEqual(new Set([smallest]));
+    expect(
+      await officesOf('reservations', await firstIds(reservations, reservationResource, 'office')),
+    ).toEqual(new Set([first]));
+    expect(
+      await officesOf('reservations', await firstIds(reservations, reservationResource, '-office')),
+    ).toEqual(new Set([last]));
     expect(await staleCopies()).toBe(0);
   });
 
