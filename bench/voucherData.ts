@@ -166,6 +166,10 @@ export async function generateVouchers(db: Database, vouchers: number, log = fal
     await db.execute(
       sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`),
     );
+  // Issue 40 (migration 0038): the related names' sort keys and the reservation's dates copied on
+  // each voucher, set-based while the per-row trigger is off and before the indexes are rebuilt.
+  await db.execute(sql.raw('select vouchers_fill_sort_keys()'));
+  await db.execute(sql.raw('select reservations_fill_sort_keys()'));
   await db.execute(sql.raw('alter table vouchers enable trigger user'));
   await db.execute(sql.raw('alter table voucher_passengers enable trigger user'));
   for (const index of indexes) await db.execute(sql.raw(index.indexdef));

@@ -42,12 +42,12 @@ import {
   voucherPassengers,
   vouchers,
 } from '../db/schema';
+import { reservationDuration, sortKeyOrder } from '../db/schema/reference';
 import { FieldValidationError, forbidden, HttpError } from '../http/errors';
 import { contains } from '../http/filters';
 import { writeAudit } from './audit';
 import { containsVia, defineResource, groupRows, type Reader, type ResourceRow } from './engine';
 import { paxColumns, serializePax } from './passengers';
-import { computedKey, relatedNameKey } from './sortKeys';
 
 const text = messages.bookings;
 
@@ -257,9 +257,10 @@ export const reservationResource = defineResource({
     date_in: reservations.dateIn,
     // Issue 40: (es_sort_key(payment_method), id) by migration 0037; the names by their sort key.
     payment_method: reservations.paymentMethod,
-    user_detail: relatedNameKey('users', 'username', reservations.userId),
-    user_reservation_detail: relatedNameKey('users', 'username', reservations.userReservationId),
-    office: relatedNameKey('offices', 'long_name', reservations.officeId),
+    // Issue 40: the names by their copied sort keys, each with a (key, id) index (migration 0038).
+    user_detail: sortKeyOrder(reservations.userSortKey),
+    user_reservation_detail: sortKeyOrder(reservations.userReservationSortKey),
+    office: sortKeyOrder(reservations.officeSortKey),
   },
   async authorizeWrite({ principal, operation, input, current }) {
     if (operation === 'update' && input && current) {
@@ -413,25 +414,16 @@ export const voucherResource = defineResource({
     status: vouchers.status,
     final_price: vouchers.finalPrice,
     // Issue 40: (reservation_id, id) by migration 0037; the reservation's dates, its payment
-    // method and the names by the related row (docs/lists.md 'Sorting').
+    // method and the related names by their copies on the voucher, each with a (key, id) index
+    // kept by migration 0038's triggers (docs/lists.md 'Sorting').
     reservation: vouchers.reservationId,
-    reservation_date_in: computedKey(
-      sql`(select r.date_in from reservations r where r.id = ${vouchers.reservationId})`,
-    ),
-    reservation_date_out: computedKey(
-      sql`(select r.date_out from reservations r where r.id = ${vouchers.reservationId})`,
-    ),
-    duration: computedKey(
-      sql`(select r.date_out - r.date_in from reservations r where r.id = ${vouchers.reservationId})`,
-    ),
-    payment_method: relatedNameKey('reservations', 'payment_method', vouchers.reservationId),
-    office_name: relatedNameKey('offices', 'long_name', vouchers.officeId),
-    product_long_name: relatedNameKey('products', 'long_name', vouchers.productId),
-    supplier_name: relatedNameKey(
-      'suppliers',
-      'long_name',
-      sql`(select p.supplier_id from products p where p.id = ${vouchers.productId})`,
-    ),
+    reservation_date_in: vouchers.reservationDateIn,
+    reservation_date_out: vouchers.reservationDateOut,
+    duration: reservationDuration(vouchers.reservationDateIn, vouchers.reservationDateOut),
+    payment_method: sortKeyOrder(vouchers.paymentMethodSortKey),
+    office_name: sortKeyOrder(vouchers.officeSortKey),
+    product_long_name: sortKeyOrder(vouchers.productSortKey),
+    supplier_name: sortKeyOrder(vouchers.supplierSortKey),
   },
   async authorizeWrite({ principal, operation, input, current }) {
     if (operation === 'update' && input && current) {

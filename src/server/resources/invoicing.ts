@@ -33,9 +33,9 @@ import { ownedByOffice } from '../auth/officeScope';
 import type { Principal } from '../auth/principal';
 import type { Transaction } from '../db/client';
 import { reservationInvoicing, reservations } from '../db/schema';
+import { sortKeyOrder } from '../db/schema/reference';
 import { FieldValidationError } from '../http/errors';
 import { defineResource, type EntityOf, type Reader, type ResourceAction, type ResourceRow } from './engine';
-import { computedKey, relatedNameKey } from './sortKeys';
 
 const text = messages.invoicing;
 
@@ -298,13 +298,14 @@ export const invoicingResource = defineResource({
     reservation_id: reservations.id,
     date_created: reservations.createdAt,
     date_in: reservations.dateIn,
-    date_fact: dateFactSql,
+    // Issue 40: the office's name, the invoicing status and date and the vouchers' sums as shown,
+    // by their copies on the reservation, each with a (copy, id) index (migration 0038).
+    date_fact: reservations.invoicingDateFact,
     status: reservations.status,
-    // Issue 40: the office by its name, the invoicing status and the vouchers' sums as shown.
-    office: relatedNameKey('offices', 'long_name', reservations.officeId),
-    invoicing_status: computedKey(invoicingStatusSql),
-    final_price: computedKey(extra.finalPrice),
-    commission: computedKey(extra.commission),
-    net_price: computedKey(extra.netPrice),
+    office: sortKeyOrder(reservations.officeSortKey),
+    invoicing_status: reservations.invoicingStatus,
+    final_price: reservations.vouchersFinalPrice,
+    commission: reservations.vouchersCommission,
+    net_price: reservations.vouchersNetPrice,
   },
 });

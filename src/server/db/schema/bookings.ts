@@ -22,7 +22,7 @@ import type { Pax } from '../../../contracts/resources/passengers';
 import { users } from './auth';
 import { passengers, products } from './masterData';
 import { promotions } from './promotions';
-import { offices, spanishSortKey } from './reference';
+import { offices, reservationDuration, sortKeyOrder, spanishSortKey } from './reference';
 
 export const reservations = pgTable(
   'reservations',
@@ -45,6 +45,25 @@ export const reservations = pgTable(
     dateOut: date('date_out').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Issue 40: the Spanish sort keys (es_sort_key) of the issuing user's and the reservation
+     * user's usernames and of the office's name, copied so Reservas and Facturación sort by them
+     * with an index (migration 0038). Written only by its triggers (on this table and on
+     * users/offices renames).
+     */
+    userSortKey: text('user_sort_key'),
+    userReservationSortKey: text('user_reservation_sort_key'),
+    officeSortKey: text('office_sort_key'),
+    /**
+     * Issue 40: Facturación's computed columns copied so it sorts by an index (migration 0038):
+     * the invoicing row's status (1 without one) and date, kept by reservation_invoicing's trigger,
+     * and the sums of the vouchers' amounts (null without vouchers), kept by vouchers' trigger.
+     */
+    invoicingStatus: smallint('invoicing_status').notNull().default(1),
+    invoicingDateFact: date('invoicing_date_fact'),
+    vouchersFinalPrice: numeric('vouchers_final_price', { precision: 14, scale: 2 }),
+    vouchersCommission: numeric('vouchers_commission', { precision: 14, scale: 2 }),
+    vouchersNetPrice: numeric('vouchers_net_price', { precision: 14, scale: 2 }),
   },
   (table) => [
     index('reservations_office_idx').on(table.officeId),
@@ -57,6 +76,21 @@ export const reservations = pgTable(
     index('reservations_total_price_id_idx').on(table.totalPrice, table.id),
     // Issue 40: Reservas sorts by every column (migration 0037).
     index('reservations_payment_method_es_idx').on(spanishSortKey(table.paymentMethod), table.id),
+    // Issue 40: the related names' copies (migration 0038), and a user's reservations (renames).
+    index('reservations_user_id_idx').on(table.userId),
+    index('reservations_user_reservation_id_idx').on(table.userReservationId),
+    index('reservations_user_sort_key_idx').on(sortKeyOrder(table.userSortKey), table.id),
+    index('reservations_user_reservation_sort_key_idx').on(
+      sortKeyOrder(table.userReservationSortKey),
+      table.id,
+    ),
+    index('reservations_office_sort_key_idx').on(sortKeyOrder(table.officeSortKey), table.id),
+    // Facturación's copies (migration 0038).
+    index('reservations_invoicing_status_id_idx').on(table.invoicingStatus, table.id),
+    index('reservations_invoicing_date_fact_id_idx').on(table.invoicingDateFact, table.id),
+    index('reservations_vouchers_final_price_id_idx').on(table.vouchersFinalPrice, table.id),
+    index('reservations_vouchers_commission_id_idx').on(table.vouchersCommission, table.id),
+    index('reservations_vouchers_net_price_id_idx').on(table.vouchersNetPrice, table.id),
   ],
 );
 
@@ -100,6 +134,19 @@ export const vouchers = pgTable(
     paxList: jsonb('pax_list').$type<Pax[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Issue 40: copies the Vouchers list sorts by with an index (migration 0038): the Spanish sort
+     * keys (es_sort_key) of the product's, its supplier's and the office's names and of the
+     * reservation's payment method, and the reservation's dates (the duration is an expression
+     * index on them). Written only by triggers: this table's insert or change of product_id,
+     * office_id or reservation_id, and the related tables' renames.
+     */
+    productSortKey: text('product_sort_key'),
+    supplierSortKey: text('supplier_sort_key'),
+    officeSortKey: text('office_sort_key'),
+    paymentMethodSortKey: text('payment_method_sort_key'),
+    reservationDateIn: date('reservation_date_in'),
+    reservationDateOut: date('reservation_date_out'),
   },
   (table) => [
     // A reservation's vouchers, and Vouchers sorted by reservation (issue 40, migration 0037).
@@ -111,6 +158,17 @@ export const vouchers = pgTable(
     index('vouchers_promotion_id_idx').on(table.promotionId, table.id),
     index('vouchers_office_id_idx').on(table.officeId, table.id),
     index('vouchers_final_price_id_idx').on(table.finalPrice, table.id),
+    // Issue 40: the related names and the reservation's dates (migration 0038).
+    index('vouchers_product_sort_key_idx').on(sortKeyOrder(table.productSortKey), table.id),
+    index('vouchers_supplier_sort_key_idx').on(sortKeyOrder(table.supplierSortKey), table.id),
+    index('vouchers_office_sort_key_idx').on(sortKeyOrder(table.officeSortKey), table.id),
+    index('vouchers_payment_method_sort_key_idx').on(sortKeyOrder(table.paymentMethodSortKey), table.id),
+    index('vouchers_reservation_date_in_idx').on(table.reservationDateIn, table.id),
+    index('vouchers_reservation_date_out_idx').on(table.reservationDateOut, table.id),
+    index('vouchers_reservation_duration_idx').on(
+      reservationDuration(table.reservationDateIn, table.reservationDateOut),
+      table.id,
+    ),
   ],
 );
 

@@ -32,6 +32,19 @@ export function spanishSortKey(text: AnyPgColumn | SQL): SQL {
   return sql`(es_sort_key(${text}) collate "C")`;
 }
 
+/**
+ * A stored sort key (a copy of `es_sort_key(name)`, migration 0038) in the order its index is built
+ * on: byte order, as `spanishSortKey` sorts.
+ */
+export function sortKeyOrder(key: AnyPgColumn): SQL {
+  return sql`(${key} collate "C")`;
+}
+
+/** A voucher's duration in days from its copied reservation dates (the expression of its index, 0038). */
+export function reservationDuration(dateIn: AnyPgColumn, dateOut: AnyPgColumn): SQL {
+  return sql`(${dateOut} - ${dateIn})`;
+}
+
 export const currencies = pgTable(
   'currencies',
   {
