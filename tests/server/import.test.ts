@@ -27,7 +27,7 @@ import { type ImportResult, runImport } from '../../src/server/import/run';
 import { createSource, retryAfterMs, SourceError } from '../../src/server/import/source';
 import { storageOf } from '../../src/server/services/storage';
 import { freshTestDatabase } from './postgresAdmin';
-import { ADMIN_PASSWORD, as, createTestApp, refundLoginOf, type TestApp } from './support';
+import { ADMIN_PASSWORD, as, createTestApp, multipart, refundLoginOf, type TestApp } from './support';
 import { testConfig } from './testConfig';
 
 let source: TestApp;
@@ -53,22 +53,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-
-function multipart(parts: { name: string; data: Buffer | string; filename?: string }[]) {
-  const boundary = `----import${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const name = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${name}\r\n\r\n`));
-    chunks.push(typeof part.data === 'string' ? Buffer.from(part.data) : part.data);
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const sourceOf = () =>
   createSource({ baseUrl, username: 'admin', password: ADMIN_PASSWORD, concurrency: 8, backoffMs: 50 });

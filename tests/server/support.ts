@@ -2,6 +2,7 @@
  * A fresh app on a fresh database for each test file: a new database, made from the run's seeded
  * template, on the suite's PostgreSQL (the embedded one, or DATABASE_URL's; seededTemplates.ts).
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -119,4 +120,21 @@ export async function refundLoginOf(
   });
   if (login.statusCode !== 200) throw new Error(`refund login ${document} failed: ${login.body}`);
   return { voucherId: row.voucherId, access: (login.json() as { access: string }).access };
+}
+
+/** A multipart/form-data body for `app.inject` (uploads in server tests). */
+export function multipart(parts: { name: string; data: Buffer | string; filename?: string }[]) {
+  const boundary = `----test${randomUUID()}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const name = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${name}\r\n\r\n`));
+    chunks.push(typeof part.data === 'string' ? Buffer.from(part.data) : part.data);
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

@@ -17,7 +17,7 @@ import { settleRefundMails } from '../../src/server/routes/refundLinks';
 import { settleDecisionMails } from '../../src/server/routes/refundReview';
 import { settleBackgroundWork } from '../../src/server/services/background';
 import { readPages } from '../services/voucherPdfText';
-import { as, createTestApp, refundLoginOf, type TestApp } from './support';
+import { as, createTestApp, multipart, refundLoginOf, type TestApp } from './support';
 
 let testApp: TestApp;
 let admin: ReturnType<typeof as>;
@@ -64,22 +64,6 @@ async function mailsOf(step: () => Promise<unknown>): Promise<string[]> {
   await settleDecisionMails();
   await settleRefundMails();
   return testApp.outbox().slice(before);
-}
-
-function multipart(parts: { name: string; data: Buffer | string; filename?: string }[]) {
-  const boundary = `----i18n${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const name = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${name}\r\n\r\n`));
-    chunks.push(typeof part.data === 'string' ? Buffer.from(part.data) : part.data);
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
 }
 
 async function loginOf(document: string, language?: string): Promise<RefundLoginResponse> {
