@@ -31,6 +31,7 @@
  * the end; the tree then counts that PostgreSQL server's processes when it runs on this machine.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -52,6 +53,16 @@ const seconds = Number(argument('seconds', '60'));
 const travellerCount = Number(argument('travellers', '6'));
 const port = Number(argument('port', '3297'));
 const maxSets = Number(argument('max-sets', '20'));
+/**
+ * `traveller` (the issue's flood): each traveller sends ONE set (a 40-page scan in two requests of
+ * 20, or 20 photos), its bytes spread over `--seconds` as a traveller's connection would send them
+ * (about 3 Mbit/s); `flat-out`: sets one after the other as fast as the server answers, up to
+ * `--max-sets` each (a stress far past what six people can send: ~50 MB/s).
+ */
+const pace = argument('pace', 'traveller') as 'traveller' | 'flat-out';
+if (pace !== 'traveller' && pace !== 'flat-out') throw new Error('--pace is traveller or flat-out');
+/** Readings must all be done this long after the flood's end (issue 39). */
+const READING_BUDGET_MS = 120_000;
 const SCAN_PAGES = 40;
 const PHOTOS = 20;
 const WIDTH = 1200;
@@ -306,36 +317,88 @@ try {
     error?: string;
   }
   const uploads: Upload[] = [];
-  const uploadOnce = async (traveller: number, what: Upload['what'], files: Buffer[]) => {
-    const form = new FormData();
+  /**
+   * One upload request, its multipart body written in 64 KB chunks spread over `spreadMs` (0: at
+   * once). The acknowledgement is timed from the body's last byte to the answer.
+   */
+  const uploadOnce = async (traveller: number, what: Upload['what'], files: Buffer[], spreadMs = 0) => {
+    const boundary = `----flood${traveller}${Date.now()}`;
+    const parts: Buffer[] = [];
     for (const [index, file] of files.entries())
-      form.append(
-        'file',
-        new Blob([new Uint8Array(file)], { type: 'image/jpeg' }),
-        `${what}-${index + 1}.jpg`,
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${what}-${index + 1}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        ),
+        file,
+        Buffer.from('\r\n'),
       );
-    const began = performance.now();
+    parts.push(Buffer.from(`--${boundary}--\r\n`));
+    const body = Buffer.concat(parts);
+    const chunk = 64 * 1024;
+    const chunks = Math.ceil(body.length / chunk);
+    let lastByteAt = performance.now();
     let error: string | undefined;
     try {
-      const response = await fetch(`${server.url}/images/upload-image`, {
-        method: 'POST',
-        body: form,
-        headers: {
-          authorization: `Bearer ${accesses[traveller]}`,
-          'x-forwarded-for': `10.44.0.${traveller + 1}`,
-        },
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      const status = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const request = http.request(
+          `${server.url}/images/upload-image`,
+          {
+            method: 'POST',
+            headers: {
+              'content-type': `multipart/form-data; boundary=${boundary}`,
+              'content-length': String(body.length),
+              authorization: `Bearer ${accesses[traveller]}`,
+              'x-forwarded-for': `10.44.0.${traveller + 1}`,
+            },
+            timeout: REQUEST_TIMEOUT_MS,
+          },
+          (response) => {
+            let text = '';
+            response.setEncoding('utf8');
+            response.on('data', (data: string) => {
+              text += data;
+            });
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+            response.on('error', reject);
+          },
+        );
+        request.on('error', reject);
+        request.on('timeout', () => request.destroy(new Error('TimeoutError')));
+        void (async () => {
+          const began = performance.now();
+          for (let index = 0; index < chunks; index++) {
+            const due = began + (spreadMs * (index + 1)) / chunks;
+            if (spreadMs > 0) await sleep(Math.max(0, due - performance.now()));
+            if (!request.write(body.subarray(index * chunk, (index + 1) * chunk)))
+              await new Promise((drained) => request.once('drain', drained));
+          }
+          lastByteAt = performance.now();
+          request.end();
+        })().catch(reject);
       });
-      const text = await response.text();
-      if (response.status !== 201) error = `upload ${response.status} ${text.slice(0, 120)}`;
+      if (status.status !== 201) error = `upload ${status.status} ${status.text.slice(0, 120)}`;
     } catch (caught) {
-      error = `upload ${(caught as Error).name}`;
+      error = `upload ${(caught as Error).message}`;
     }
-    uploads.push({ traveller, what, files: files.length, ms: performance.now() - began, error });
+    uploads.push({ traveller, what, files: files.length, ms: performance.now() - lastByteAt, error });
   };
   const floodStarted = performance.now();
   const deadline = floodStarted + seconds * 1000;
   const travellers = sets.map(async (pictures, traveller) => {
+    if (pace === 'traveller') {
+      // One set each, alternately a scan (two requests of 20 pages) and 20 photos, over `seconds`.
+      if (traveller % 2 === 0) {
+        const half = (seconds * 1000) / 2;
+        for (let from = 0; from < SCAN_PAGES; from += MAX_UPLOAD_FILES_PER_REQUEST)
+          await uploadOnce(
+            traveller,
+            'scan',
+            pictures.scan.slice(from, from + MAX_UPLOAD_FILES_PER_REQUEST),
+            half,
+          );
+      } else await uploadOnce(traveller, 'photos', pictures.photos, seconds * 1000);
+      return;
+    }
     // Half the travellers begin with a scan, half with photos: both kinds at every moment.
     for (let set = 0; set < maxSets && performance.now() < deadline; set++) {
       if ((set + traveller) % 2 === 0)
@@ -371,23 +434,43 @@ try {
   const floodSeconds = (performance.now() - floodStarted) / 1000;
   flooding = false;
   await Promise.all([lister, signer]);
-  clearInterval(sampler);
   const endMemory = sampleNow();
   errors.push(...uploads.filter((upload) => upload.error).map((upload) => upload.error!));
 
-  // How much of what was uploaded has been read (issue 39: within 2 minutes of the flood's end).
+  // Issue 39: every reading done within 2 minutes of the flood's end (the staff list is idle now).
   let readingLine = '';
+  let readingsMet = true;
   const databaseUrl = runningDatabaseUrl(target);
   if (databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
-    const counted = await client.query<{ files: number; read: number }>(
-      `select (select count(*)::int from stored_files) as files,
-              (select count(distinct file_id)::int from receipt_readings) as read`,
+    const count = async () =>
+      (
+        await client.query<{ files: number; read: number }>(
+          `select (select count(*)::int from stored_files) as files,
+                  (select count(distinct file_id)::int from receipt_readings) as read`,
+        )
+      ).rows[0];
+    const atEnd = await count();
+    let now = atEnd;
+    const waitFrom = performance.now();
+    while (now.read < now.files && performance.now() - waitFrom < READING_BUDGET_MS + 30_000) {
+      await sleep(1000);
+      now = await count();
+    }
+    const waited = performance.now() - waitFrom;
+    const pending = await client.query<{ pending: number }>(
+      `select count(*)::int as pending from stored_files where reencoding = 'pending'`,
     );
     await client.end();
-    readingLine = `receipts read by the flood's end: ${counted.rows[0].read} of ${counted.rows[0].files} files (the rest queued; reading is issue 39's)`;
+    readingsMet = now.read === now.files && waited <= READING_BUDGET_MS;
+    readingLine =
+      `${atEnd.read} of ${atEnd.files} files read at the flood's end; ${now.read} of ${now.files} ` +
+      `${(waited / 1000).toFixed(0)} s later (${pending.rows[0].pending} still as sent)`;
   }
+
+  // The tree's peak includes the readings after the flood.
+  clearInterval(sampler);
 
   // ---- figures ----
   const ack = uploads.map((upload) => upload.ms);
@@ -402,7 +485,7 @@ try {
     console.log(`${label.padEnd(34)} ${value.padEnd(46)} budget ${budget}${met ? '' : '  MISSED'}`);
   };
   console.log(
-    `\nflood: ${floodSeconds.toFixed(1)} s (uploads started for ${seconds} s, then the last answers awaited); ` +
+    `\nflood (${pace}): ${floodSeconds.toFixed(1)} s (uploads for ${seconds} s, then the last answers awaited); ` +
       `${uploads.length} upload requests, ${filesSent} files, ${(uploads.length / floodSeconds).toFixed(2)} requests/s`,
   );
   console.log(
@@ -442,7 +525,8 @@ try {
   if (!postmaster) console.log('  (the PostgreSQL server is not on this machine or not visible: node only)');
   else if (kind === 'postgres')
     console.log(`  (PostgreSQL: every process of the server at BENCH_DATABASE_URL, pid ${postmaster})`);
-  if (readingLine) console.log(readingLine);
+  if (readingLine)
+    line('readings', readingLine, `all within ${READING_BUDGET_MS / 1000} s of the end`, readingsMet);
 } finally {
   await server.stop();
   await dropDatabase().catch((error: unknown) => console.error(`drop ${databaseName}: ${error}`));

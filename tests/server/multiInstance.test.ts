@@ -33,6 +33,7 @@ const serverUrl = testServerUrl();
 const enabled = existsSync(NGINX);
 const JWT_SECRET = 'multi-instance-secret-multi-instance-secret-0123';
 const ADMIN_PASSWORD = 'Multi-Instance-Admin-1';
+const METRICS_TOKEN = 'multi-instance-metrics-token-0123';
 const DEMO_PASSWORD = 'Demo-Extranet-2026';
 
 /** A real 24 x 16 JPEG: uploads are decoded and re-encoded by the server (issue 10). */
@@ -111,6 +112,7 @@ describe.skipIf(!enabled)('two instances behind nginx on one PostgreSQL', () => 
       LOG_LEVEL: 'silent',
       // A small cap, so a capped count is cheap to reach (issue 29: counts held across instances).
       LIST_EXACT_COUNT_LIMIT: '50',
+      METRICS_TOKEN,
     });
     // Migrate and seed once, as the first `npm start` would.
     const handle = await openDatabase({ databaseUrl });
@@ -205,6 +207,18 @@ http {
 
   const get = (base: string, pathname: string, authorization: string) =>
     fetch(`${base}${pathname}`, { headers: { authorization } });
+
+  it('serves /metrics on each instance with its token, and never through nginx', async () => {
+    const bearer = { authorization: `Bearer ${METRICS_TOKEN}` };
+    for (const url of urls) {
+      const direct = await fetch(`${url}/metrics`, { headers: bearer });
+      expect(direct.status).toBe(200);
+      expect(await direct.text()).toContain('process_cpu_seconds_total');
+    }
+    const balancedMetrics = await fetch(`${balanced}/metrics`, { headers: bearer });
+    expect(balancedMetrics.status).toBe(404);
+    expect(await balancedMetrics.text()).not.toContain('process_cpu_seconds_total');
+  });
 
   it('accepts a sign-in made on one instance on the other, and through nginx', async () => {
     const token = await signIn(urls[0], 'admin', ADMIN_PASSWORD);

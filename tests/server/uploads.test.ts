@@ -7,8 +7,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import sharp from 'sharp';
@@ -18,6 +19,7 @@ import { type StoredFile, uploadImageResponseSchema } from '../../src/contracts/
 import { passengers, storedFiles, voucherPassengers } from '../../src/server/db/schema';
 import { createFileStore, MAX_IMAGE_PIXELS } from '../../src/server/services/files';
 import { deleteOrphanUploads, runMaintenance, startMaintenance } from '../../src/server/services/maintenance';
+import { keptFileOf, reencodingLaneOf } from '../../src/server/services/reencoding';
 import { storageOf } from '../../src/server/services/storage';
 import { createTestApp, type TestApp } from './support';
 
@@ -186,8 +188,12 @@ describe('images are decoded and re-encoded', () => {
   it('stores a PNG named evil.exe as .png under a generated name, re-encoded', async () => {
     const [file] = await uploadOk(access, [{ filename: '../../evil.exe', data: SMALL_PNG }]);
     expect(file).toMatchObject({ content_type: 'image/png', name: 'evil.exe.png' });
-    const row = await storedRow(file.id);
-    expect(row.path).toBe(path.join(file.id.slice(0, 2), `${file.id}.png`));
+    // Issue 39: stored as sent under `<id>.png` and answered; re-encoded after, under a new key.
+    const row = await keptFileOf(testApp.context, file.id);
+    if (!row) throw new Error('the file is gone');
+    expect(row.reencoding).toBe('done');
+    expect(row.path).toMatch(new RegExp(`^${file.id.slice(0, 2)}/${file.id}-[0-9a-f]{8}\\.png$`));
+    expect(await storageOf(testApp.context).get(path.join(file.id.slice(0, 2), `${file.id}.png`))).toBeNull();
     const bytes = await storedBytes(row.path);
     expect(row.size).toBe(bytes.length);
     const metadata = await sharp(bytes).metadata();
@@ -203,12 +209,108 @@ describe('images are decoded and re-encoded', () => {
     expect((await sharp(withExif).metadata()).exif).toBeDefined();
     const [file] = await uploadOk(access, [{ filename: 'recibo', data: withExif }]);
     expect(file).toMatchObject({ content_type: 'image/jpeg', name: 'recibo.jpg' });
-    const row = await storedRow(file.id);
+    const row = await keptFileOf(testApp.context, file.id);
+    if (!row) throw new Error('the file is gone');
     expect(row.path.endsWith('.jpg')).toBe(true);
     const stored = await sharp(await storedBytes(row.path)).metadata();
     expect(stored.exif).toBeUndefined();
     // Orientation 6 (rotated 90°) applied to the pixels: 40 x 20 is now 20 x 40.
     expect([stored.width, stored.height]).toEqual([20, 40]);
+  });
+});
+
+describe('images are re-encoded after the upload answers (issue 39)', () => {
+  let access: string;
+  beforeAll(async () => {
+    access = await accessFor('30123456');
+  });
+  const truncatedJpeg = async () => {
+    const good = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#abcdef' } })
+      .jpeg()
+      .toBuffer();
+    // A sound header (the answer's check) and a scan cut short (only a full decode sees it).
+    return good.subarray(0, good.indexOf(Buffer.from([0xff, 0xda])) + 40);
+  };
+
+  it('stores an image as sent without decoding it: the answer never waits for the heavy-work pool', async () => {
+    const decoded: Buffer[] = [];
+    const store = createFileStore(
+      storageOf(testApp.context),
+      async (bytes) => {
+        decoded.push(bytes);
+        throw new Error('the pool is not asked before the answer');
+      },
+      { deferImageReencoding: true },
+    );
+    const photo = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#102030' } })
+      .jpeg()
+      .toBuffer();
+    const file = await store.receive(Readable.from([photo]), 'foto.jpeg', 1_000_000);
+    expect(file).toMatchObject({
+      contentType: 'image/jpeg',
+      problem: null,
+      reencodePending: true,
+      size: photo.length,
+    });
+    expect((await storedBytes(file.relativePath)).equals(photo)).toBe(true);
+    expect(decoded).toHaveLength(0);
+    // A header that is not an image is still refused before the answer, with its message.
+    const fake = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+      Buffer.from('JFIF\0<html>'),
+    ]);
+    const refusedFile = await store.receive(Readable.from([fake]), 'x.jpg', 1_000_000);
+    expect(refusedFile).toMatchObject({ problem: text.uploadNotDecodable, relativePath: '' });
+    await store.remove(file.relativePath);
+  });
+
+  it('refuses after the answer an image whose full decode fails: bytes removed, a failed reading, a Spanish 422 to staff', async () => {
+    const [file] = await uploadOk(access, [{ filename: 'cortada.jpg', data: await truncatedJpeg() }]);
+    const sentPath = path.join(file.id.slice(0, 2), `${file.id}.jpg`);
+    const row = await keptFileOf(testApp.context, file.id);
+    expect(row?.reencoding).toBe('refused');
+    expect(await storageOf(testApp.context).get(sentPath)).toBeNull();
+    const staff = await testApp.login('admin');
+    const served = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/stored_file/${file.id}/`,
+      headers: { authorization: staff },
+    });
+    expect(served.statusCode).toBe(422);
+    expect(served.json()).toEqual({ detail: messages.refundLinks.fileRefused('cortada.jpg') });
+  });
+
+  it('serves staff the re-encoded image even before the pool came to it, and two workers on one file keep one copy', async () => {
+    const withExif = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#fedcba' } })
+      .jpeg()
+      .withExifMerge({ IFD0: { Artist: 'Viajero' } })
+      .toBuffer();
+    const [file] = await uploadOk(access, [{ filename: 'recibo.jpg', data: withExif }]);
+    const staff = await testApp.login('admin');
+    const [served, other] = await Promise.all([
+      testApp.app.inject({
+        method: 'GET',
+        url: `/api/stored_file/${file.id}/`,
+        headers: { authorization: staff },
+      }),
+      keptFileOf(testApp.context, file.id),
+    ]);
+    expect(served.statusCode).toBe(200);
+    expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();
+    const row = await storedRow(file.id);
+    expect(row).toMatchObject({ reencoding: 'done', path: other?.path, size: served.rawPayload.length });
+    const blobs = await testApp.context.db.execute(
+      sql`select key from file_blobs where key like ${`${file.id.slice(0, 2)}/${file.id}%`}`,
+    );
+    expect((blobs as unknown as { rows: { key: string }[] }).rows.map((blob) => blob.key)).toEqual([
+      row.path,
+    ]);
+  });
+
+  it('the lane re-encodes what nobody reads, on its own', async () => {
+    const [file] = await uploadOk(access, [{ filename: 'sola.png', data: SMALL_PNG }]);
+    await reencodingLaneOf(testApp.context).idle();
+    expect((await storedRow(file.id)).reencoding).toBe('done');
   });
 });
 
@@ -341,6 +443,8 @@ describe('orphan uploads', () => {
     ]);
     const db = testApp.context.db;
     await db.update(storedFiles).set({ attachedAt: new Date() }).where(eq(storedFiles.id, files[2].id));
+    // Issue 39: the files move to their re-encoded keys after the answer; read the rows after that.
+    await reencodingLaneOf(testApp.context).idle();
     const rows = await Promise.all(files.map((file) => storedRow(file.id)));
     const store = createFileStore(storageOf(testApp.context));
     const stored = () => Promise.all(rows.map(async (row) => (await store.read(row.path)) !== null));

@@ -147,6 +147,10 @@ export const refundLinksMessages = {
   downloadTooLarge: (megabytes: number) =>
     `Los archivos elegidos suman más de ${megabytes} MB: descárguelos en partes.`,
   fileNotFound: 'Alguno de los archivos no existe o no pertenece a un reintegro.',
+  /** Issue 39: an image is re-encoded after the upload answered; these say why it cannot be served. */
+  fileRefused: (name: string) =>
+    `El archivo «${name}» está dañado y no se puede mostrar. Pida al viajero que lo envíe de nuevo.`,
+  fileNotReady: 'El archivo se está preparando. Vuelva a intentarlo en unos segundos.',
   // Staff history entries.
   historyDocuments: 'Documentación enviada por el viajero',
   historyBankData: 'Datos bancarios actualizados por el viajero',

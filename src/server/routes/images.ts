@@ -28,6 +28,7 @@ import { createFileStore, type ReceivedFile } from '../services/files';
 import { startMaintenance } from '../services/maintenance';
 import { receiptReaderOf, refuseWhenReadingQueueFull } from '../services/receiptReading';
 import { inspectorOf } from '../services/receiptReading/heavyProcess';
+import { reencodingLaneOf, storedFileRow } from '../services/reencoding';
 import { storageOf } from '../services/storage';
 
 const text = messages.refund;
@@ -45,7 +46,7 @@ async function pendingBytes(db: Database | Transaction, voucherId: number): Prom
 }
 
 export function imagesRoutes(app: FastifyInstance, context: AppContext) {
-  const store = createFileStore(storageOf(context), inspectorOf(context));
+  const store = createFileStore(storageOf(context), inspectorOf(context), { deferImageReencoding: true });
   startMaintenance(app, context, store);
 
   app.post(
@@ -107,17 +108,7 @@ export function imagesRoutes(app: FastifyInstance, context: AppContext) {
           if (usage + received.reduce((sum, file) => sum + file.size, 0) > quota) {
             throw fileError(413, quotaMessage);
           }
-          await tx.insert(storedFiles).values(
-            received.map((file) => ({
-              id: file.id,
-              voucherId,
-              originalName: file.name,
-              contentType: file.contentType!,
-              size: file.size,
-              sha256: file.sha256,
-              path: file.relativePath,
-            })),
-          );
+          await tx.insert(storedFiles).values(received.map((file) => storedFileRow(file, voucherId)));
           // Issue 39: the files' reading jobs are stored with them, before the answer.
           await receiptReaderOf(context).schedule(
             tx,
@@ -153,6 +144,7 @@ export function imagesRoutes(app: FastifyInstance, context: AppContext) {
       }));
       // Issue 31: the receipts are read after the answer, never before it.
       runAfterResponse(reply, 'receipt reading', async () => {
+        reencodingLaneOf(context).wake();
         receiptReaderOf(context).wake();
       });
       return reply.status(201).send({ files });

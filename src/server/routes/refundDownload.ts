@@ -15,6 +15,7 @@ import type { AppContext } from '../context';
 import { refundFiles, storedFiles } from '../db/schema';
 import { notFound } from '../http/errors';
 import { parseWith } from '../http/validate';
+import { keptFileForDownload } from '../services/reencoding';
 import { storageOf } from '../services/storage';
 
 const asciiName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_');
@@ -62,7 +63,10 @@ export function refundDownloadRoutes(app: FastifyInstance, context: AppContext) 
           .send({ detail: messages.refundLinks.downloadTooLarge(MAX_ZIP_BYTES / 1024 / 1024) });
       const storage = storageOf(context);
       const ordered = ids.map((id) => files.find((file) => file.id === id)!);
-      const contents = await Promise.all(ordered.map((file) => storage.get(file.path)));
+      // Issue 39: images still as the traveller sent them are re-encoded first (one at a time).
+      const kept = [];
+      for (const file of ordered) kept.push(await keptFileForDownload(context, file.id));
+      const contents = await Promise.all(kept.map((file) => (file ? storage.get(file.path) : null)));
       if (contents.some((bytes) => bytes === null)) throw notFound(messages.refundLinks.fileNotFound);
       reply.header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff');
       if (ordered.length === 1) {

@@ -66,6 +66,7 @@ import { createFileStore, type ReceivedFile } from '../services/files';
 import { receiptReaderOf, refuseWhenReadingQueueFull } from '../services/receiptReading';
 import { inspectorOf } from '../services/receiptReading/heavyProcess';
 import { ownReadings } from '../services/receiptReading/routes';
+import { reencodingLaneOf, storedFileRow } from '../services/reencoding';
 import {
   mailPendingRequests,
   type RefundRecord,
@@ -154,7 +155,7 @@ const completeRequest = (tx: Transaction, request: RequestRow, comment = '') =>
 export function refundLinkRoutes(app: FastifyInstance, context: AppContext) {
   const { db, config } = context;
   const attempts = createAttemptCounters(db);
-  const store = createFileStore(storageOf(context), inspectorOf(context));
+  const store = createFileStore(storageOf(context), inspectorOf(context), { deferImageReencoding: true });
 
   // The mail outbox: staff writes under /api/refund/ may have created requests (committed by now).
   app.addHook('onResponse', async (request, reply) => {
@@ -294,17 +295,7 @@ export function refundLinkRoutes(app: FastifyInstance, context: AppContext) {
           const adding = received.reduce((sum, file) => sum + file.size, 0);
           if (Number(usage?.bytes ?? 0) + adding > quota)
             throw new HttpError(413, messages.refund.uploadQuotaExceeded(Math.round(quota / (1024 * 1024))));
-          await tx.insert(storedFiles).values(
-            received.map((file) => ({
-              id: file.id,
-              voucherId,
-              originalName: file.name,
-              contentType: file.contentType!,
-              size: file.size,
-              sha256: file.sha256,
-              path: file.relativePath,
-            })),
-          );
+          await tx.insert(storedFiles).values(received.map((file) => storedFileRow(file, voucherId)));
           // Issue 39: the files' reading jobs are stored with them, before the answer.
           await receiptReaderOf(context).schedule(
             tx,
@@ -322,6 +313,7 @@ export function refundLinkRoutes(app: FastifyInstance, context: AppContext) {
       reply.status(201);
       // Issue 31: the documents are read after the answer, never before it.
       runAfterResponse(reply, 'receipt reading', async () => {
+        reencodingLaneOf(context).wake();
         receiptReaderOf(context).wake();
       });
       return {

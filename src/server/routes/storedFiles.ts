@@ -3,15 +3,14 @@
  * answers the stored bytes from the file storage (any instance serves what any other received),
  * as an attachment with the content type detected at upload.
  */
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../contracts/messages';
 import { requirePermission } from '../auth/guard';
 import type { AppContext } from '../context';
-import { storedFiles } from '../db/schema';
 import { notFound } from '../http/errors';
 import { parseWith } from '../http/validate';
+import { keptFileForDownload } from '../services/reencoding';
 import { storageOf } from '../services/storage';
 
 const paramsSchema = z.object({ id: z.uuid() });
@@ -28,7 +27,8 @@ export function storedFileRoutes(app: FastifyInstance, context: AppContext) {
           throw notFound(messages.common.notFound);
         }
       })();
-      const [file] = await context.db.select().from(storedFiles).where(eq(storedFiles.id, params.id));
+      // Issue 39: an image still as the traveller sent it is re-encoded before it is served.
+      const file = await keptFileForDownload(context, params.id);
       if (!file) throw notFound(messages.common.notFound);
       const bytes = await storageOf(context).get(file.path);
       if (!bytes) throw notFound(messages.common.notFound);

@@ -91,18 +91,26 @@ const bytesPerSample = (depth: string | undefined) => {
   }
 };
 
-async function inspectImage(bytes: Buffer, contentType: 'image/jpeg' | 'image/png'): Promise<Inspection> {
+/**
+ * Reads an image's header only (sharp metadata: nothing is decoded) and refuses what is not the
+ * detected format or declares more than the bounds. Cheap (well under a millisecond), so the
+ * upload routes run it before they answer; `inspectImage` decodes and re-encodes afterwards.
+ */
+export async function checkImageHeader(
+  bytes: Buffer,
+  contentType: 'image/jpeg' | 'image/png',
+): Promise<{ ok: true } | { ok: false; problem: string }> {
   const format = contentType === 'image/jpeg' ? 'jpeg' : 'png';
   const { default: sharp } = await import('sharp');
   let metadata: Metadata;
   try {
-    // Reads the header only: nothing is decoded yet.
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    return refused(text.uploadNotDecodable);
+    return { ok: false, problem: text.uploadNotDecodable };
   }
   const { width = 0, height = 0 } = metadata;
-  if (metadata.format !== format || width < 1 || height < 1) return refused(text.uploadNotDecodable);
+  if (metadata.format !== format || width < 1 || height < 1)
+    return { ok: false, problem: text.uploadNotDecodable };
   const decodedBytes = width * height * (metadata.channels ?? 4) * bytesPerSample(metadata.depth);
   if (
     width > MAX_IMAGE_SIDE ||
@@ -110,8 +118,15 @@ async function inspectImage(bytes: Buffer, contentType: 'image/jpeg' | 'image/pn
     width * height > MAX_IMAGE_PIXELS ||
     decodedBytes > MAX_IMAGE_DECODED_BYTES
   ) {
-    return refused(text.uploadImageTooBig(MAX_IMAGE_PIXELS / 1_000_000));
+    return { ok: false, problem: text.uploadImageTooBig(MAX_IMAGE_PIXELS / 1_000_000) };
   }
+  return { ok: true };
+}
+
+async function inspectImage(bytes: Buffer, contentType: 'image/jpeg' | 'image/png'): Promise<Inspection> {
+  const header = await checkImageHeader(bytes, contentType);
+  if (!header.ok) return header;
+  const { default: sharp } = await import('sharp');
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true })
       // A file crafted to take minutes to decode (e.g. thousands of progressive scans) is refused.
@@ -119,7 +134,7 @@ async function inspectImage(bytes: Buffer, contentType: 'image/jpeg' | 'image/pn
       // Applies the EXIF orientation, since the metadata that carries it is dropped.
       .rotate();
     const encoded =
-      format === 'jpeg'
+      contentType === 'image/jpeg'
         ? await image.jpeg({ quality: 90, mozjpeg: false }).toBuffer()
         : await image.png({ compressionLevel: 6 }).toBuffer();
     return { ok: true, contentType, bytes: encoded };
@@ -231,6 +246,8 @@ export interface ReceivedFile {
   tooLarge: boolean;
   /** Why the content was refused (Spanish, shown under the file field); null when stored. */
   problem: string | null;
+  /** Stored as sent: its decoding and re-encoding are still to run (`deferImageReencoding`). */
+  reencodePending: boolean;
 }
 
 export class FileTooLargeError extends Error {}
@@ -276,26 +293,67 @@ async function readCapped(
 /** Decodes and checks an upload's bytes: `inspectUpload` here, or in the heavy-work child (issue 39). */
 export type Inspector = (bytes: Buffer) => Promise<Inspection>;
 
+export interface FileStoreOptions {
+  /**
+   * Issue 39 (acknowledge early): a JPEG or PNG upload is checked by content (magic bytes) and by
+   * its header (format, declared size: `checkImageHeader`), stored AS SENT and answered; its
+   * decoding and re-encoding run afterwards in the heavy-work pool (../services/reencoding.ts),
+   * before anyone reads the bytes. PDFs are checked whole before the answer, as before.
+   */
+  deferImageReencoding?: boolean;
+}
+
 /**
  * Where the kept bytes go is the file storage's business (./storage.ts: the database by default).
  * `inspect` checks each upload: the routes pass the heavy-work child's (receiptReading/heavyProcess.ts
  * `inspectorOf`), so decoding, re-encoding and PDF parsing never run on the server's event loop.
  */
-export function createFileStore(storage: FileStorage, inspect: Inspector = inspectUpload) {
+export function createFileStore(
+  storage: FileStorage,
+  inspect: Inspector = inspectUpload,
+  { deferImageReencoding = false }: FileStoreOptions = {},
+) {
+  /** The bytes to store and their type, or why the upload is refused. */
+  const check = async (
+    bytes: Buffer,
+  ): Promise<
+    | { ok: true; contentType: AllowedContentType; bytes: Buffer; reencodePending: boolean }
+    | { ok: false; problem: string }
+  > => {
+    const type = deferImageReencoding
+      ? detectContentType(bytes.subarray(0, HEAD_BYTES), bytes.subarray(-TAIL_BYTES))
+      : null;
+    if (type === 'image/jpeg' || type === 'image/png') {
+      const header = await checkImageHeader(bytes, type);
+      return header.ok ? { ok: true, contentType: type, bytes, reencodePending: true } : header;
+    }
+    const inspection = await inspect(bytes);
+    return inspection.ok ? { ...inspection, reencodePending: false } : inspection;
+  };
+
   return {
     storage,
 
     /**
-     * Reads one upload (at most `maxBytes`), decodes it (`inspectUpload`) and stores what is kept:
-     * the re-encoded bytes under `<id>.<detected extension>`. Refused content is never written.
-     * The caller records the file or removes it.
+     * Reads one upload (at most `maxBytes`), checks it and stores what is kept under
+     * `<id>.<detected extension>`: the re-encoded bytes, or (`deferImageReencoding`) the image as
+     * sent, `reencodePending`. Refused content is never written. The caller records the file or
+     * removes it.
      */
     async receive(stream: Readable, originalName: string, maxBytes: number): Promise<ReceivedFile> {
       const id = randomUUID();
       const { bytes, size: receivedSize } = await readCapped(stream, maxBytes);
-      const base = { id, receivedSize, size: 0, sha256: '', relativePath: '', contentType: null };
+      const base = {
+        id,
+        receivedSize,
+        size: 0,
+        sha256: '',
+        relativePath: '',
+        contentType: null,
+        reencodePending: false,
+      };
       if (bytes === null) return { ...base, name: safeFileName(originalName), tooLarge: true, problem: null };
-      const inspection = await inspect(bytes);
+      const inspection = await check(bytes);
       if (!inspection.ok) {
         return { ...base, name: safeFileName(originalName), tooLarge: false, problem: inspection.problem };
       }
@@ -311,6 +369,7 @@ export function createFileStore(storage: FileStorage, inspect: Inspector = inspe
         relativePath,
         tooLarge: false,
         problem: null,
+        reencodePending: inspection.reencodePending,
       };
     },
 

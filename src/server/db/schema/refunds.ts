@@ -55,10 +55,21 @@ export const storedFiles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when a submitted refund references the file; unattached files expire after a day. */
     attachedAt: timestamp('attached_at', { withTimezone: true }),
+    /**
+     * Issue 39: an image stored as sent is 'pending' until the heavy-work pool decodes and
+     * re-encodes it ('done'); 'refused' when that failed (its bytes are gone).
+     */
+    reencoding: varchar('reencoding', { length: 10, enum: ['pending', 'done', 'refused'] })
+      .notNull()
+      .default('done'),
+    /** When a worker took the pending re-encoding (another takes it again after a while). */
+    reencodingClaimedAt: timestamp('reencoding_claimed_at', { withTimezone: true }),
   },
   (table) => [
     index('stored_files_voucher_idx').on(table.voucherId),
     index('stored_files_orphan_idx').on(table.createdAt).where(sql`attached_at is null`),
+    index('stored_files_reencoding_pending_idx').on(table.createdAt).where(sql`reencoding = 'pending'`),
+    check('stored_files_reencoding_check', sql`${table.reencoding} in ('pending', 'done', 'refused')`),
   ],
 );
 

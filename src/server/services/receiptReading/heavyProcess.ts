@@ -157,6 +157,10 @@ export function createHeavyProcess(options: HeavyProcessOptions): HeavyProcess {
         cwd: entry.cwd,
         serialization: 'advanced',
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        // Issue 39: libvips' threads each get a glibc malloc arena by default (8 per core), which
+        // keeps the memory of decoded pages long after they are freed; two arenas hold the
+        // child's resident size near what it uses.
+        env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' },
       },
     );
     started.on('message', (answer: WorkerAnswer) => {

@@ -8,6 +8,7 @@
  * their extracted figures (./extract.ts) in receipt_readings. Nothing here is awaited by a
  * request, and a failure is stored as status 'failed' (the traveller is then told nothing).
  */
+
 import { randomUUID } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
@@ -17,6 +18,7 @@ import type { Database, Transaction } from '../../db/client';
 import { readingJobs, receiptReadings, storedFiles } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { metricsOf } from '../../http/metrics';
+import { keptFileOf } from '../reencoding';
 import { storageOf } from '../storage';
 import { extractFields } from './extract';
 import { closeHeavyProcessOf, type HeavyProcess, heavyProcessOf } from './heavyProcess';
@@ -176,12 +178,24 @@ function createReader(context: AppContext, options: ReaderOptions): ReceiptReade
 
   /** Reads one claimed file. No connection or transaction is held while the child reads. */
   const readJob = async (job: ClaimedReading): Promise<'ok' | 'interrupted'> => {
-    const [file] = await context.db
-      .select({ path: storedFiles.path, contentType: storedFiles.contentType, sha256: storedFiles.sha256 })
-      .from(storedFiles)
-      .where(eq(storedFiles.id, job.fileId));
+    // Issue 39: an image stored as sent is re-encoded first (in the child); the reading is of
+    // the kept bytes. A child that stops meanwhile puts the job back, as a reading would.
+    let file: Awaited<ReturnType<typeof keptFileOf>>;
+    try {
+      file = await keptFileOf(context, job.fileId);
+    } catch (error) {
+      log?.warn({ err: error, file: job.fileId }, 'image re-encoding interrupted; the file is queued again');
+      await releaseReading(context.db, job.fileId, id);
+      return 'interrupted';
+    }
     // The file was removed meanwhile: its job went with it (on delete cascade).
     if (!file) return 'ok';
+    if (file.reencoding === 'refused') {
+      await store(job, [
+        { page: 0, status: 'failed', text: '', ocrConfidence: 0, dhash: null, milliseconds: 0 },
+      ]);
+      return 'ok';
+    }
     const done = await context.db
       .select({ page: receiptReadings.page })
       .from(receiptReadings)

@@ -45,13 +45,22 @@ let receiptModules:
     }>
   | undefined;
 const receipts = () =>
-  (receiptModules ??= Promise.all([import('./ocr'), import('./read'), import('../files')]).then(
-    ([{ createOcrPool }, { readPages }, { inspectUpload }]) => ({
+  (receiptModules ??= Promise.all([
+    import('./ocr'),
+    import('./read'),
+    import('../files'),
+    import('sharp'),
+  ]).then(([{ createOcrPool }, { readPages }, { inspectUpload }, { default: sharp }]) => {
+    // Issue 39: one page at a time, nothing kept: libvips' cache of decoded images (50 MB by
+    // default) and a thread per core only add resident memory to a child that works alone.
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return {
       pool: createOcrPool({ concurrency: options.concurrency ?? 1, pageTimeoutMs: options.pageTimeoutMs }),
       readPages,
       inspectUpload,
-    }),
-  ));
+    };
+  }));
 
 export type WorkerRequest =
   | { type: 'read'; id: number; bytes: Uint8Array; contentType: string }

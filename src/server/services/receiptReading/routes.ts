@@ -6,6 +6,7 @@
  *   claimed amount, and the flags (./flags.ts).
  * The app's ready starts the reader's worker (./index.ts); its close stops it and its child process.
  */
+
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -24,6 +25,7 @@ import { receiptReadings, storedFiles } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { rateLimited } from '../../http/rateLimit';
 import { parseWith } from '../../http/validate';
+import { reencodingLaneOf } from '../reencoding';
 import { fileReadingOf, refundReadings } from './flags';
 import { receiptReaderOf } from './index';
 
@@ -55,10 +57,13 @@ export async function ownReadings(
 export function receiptReadingRoutes(app: FastifyInstance, context: AppContext) {
   // Issue 39: the worker takes queued jobs once the app is ready (jobs left by an earlier start
   // included) and stops, putting its job back in the queue, when the app closes.
+  // Issue 39: so does the lane that re-encodes images stored as sent (reading on or off).
   app.addHook('onReady', async () => {
+    reencodingLaneOf(context).start(app.log);
     await receiptReaderOf(context).start(app.log);
   });
   app.addHook('onClose', async () => {
+    await reencodingLaneOf(context).close();
     await receiptReaderOf(context).close();
   });
 
