@@ -425,9 +425,11 @@ describe('npm run import from another instance', () => {
       ),
     ).toBe(`${sourceFile[0].sha256} image/png ${sourceFile[0].size} claim`);
     expect(
-      await scalar(target.pool, "select encode(sha256(b.data), 'hex') from file_blobs b where b.key = $1", [
-        sourceFile[0].path,
-      ]),
+      await scalar(
+        target.pool,
+        "select encode(sha256(b.data), 'hex') from file_blobs b join stored_files sf on sf.path = b.key join refund_files rf on rf.file_id = sf.id where rf.refund_id = $1",
+        [here],
+      ),
     ).toBe(sourceFile[0].sha256);
     // Payment data: the clear fields; the masked ones cannot be read, so the data is incomplete here.
     expect(

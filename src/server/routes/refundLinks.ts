@@ -66,7 +66,7 @@ import { createFileStore, type ReceivedFile } from '../services/files';
 import { receiptReaderOf, refuseWhenReadingQueueFull } from '../services/receiptReading';
 import { inspectorOf } from '../services/receiptReading/heavyProcess';
 import { ownReadings } from '../services/receiptReading/routes';
-import { reencodingLaneOf, storedFileRow } from '../services/reencoding';
+import { reencodeVoucherFiles, reencodingLaneOf, storedFileRow } from '../services/reencoding';
 import {
   mailPendingRequests,
   type RefundRecord,
@@ -336,6 +336,16 @@ export function refundLinkRoutes(app: FastifyInstance, context: AppContext) {
       const answer = body.refund.pending_documentation.client_pending_documents;
       const ids = [...new Set(answer.file_ids)];
       await openLink(request, reply, 'documents', body.refund.id, body.refund.hash);
+      // Issue 39: the files attached are the re-encoded ones (refunds.ts does the same); the
+      // link's own check below refuses files of another voucher.
+      if (ids.length > 0) {
+        const [linked] = await db
+          .select({ voucherId: storedFiles.voucherId })
+          .from(storedFiles)
+          .where(inArray(storedFiles.id, ids))
+          .limit(1);
+        if (linked) await reencodeVoucherFiles(context, linked.voucherId).catch(() => {});
+      }
       return auditedWrite(db, null, async (tx) => {
         const { request: pending, refund } = await resolveLink(
           tx,

@@ -59,6 +59,7 @@ import { parseWith } from '../http/validate';
 import { auditedWrite } from '../resources/engine';
 import { authorizationLetterPdf } from '../services/authorizationLetter';
 import { runAfterResponse } from '../services/background';
+import { reencodeVoucherFiles } from '../services/reencoding';
 import { deleteDraftIn, discardDraft, readDraft, saveDraft } from '../services/refundDrafts';
 import { mailSubmissionConfirmation, submittedRefundsOf } from '../services/refundLinks';
 
@@ -331,6 +332,11 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
       }
       if (Object.keys(mismatch).length) throw new FieldValidationError(mismatch);
 
+      // Issue 39: the voucher's images still as sent (the re-encoding lane is seconds behind at
+      // most) are re-encoded before they are attached, so a refund's files are the kept bytes and
+      // sizes staff and the importer see. A stopped child leaves them to the lane.
+      await reencodeVoucherFiles(context, found.voucherId).catch(() => {});
+
       // Audited in its own transaction as the traveller's voucher (public, never a staff id).
       const created = await auditedWrite(db, null, async (tx) => {
         const [refund] = await tx
@@ -369,8 +375,17 @@ export function refundRoutes(app: FastifyInstance, context: AppContext) {
             .update(storedFiles)
             .set({ attachedAt: sql`coalesce(${storedFiles.attachedAt}, now())` })
             .where(and(inArray(storedFiles.id, ids), eq(storedFiles.voucherId, found.voucherId)))
-            .returning({ id: storedFiles.id });
+            .returning({
+              id: storedFiles.id,
+              name: storedFiles.originalName,
+              reencoding: storedFiles.reencoding,
+            });
           if (rows.length !== ids.length) throw new FieldValidationError({ [field]: [text.fileUnknown] });
+          const refused = rows.filter((row) => row.reencoding === 'refused');
+          if (refused.length > 0)
+            throw new FieldValidationError({
+              [field]: refused.map((row) => `${text.uploadNotDecodable} (${row.name})`),
+            });
           return ids;
         };
 

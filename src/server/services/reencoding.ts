@@ -58,6 +58,15 @@ export async function keptFileOf(context: AppContext, fileId: string): Promise<S
   return file ?? null;
 }
 
+/** Re-encodes the voucher's images still as sent (a refund is about to attach them). */
+export async function reencodeVoucherFiles(context: AppContext, voucherId: number): Promise<void> {
+  const pending = await context.db
+    .select({ id: storedFiles.id })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.voucherId, voucherId), eq(storedFiles.reencoding, 'pending')));
+  for (const file of pending) await keptFileOf(context, file.id);
+}
+
 /**
  * `keptFileOf` for a download: the child stopping answers a Spanish 503 (try again), a file whose
  * decode failed a Spanish 422 naming it.
