@@ -28,6 +28,10 @@ import { claimsInLanguage, statusPageUrl, timelinesOf } from './refundDecisions'
 import { confirmationMail, requestMail } from './travellerMails';
 
 const text = messages.refundLinks;
+
+/** An expired link's refusal, with its code for the traveller's language (issue 42). */
+const linkExpired = (email: string) =>
+  new HttpError(403, text.linkExpired(email), { code: 'links.linkExpired', values: { email } });
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface LinkClaims {
@@ -102,8 +106,7 @@ export async function resolveLink(
   const now = options.now ?? new Date();
   // The signed expiry is the server's word: past it the link is expired, whatever the row says
   // (and nothing is read for it).
-  if (verified.expires * 1000 <= now.getTime())
-    throw new HttpError(403, text.linkExpired(config.refundSupportEmail));
+  if (verified.expires * 1000 <= now.getTime()) throw linkExpired(config.refundSupportEmail);
   const query = db
     .select()
     .from(refundRequests)
@@ -121,8 +124,7 @@ export async function resolveLink(
   if (request.closedAt) throw new HttpError(403, await closedLinkReason(db, request));
   if (Math.floor(request.expiresAt.getTime() / 1000) !== verified.expires)
     throw new HttpError(403, text.linkInvalid);
-  if (request.expiresAt.getTime() <= now.getTime())
-    throw new HttpError(403, text.linkExpired(config.refundSupportEmail));
+  if (request.expiresAt.getTime() <= now.getTime()) throw linkExpired(config.refundSupportEmail);
   const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId));
   if (!refund) throw new HttpError(403, text.linkInvalid);
   return { request, refund };
