@@ -188,6 +188,7 @@ describe('structured server messages: {detail, code, values} (issue 42, third pa
       { email: 'reintegros@x.com' },
       messages.refundLinks.linkExpired('reintegros@x.com'),
     ],
+    ['decisions.linkDecided', { outcome: 'Rechazado' }, messages.refundDecisions.linkDecided('Rechazado')],
   ];
 
   it('each code with its values is exactly the Spanish detail, and is shown in pt and en by its code', () => {
@@ -201,12 +202,15 @@ describe('structured server messages: {detail, code, values} (issue 42, third pa
       expect(error.fields).toEqual({});
       expect(codedMessageOf(spanish)).toEqual({ code, values });
       for (const language of ['pt', 'en'] as const) {
+        // Counts grouped the language's way; a status label in the language.
         const grouped = Object.fromEntries(
           Object.entries(values).map(([name, value]) => [
             name,
             typeof value === 'number'
               ? new Intl.NumberFormat(LOCALES[language], { useGrouping: 'always' }).format(value)
-              : value,
+              : value === 'Rechazado'
+                ? translate(language, 'status.RECHAZADO')
+                : value,
           ]),
         );
         expect(translatorOf(language).fromSpanish(spanish)).toBe(translate(language, code, grouped));
