@@ -16,6 +16,7 @@
 import { assign, enqueueActions, fromCallback, sendParent, setup } from 'xstate';
 import { type AmountFeedback, amountFeedback } from '../src/contracts/amountInput';
 import { formatAmount } from '../src/contracts/format';
+import type { Language } from '../src/contracts/i18n/core';
 import { messages } from '../src/contracts/messages';
 import { amountErrorMessage } from '../src/contracts/money';
 import {
@@ -24,6 +25,8 @@ import {
   checklistItemsOf,
   claimCoverageProblems,
   claimSchema,
+  DATE_ORDERS,
+  dateOrderOf,
   emptyMultiCause,
   hasAllowedExtension,
   MAX_AMOUNT_INTEGER_DIGITS,
@@ -35,12 +38,14 @@ import {
   multiCauseProblems,
   type RefundLoginData,
   readRefundAmount,
+  retypeDate,
   type ServiceAmounts,
   type StoredFile,
-  sinisterDateInputSchema,
+  sinisterDateInputSchemaIn,
   sinisterDateProblem,
   TRANSPORT_SERVICES,
   type TransportService,
+  typedDateOf,
 } from '../src/contracts/refund';
 import { type ReadingSuggestion, receiptReadingMachine } from './receiptReading';
 
@@ -117,10 +122,18 @@ export interface ClaimFormInput {
   rules: ClaimRules;
   /** Coverages already loaded in other claims: not offered again (SPEC §2). */
   loadedCoverages: string[];
+  /**
+   * Issue 42: the traveller's language (absent: Spanish). It only decides how a typed date is read:
+   * DD/MM/AAAA in es and pt, MM/DD/YYYY in en (YYYY-MM-DD in all); the texts stay Spanish here.
+   */
+  language?: Language;
 }
 
 export interface ClaimFormContext extends ClaimFormInput {
-  /** As typed: date 'DD/MM/AAAA', amount as typed ('1.234,50', '1,234.50': never rewritten, issue 40). */
+  /**
+   * As typed: date 'DD/MM/AAAA' ('MM/DD/YYYY' in English), amount as typed ('1.234,50', '1,234.50':
+   * never rewritten, issue 40).
+   */
   values: Record<ClaimField, string>;
   coverage: string;
   requiredItems: string[];
@@ -164,7 +177,22 @@ export type ClaimFormEvent =
   | { type: 'SUBMIT' }
   /** Issue 31: the traveller accepted what was read on a receipt (sent by the reading child). */
   | { type: 'READING_ACCEPTED'; suggestion: ReadingSuggestion }
+  /**
+   * Issue 42: the traveller switched language (the selector, through the wizard). Every field is
+   * kept; a complete date typed in the old order is rewritten in the new one, keeping its meaning.
+   */
+  | { type: 'LANGUAGE_CHANGED'; language: Language }
   | PrepareFilesEvent;
+
+/** Whether a value is one of the portal's languages (es, pt, en): the keys of DATE_ORDERS. */
+function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && Object.hasOwn(DATE_ORDERS, value);
+}
+
+/** The order the dialog reads typed dates in (a snapshot kept before issue 42 has no language: Spanish). */
+export function claimDateOrder(context: Pick<ClaimFormContext, 'language'>) {
+  return dateOrderOf(context.language ?? 'es');
+}
 
 /** The coverages the dialog offers: the voucher's, minus those already loaded. */
 export function availableCoverages(context: Pick<ClaimFormContext, 'rules' | 'loadedCoverages'>): string[] {
@@ -319,7 +347,9 @@ export function claimProblems(context: ClaimFormContext): ClaimErrors {
   }
   const country = firstIssue(claimSchema.shape.sinister_country.safeParse(context.values.sinister_country));
   if (country) errors.sinister_country = country;
-  const dateInput = sinisterDateInputSchema.safeParse(context.values.sinister_date);
+  const dateInput = sinisterDateInputSchemaIn(claimDateOrder(context)).safeParse(
+    context.values.sinister_date,
+  );
   const date = dateInput.success ? sinisterDateProblem(dateInput.data, context.rules) : firstIssue(dateInput);
   if (date) errors.sinister_date = date;
   const currency = firstIssue(claimSchema.shape.currency.safeParse(context.values.currency));
@@ -355,7 +385,7 @@ export function buildLoadedClaim(
   uploaded: readonly StoredFile[],
   sources: readonly number[] = context.sources,
 ): LoadedClaim {
-  const iso = sinisterDateInputSchema.safeParse(context.values.sinister_date);
+  const iso = sinisterDateInputSchemaIn(claimDateOrder(context)).safeParse(context.values.sinister_date);
   return {
     coverage: context.coverage,
     sinister_country: context.values.sinister_country.trim().toUpperCase(),
@@ -407,12 +437,20 @@ export function amountInputOf(amount: string, currency?: string | null): string 
   return formatAmount(amount, currency ?? null);
 }
 
-/** The fields a suggestion fills (only what was read confidently; issue 31). */
-export function valuesOfSuggestion(suggestion: ReadingSuggestion): Partial<Record<ClaimField, string>> {
+/**
+ * The fields a suggestion fills (only what was read confidently; issue 31), the date as the
+ * traveller's language types it (issue 42).
+ */
+export function valuesOfSuggestion(
+  suggestion: ReadingSuggestion,
+  language?: Language,
+): Partial<Record<ClaimField, string>> {
   return {
     amount: amountInputOf(suggestion.amount, suggestion.currency),
     ...(suggestion.currency ? { currency: suggestion.currency } : {}),
-    ...(suggestion.date ? { sinister_date: suggestion.date.split('-').reverse().join('/') } : {}),
+    ...(suggestion.date
+      ? { sinister_date: typedDateOf(suggestion.date, dateOrderOf(language ?? 'es')) }
+      : {}),
   };
 }
 
@@ -481,6 +519,7 @@ export const claimFormMachine = setup({
   context: ({ input }) => ({
     rules: input.rules,
     loadedCoverages: input.loadedCoverages,
+    language: isLanguage(input.language) ? input.language : 'es',
     values: { sinister_country: '', sinister_date: '', currency: '', amount: '' },
     coverage: '',
     requiredItems: [],
@@ -496,6 +535,26 @@ export const claimFormMachine = setup({
     sources: [],
   }),
   initial: 'editing',
+  on: {
+    // Issue 42: in any state (the dialog stays open while the traveller switches language).
+    LANGUAGE_CHANGED: {
+      guard: ({ event }) => isLanguage(event.language),
+      actions: [
+        assign(({ context, event }) => ({
+          language: event.language,
+          values: {
+            ...context.values,
+            sinister_date: retypeDate(
+              context.values.sinister_date,
+              claimDateOrder(context),
+              dateOrderOf(event.language),
+            ),
+          },
+        })),
+        'pruneErrors',
+      ],
+    },
+  },
   states: {
     editing: {
       on: {
@@ -598,7 +657,7 @@ export const claimFormMachine = setup({
             assign({
               values: ({ context, event }) => ({
                 ...context.values,
-                ...valuesOfSuggestion(event.suggestion),
+                ...valuesOfSuggestion(event.suggestion, context.language),
               }),
             }),
             'pruneErrors',

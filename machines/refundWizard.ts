@@ -10,6 +10,7 @@
  * creates a second refund.
  */
 import { assign, fromPromise, sendTo, setup, spawnChild, stopChild } from 'xstate';
+import type { Language } from '../src/contracts/i18n/core';
 import { messages } from '../src/contracts/messages';
 import {
   buildRefundSubmission,
@@ -57,6 +58,11 @@ export interface RefundWizardInput {
   idempotencyKey: string;
   /** Where to go when the voucher's country has no url_country_b2c. */
   defaultSiteUrl: string;
+  /**
+   * Issue 42: the traveller's language when the wizard starts (absent: Spanish), kept up to date by
+   * LANGUAGE_CHANGED and given to the claim dialog, which reads typed dates in its order.
+   */
+  language?: Language;
 }
 
 export interface RefundWizardContext extends RefundWizardInput {
@@ -113,6 +119,8 @@ export type RefundWizardEvent =
   | { type: 'HOME' }
   /** 'Guardar y seguir después' (issue 30 §1): save the draft at once and say so. */
   | { type: 'SAVE_DRAFT' }
+  /** Issue 42: the traveller switched language; every field is kept (the open dialog is told too). */
+  | { type: 'LANGUAGE_CHANGED'; language: Language }
   | DraftResumedEvent
   | PrepareFilesEvent;
 
@@ -388,6 +396,7 @@ export const refundWizardMachine = setup({
   id: 'refundWizard',
   context: ({ input }) => ({
     ...input,
+    language: input.language ?? 'es',
     applicant: applicantFrom(input.login),
     applicantErrors: {},
     claims: [],
@@ -405,6 +414,7 @@ export const refundWizardMachine = setup({
   }),
   initial: 'resuming',
   on: {
+    LANGUAGE_CHANGED: { actions: assign({ language: ({ event }) => event.language }) },
     // The saver loaded a newer draft after a 409: the wizard shows it, at its step.
     DRAFT_RESUMED: [
       { guard: { type: 'draftAt', params: { step: 'claims' } }, target: '.claims', actions: 'applyDraft' },
@@ -518,6 +528,7 @@ export const refundWizardMachine = setup({
             input: ({ context }) => ({
               rules: context.login.refunds,
               loadedCoverages: context.claims.map((claim) => claim.coverage),
+              language: context.language ?? 'es',
             }),
             // A loaded claim (its receipts uploaded) is saved at once.
             onDone: {
@@ -531,7 +542,19 @@ export const refundWizardMachine = setup({
               ],
             },
           },
-          on: { CLOSE_CLAIM_DIALOG: 'list' },
+          on: {
+            CLOSE_CLAIM_DIALOG: 'list',
+            // Issue 42: the open dialog reads typed dates in the new language's order from now on.
+            LANGUAGE_CHANGED: {
+              actions: [
+                assign({ language: ({ event }) => event.language }),
+                sendTo('claimForm', ({ event }) => ({
+                  type: 'LANGUAGE_CHANGED' as const,
+                  language: event.language,
+                })),
+              ],
+            },
+          },
         },
       },
     },

@@ -128,6 +128,10 @@ const validFields = {
   amount: '1.234,50',
 };
 
+/** Issue 42: validFields' date (January 10) as English types it, and a day-first date no English reading takes. */
+export const EN_VALID_DATE = '01/10/2024';
+export const EN_INVALID_DATE = '13/01/2024';
+
 /** What the receipt reading suggests (issue 31): the valid fields, read. */
 export const readSuggestion = { amount: '1234.50', currency: 'USD', date: '2024-01-10' };
 
@@ -274,6 +278,30 @@ export const claimFormModel = defineModel({
       { type: 'NOTICE_DISMISSED' },
       { type: 'FILE_REMOVED', id: twentyReceipts[0].id },
       { type: 'FILES_CHOSEN', files: [receiptThreePages] },
+    ],
+    // Issue 42: in English the date is typed MM/DD/YYYY (01/10/2024 is January 10) ...
+    [
+      { type: 'LANGUAGE_CHANGED', language: 'en' },
+      { type: 'FIELDS_CHANGED', values: { ...validFields, sinister_date: EN_VALID_DATE } },
+      { type: 'FILES_CHOSEN', files: [receiptPdf, receiptPng] },
+      { type: 'COVERAGE_CHOSEN', coverage: MEDICAL },
+      { type: 'FILES_CHOSEN', files: [itemReceipt], item: MEDICAL_ITEMS[0] },
+      { type: 'FILES_CHOSEN', files: [secondItemReceipt], item: MEDICAL_ITEMS[1] },
+      { type: 'SUBMIT' },
+      { type: 'PREPARE_DONE', files: sampleUploaded, sources: [0, 2] },
+    ],
+    // ... a day-first date with a day over 12 is no date there ...
+    [
+      { type: 'LANGUAGE_CHANGED', language: 'en' },
+      { type: 'FIELDS_CHANGED', values: { ...validFields, sinister_date: EN_INVALID_DATE } },
+      { type: 'SUBMIT' },
+    ],
+    // ... and switching language keeps every field, the date with its meaning.
+    [
+      { type: 'FIELDS_CHANGED', values: validFields },
+      { type: 'FILES_CHOSEN', files: [receiptPdf] },
+      { type: 'LANGUAGE_CHANGED', language: 'en' },
+      { type: 'LANGUAGE_CHANGED', language: 'pt' },
     ],
   ],
 });
@@ -582,6 +610,9 @@ export const refundWizardModel = defineModel({
     return [
       // Issue 30 §1: 'Guardar y seguir después' at each step; the newer draft at the same step.
       [resumed, { type: 'SAVE_DRAFT' }],
+      // Issue 42: the language switched at a step, and with the claim dialog open (told too).
+      [resumed, { type: 'LANGUAGE_CHANGED', language: 'pt' }],
+      [...toClaims, { type: 'OPEN_CLAIM_DIALOG' }, { type: 'LANGUAGE_CHANGED', language: 'en' }],
       [resumed, { type: 'DRAFT_RESUMED', draft: sampleDraft('applicant', 4) }],
       [resumed, { type: 'DRAFT_RESUMED', draft: sampleDraft('claims', 4) }],
       [resumed, { type: 'DRAFT_RESUMED', draft: sampleDraft('payment', 4) }],

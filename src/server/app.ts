@@ -13,7 +13,13 @@ import { messages } from '../contracts/messages';
 import { watchPrincipalChanges } from './auth/principal';
 import { watchTableChanges } from './cache/tableMemory';
 import type { AppContext } from './context';
-import { databaseErrorAnswer, FieldValidationError, HttpError, malformedBodyAnswer } from './http/errors';
+import {
+  databaseErrorAnswer,
+  FieldValidationError,
+  HttpError,
+  httpErrorBody,
+  malformedBodyAnswer,
+} from './http/errors';
 import { assertJsonShape } from './http/jsonBody';
 import { type LogSetup, logFormatOf, loggerOptions, RequestLogController } from './http/logging';
 import { registerMetrics } from './http/metrics';
@@ -135,7 +141,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
       return reply
         .status(error.statusCode)
         .send(error.detail ? { detail: error.detail, ...error.fields } : error.fields);
-    if (error instanceof HttpError) return reply.status(error.statusCode).send({ detail: error.detail });
+    if (error instanceof HttpError) return reply.status(error.statusCode).send(httpErrorBody(error));
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 429) return reply.status(429).send({ detail: messages.common.tooManyRequests });
     if (status >= 400 && status < 500) {

@@ -72,6 +72,14 @@ describe('the traveller catalogues (issue 42)', () => {
     for (const language of LANGUAGES) expect(Object.keys(catalogues[language])).toHaveLength(keys.length);
   });
 
+  it('count the same keys in every language (printed for the closing note)', () => {
+    const counts = Object.fromEntries(
+      LANGUAGES.map((language) => [language, Object.keys(catalogues[language]).length]),
+    );
+    console.info(`issue 42: traveller catalogue keys per language ${JSON.stringify(counts)}`);
+    expect(Object.values(counts)).toEqual(LANGUAGES.map(() => keys.length));
+  });
+
   it('fail when a key lacks a language or a placeholder differs', () => {
     const { 'refund.loginTitle': _dropped, ...withoutKey } = catalogues.pt;
     expect(catalogueProblems({ pt: withoutKey })).toEqual(['pt: refund.loginTitle missing']);

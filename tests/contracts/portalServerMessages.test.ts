@@ -5,8 +5,13 @@
  * texts with variable parts against their Spanish template (`SPANISH_TEMPLATE_KEYS`).
  */
 import { describe, expect, it } from 'vitest';
+import { errorFromAnswer } from '../../src/client/api/errors';
 import {
+  codedMessageOf,
+  forgetCodedMessages,
+  formatDateIn,
   LANGUAGES,
+  LOCALES,
   type MessageKey,
   type MessageValues,
   readSpanishWithValues,
@@ -98,10 +103,17 @@ describe('the portal’s server messages in pt and en', () => {
       expect(readSpanishWithValues(spanish), spanish).toEqual({ key, values });
       for (const language of ['pt', 'en'] as const) {
         const shown = translatorOf(language).fromSpanish(spanish);
+        // Counts grouped, dates in the language's order, a status label in the language (issue 42).
         const grouped = Object.fromEntries(
           Object.entries(values).map(([name, value]) => [
             name,
-            typeof value === 'number' ? value.toLocaleString(language === 'en' ? 'en-US' : 'pt-BR') : value,
+            typeof value === 'number'
+              ? value.toLocaleString(language === 'en' ? 'en-US' : 'pt-BR')
+              : /^\d{2}\/\d{2}\/\d{4}$/.test(value)
+                ? formatDateIn(language, value.split('/').reverse().join('-'))
+                : value === 'Aprobado'
+                  ? translate(language, 'status.APROBADO')
+                  : value,
           ]),
         );
         expect(shown, `${language}: ${spanish}`).toBe(translate(language, key, grouped));
@@ -161,5 +173,74 @@ describe('the portal’s server messages in pt and en', () => {
         expect(line).not.toMatch(/[{}]/);
       });
     }
+  });
+});
+
+describe('structured server messages: {detail, code, values} (issue 42, third part)', () => {
+  /** Every code the portal's server answers beside a detail, with the Spanish the SPEC fixes. */
+  const coded: [code: MessageKey, values: Record<string, string | number>, spanish: string][] = [
+    ['refund.uploadBusy', { minutes: 2 }, messages.refund.uploadBusy(2)],
+    ['refund.filesTooMany', { max: 10 }, messages.refund.filesTooMany(10)],
+    ['refund.uploadQuotaExceeded', { megabytes: 1024 }, messages.refund.uploadQuotaExceeded(1024)],
+    ['links.filesTooMany', { max: 5 }, messages.refundLinks.filesTooMany(5)],
+    [
+      'links.linkExpired',
+      { email: 'reintegros@x.com' },
+      messages.refundLinks.linkExpired('reintegros@x.com'),
+    ],
+    ['decisions.linkDecided', { outcome: 'Rechazado' }, messages.refundDecisions.linkDecided('Rechazado')],
+  ];
+
+  it('each code with its values is exactly the Spanish detail, and is shown in pt and en by its code', () => {
+    forgetCodedMessages();
+    for (const [code, values, spanish] of coded) {
+      const asText = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)]));
+      expect(translate('es', code, asText), code).toBe(spanish);
+      // The client keeps what the answer carried (api/errors.ts), as a machine holds the detail.
+      const error = errorFromAnswer(403, { detail: spanish, code, values });
+      expect(error.message).toBe(spanish);
+      expect(error.fields).toEqual({});
+      expect(codedMessageOf(spanish)).toEqual({ code, values });
+      for (const language of ['pt', 'en'] as const) {
+        // Counts grouped the language's way; a status label in the language.
+        const grouped = Object.fromEntries(
+          Object.entries(values).map(([name, value]) => [
+            name,
+            typeof value === 'number'
+              ? new Intl.NumberFormat(LOCALES[language], { useGrouping: 'always' }).format(value)
+              : value === 'Rechazado'
+                ? translate(language, 'status.RECHAZADO')
+                : value,
+          ]),
+        );
+        expect(translatorOf(language).fromSpanish(spanish)).toBe(translate(language, code, grouped));
+      }
+      expect(translatorOf('es').fromSpanish(spanish)).toBe(spanish);
+    }
+    // A count the English groups its own way ('1,024 MB'), which the template reading would not do.
+    expect(translatorOf('en').fromSpanish(messages.refund.uploadQuotaExceeded(1024))).toContain('1,024 MB');
+  });
+
+  it('ignores a code whose Spanish is not the detail, and malformed ones (the template reading stays)', () => {
+    forgetCodedMessages();
+    const spanish = messages.refundLinks.filesTooMany(5);
+    errorFromAnswer(413, { detail: spanish, code: 'links.filesTooMany', values: { max: 6 } });
+    expect(translatorOf('en').fromSpanish(spanish)).toBe(translate('en', 'links.filesTooMany', { max: '5' }));
+    for (const [code, values] of [
+      ['links.nope', { max: 5 }],
+      ['not a key', { max: 5 }],
+      ['links.filesTooMany', { max: { nested: 1 } }],
+      ['links.filesTooMany', [5]],
+    ] as const) {
+      forgetCodedMessages();
+      errorFromAnswer(413, { detail: spanish, code, values });
+      expect(translatorOf('pt').fromSpanish(spanish)).toBe(
+        translate('pt', 'links.filesTooMany', { max: '5' }),
+      );
+    }
+    expect(codedMessageOf('Otra cosa')).toBeUndefined();
+    // A staff answer whose field is named 'code' keeps it as a field error.
+    const staff = errorFromAnswer(400, { detail: 'Hubo un error', code: ['Requerido'] });
+    expect(staff.fields).toEqual({ code: ['Requerido'] });
   });
 });

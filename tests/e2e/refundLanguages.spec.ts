@@ -7,7 +7,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { translatorOf } from '../../src/contracts/i18n';
+import { dateOrderIn, translatorOf } from '../../src/contracts/i18n';
+import { typedDateOf } from '../../src/contracts/refund/dates';
 import type { RefundLoginResponse } from '../../src/contracts/refund/login';
 import { gradientPng } from './fixtures/refund/files';
 import { staffHeaders } from './portalSupport';
@@ -75,9 +76,22 @@ async function loadClaim(page: Page, t: typeof pt, login: RefundLoginResponse, a
   await page.getByRole('button', { name: t.t('refund.loadClaimsButton') }).click();
   const dialog = page.getByRole('dialog', { name: t.t('refund.claimDialogTitle') });
   await dialog.getByLabel(t.t('refund.sinisterCountryLabel')).selectOption('ITA');
-  // The trip's first day: during the voucher's validity and never after today.
+  // The trip's first day: during the voucher's validity and never after today, typed (digits only,
+  // the mask adds the slashes) in the page's order: DD/MM/YYYY in pt, MM/DD/YYYY in en (issue 42).
   const date = data.date_in ?? '';
-  await dialog.getByLabel(t.t('refund.sinisterDateLabel')).fill(date.split('-').reverse().join(''));
+  const dateField = dialog.getByLabel(t.t('refund.sinisterDateLabel'));
+  if (t.language === 'en') {
+    // Day first with a day over 12 is no date month first: refused in English, naming the form.
+    const [year, month] = date.split('-');
+    await dateField.fill(`13${month}${year}`);
+    await expect(dateField).toHaveValue(`13/${month}/${year}`);
+    await dialog.getByRole('button', { name: t.t('refund.claimDialogSubmit') }).click();
+    await expect(dateField).toHaveAccessibleDescription(t.t('refund.dateInvalid'));
+    expect(t.t('refund.dateInvalid')).toContain('MM/DD/YYYY');
+  }
+  const typed = typedDateOf(date, dateOrderIn(t.language));
+  await dateField.fill(typed.replaceAll('/', ''));
+  await expect(dateField).toHaveValue(typed);
   const coverageSelect = dialog.getByLabel(t.t('refund.coverageLabel'));
   // The options show the coverage in the traveller's language; the value stays the Spanish name.
   await expect(coverageSelect.locator('option', { hasText: shown })).toHaveCount(1);
@@ -95,8 +109,11 @@ async function loadClaim(page: Page, t: typeof pt, login: RefundLoginResponse, a
   for (let index = 0; index < count; index++) await reasons.nth(index).fill('—');
   await dialog.getByRole('button', { name: t.t('refund.claimDialogSubmit') }).click();
   await expect(dialog).toBeHidden({ timeout: 30_000 });
-  await expect(page.getByRole('listitem', { name: shown })).toBeVisible();
-  return { coverage, shown };
+  const card = page.getByRole('listitem', { name: shown });
+  await expect(card).toBeVisible();
+  // The card shows the date read in the page's order (January 2 is 01/02 in en, 02/01 in pt).
+  await expect(card.getByText(t.date(date))).toBeVisible();
+  return { coverage, shown, date };
 }
 
 test('the Brazilian traveller claims in Portuguese and is mailed in Portuguese', async ({
@@ -181,7 +198,7 @@ test('the US traveller claims in English typing 1,234.56; switching language kee
   const email = `emily-${Date.now()}@example.com`;
   await page.getByLabel(en.t('refund.emailLabel'), { exact: true }).fill(email);
   await page.getByRole('button', { name: en.t('refund.continueButton'), exact: true }).click();
-  const { shown } = await loadClaim(page, en, login, '1,234.56');
+  const { shown, date } = await loadClaim(page, en, login, '1,234.56');
   await expect(page.getByText('USD 1,234.56')).toBeVisible();
   await page.getByRole('button', { name: en.t('refund.continueButton'), exact: true }).click();
 
@@ -199,13 +216,27 @@ test('the US traveller claims in English typing 1,234.56; switching language kee
   expect(await axeViolations(page, 'wizard es')).toEqual([]);
   await page.getByRole('button', { name: es.t('refund.previousButton') }).click();
   await expect(page.getByText('USD 1.234,56')).toBeVisible();
+  // The event date typed month first is the same day, shown day first in Spanish (issue 42).
+  await expect(page.getByRole('listitem').filter({ hasText: es.date(date) })).toHaveCount(1);
   await page.getByRole('button', { name: 'English' }).click();
   await expect(page.getByText('USD 1,234.56')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: en.date(date) })).toHaveCount(1);
   await page.getByRole('button', { name: en.t('refund.continueButton'), exact: true }).click();
   await expect(page.getByLabel('Account holder', { exact: true })).toHaveValue('Emily Johnson');
   await expect(page.getByLabel('SWIFT', { exact: true })).toHaveValue('CHASUS33');
 
   await page.getByLabel('Account type', { exact: true }).selectOption({ index: 1 });
+  // The SPEC's options in English; the value sent stays the SPEC's Spanish (issue 42).
+  await expect(page.getByLabel('Account type', { exact: true })).toHaveValue('Cuenta corriente');
+  await expect(page.getByLabel('Account type', { exact: true }).locator('option:checked')).toHaveText(
+    'Checking account',
+  );
+  await expect(page.getByLabel('Refund recipient', { exact: true }).locator('option:checked')).toHaveText(
+    'Own account',
+  );
+  await expect(page.getByLabel('Payment method', { exact: true }).locator('option:checked')).toHaveText(
+    'Bank transfer',
+  );
   await page.getByLabel('ID document number', { exact: true }).fill(AMERICAN);
   await page.getByLabel('Bank address', { exact: true }).fill('383 Madison Ave, New York');
   await page.getByLabel('ABA', { exact: true }).fill('021000021');

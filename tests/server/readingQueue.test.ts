@@ -369,7 +369,12 @@ describe('bounded', () => {
       const refused = await uploadMany([{ name: 'ticket.png', bytes: await swatch(300) }], traveller.access);
       expect(refused.statusCode).toBe(503);
       expect(refused.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
-      expect(JSON.parse(refused.body)).toEqual({ detail: messages.refund.uploadBusy(2) });
+      // Issue 42: the Spanish detail, with its catalogue code and values for the traveller's language.
+      expect(JSON.parse(refused.body)).toEqual({
+        detail: messages.refund.uploadBusy(2),
+        code: 'refund.uploadBusy',
+        values: { minutes: 2 },
+      });
       expect(await count()).toBe(stored);
 
       // The link's upload is refused the same way (before its link or files are read).

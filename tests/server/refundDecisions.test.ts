@@ -374,7 +374,15 @@ describe('a link closed by a decision (issue 30 §2)', () => {
       url: `/api/authentication_pending_doc/?refund_id=${id}&hash=${encodeURIComponent(link![1])}`,
       remoteAddress: nextIp(),
     });
-    expect([response.statusCode, response.json()]).toEqual([403, { detail: text.linkDecided('Rechazado') }]);
+    // Issue 42: with its catalogue code and values for the traveller's language.
+    expect([response.statusCode, response.json()]).toEqual([
+      403,
+      {
+        detail: text.linkDecided('Rechazado'),
+        code: 'decisions.linkDecided',
+        values: { outcome: 'Rechazado' },
+      },
+    ]);
     await settleDecisionMails();
   });
 });

@@ -186,7 +186,12 @@ describe('documents link', () => {
       ],
     );
     expect(tooMany.statusCode).toBe(413);
-    expect(tooMany.json()).toEqual({ detail: text.filesTooMany(2) });
+    // Issue 42: with its catalogue code and values for the traveller's language.
+    expect(tooMany.json()).toEqual({
+      detail: text.filesTooMany(2),
+      code: 'links.filesTooMany',
+      values: { max: 2 },
+    });
 
     const uploaded = await uploadPendingDoc({ refund_id: id, voucher_hash: hashOf(url) }, [
       { filename: 'factura.png', data: PNG },
@@ -292,7 +297,8 @@ describe('documents link', () => {
       requestId,
       expires: Math.floor(Date.now() / 1000) - 60,
     });
-    const expiredAnswer = { detail: text.linkExpired(testApp.context.config.refundSupportEmail) };
+    const email = testApp.context.config.refundSupportEmail;
+    const expiredAnswer = { detail: text.linkExpired(email), code: 'links.linkExpired', values: { email } };
     const opened = await authenticate(id, lapsed);
     expect([opened.statusCode, opened.json()]).toEqual([403, expiredAnswer]);
     const answered = await testApp.app.inject({

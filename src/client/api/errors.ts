@@ -7,6 +7,7 @@
  */
 import { FieldErrorsError } from '../../../machines/support/errors';
 import { isFieldErrors } from '../../contracts/fieldErrors';
+import { rememberCodedMessage } from '../../contracts/i18n/coded';
 import { commonMessages } from '../../contracts/messages/common';
 
 export type ApiErrorKind = 'answer' | 'network' | 'contract';
@@ -33,7 +34,14 @@ export interface AnswerMessages {
 export function errorFromAnswer(status: number, body: unknown, options: AnswerMessages = {}): ApiError {
   if (body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string') {
     // A detail with the field errors that caused it (an office's failed sub-record, SPEC §7).
+    // Issue 42: a portal answer's code and values (beside its Spanish detail) for the traveller's
+    // language (src/contracts/i18n/coded.ts).
     const { detail, ...rest } = body as Record<string, unknown>;
+    if (typeof rest.code === 'string') {
+      rememberCodedMessage(detail, rest.code, rest.values);
+      delete rest.code;
+      delete rest.values;
+    }
     const fields = isFieldErrors(rest) && Object.keys(rest).length > 0 ? rest : {};
     return new ApiError(
       status,

@@ -17,6 +17,8 @@ import {
   minorUnitsOf,
   parseAmount,
 } from '../money';
+import { type DateOrder, dateOrderOf, typedDateOf } from '../refund/dates';
+import { codedMessageOf } from './coded';
 import { es, type MessageKey } from './es';
 
 export type { MessageKey } from './es';
@@ -272,10 +274,27 @@ const pad = (part: number) => String(part).padStart(2, '0');
 /** A calendar date 'YYYY-MM-DD': dd/mm/yyyy in es and pt, mm/dd/yyyy in en; '' when empty, else unchanged. */
 export function formatDateIn(language: Language, iso: string | null | undefined): string {
   if (!iso) return '';
-  const match = ISO_DATE.exec(iso);
-  if (!match) return iso;
-  const [, year, month, day] = match;
-  return language === 'en' ? `${month}/${day}/${year}` : `${day}/${month}/${year}`;
+  return ISO_DATE.test(iso) ? typedDateOf(iso, dateOrderOf(language)) : iso;
+}
+
+/** Issue 42: the order in which the language types and shows dates ('dmy' es and pt, 'mdy' en). */
+export function dateOrderIn(language: Language): DateOrder {
+  return dateOrderOf(language);
+}
+
+/**
+ * A value inside a Spanish text (a template's), in the language: a date written 'DD/MM/AAAA' in the
+ * language's order; a refund's status label ('Aprobado', the outcome of `decisions.linkDecided`)
+ * by its `status.*` key; anything else (a name, an address) as written.
+ */
+const SPANISH_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+function dateValueIn(language: Language, value: string): string {
+  const match = SPANISH_DATE.exec(value);
+  if (match) return formatDateIn(language, `${match[3]}-${match[2]}-${match[1]}`);
+  const status = (Object.keys(es) as MessageKey[]).find(
+    (key) => key.startsWith('status.') && es[key] === value,
+  );
+  return status ? translate(language, status) : value;
 }
 
 function instantIn(language: Language, value: unknown): string {
@@ -291,6 +310,32 @@ function displayName(language: Language, type: 'region' | 'currency', code: stri
   } catch {
     return null;
   }
+}
+
+/**
+ * Issue 42 (third part): a server answer's text by the code and values it came with (./coded.ts),
+ * in the language; null when it came without one, or when the code's Spanish is not exactly the
+ * text (a code never changes what the Spanish said).
+ */
+function codedTranslation(language: Language, text: string): string | null {
+  const coded = codedMessageOf(text);
+  if (!coded || !Object.hasOwn(es, coded.code)) return null;
+  const key = coded.code as MessageKey;
+  const valuesIn = (target: Language, grouped: boolean): MessageValues => {
+    const values: MessageValues = {};
+    for (const [name, value] of Object.entries(coded.values))
+      values[name] =
+        typeof value === 'number'
+          ? grouped
+            ? groupedIn(target, value)
+            : String(value)
+          : dateValueIn(target, value);
+    return values;
+  };
+  // The Spanish wrote a count as it is ('1024') or grouped ('10.000'): either is the same text.
+  const spanish = [false, true].map((grouped) => translate('es', key, valuesIn('es', grouped)));
+  if (!spanish.includes(text)) return null;
+  return translate(language, key, valuesIn(language, true));
 }
 
 export function translatorOf(language: Language): Translator {
@@ -309,13 +354,16 @@ export function translatorOf(language: Language): Translator {
       fromSpanish: (text) => {
         if (!text) return '';
         if (language === 'es') return text;
+        const coded = codedTranslation(language, text);
+        if (coded !== null) return coded;
         const key = keyOfSpanish(text);
         if (key) return translate(language, key);
         const withValues = readSpanishWithValues(text);
         if (!withValues) return text;
         const values: MessageValues = {};
         for (const [name, value] of Object.entries(withValues.values))
-          values[name] = typeof value === 'number' ? groupedIn(language, value) : value;
+          values[name] =
+            typeof value === 'number' ? groupedIn(language, value) : dateValueIn(language, value);
         return translate(language, withValues.key, values);
       },
     };

@@ -9,6 +9,7 @@ import { en } from './en';
 import { es, type MessageKey } from './es';
 import { pt } from './pt';
 
+export * from './coded';
 export * from './core';
 
 /** Every language's catalogue (this entry has them all; the core's registry is partial). */

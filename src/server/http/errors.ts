@@ -3,15 +3,35 @@
  * the one mapper of database errors (issue 10: never a 500 for what the database refuses).
  */
 import type { FieldErrors } from '../../contracts/http';
+import type { CodedValues } from '../../contracts/i18n/coded';
+import type { MessageKey } from '../../contracts/i18n/es';
 import { messages } from '../../contracts/messages';
+
+/**
+ * Issue 42: the catalogue key and values of a `detail` with variable parts (src/contracts/i18n),
+ * answered beside it so the portal shows it in the traveller's language: `{detail, code, values}`.
+ * The detail stays the SPEC's Spanish (the key's Spanish with these values; tests check both agree).
+ */
+export interface CodedDetail {
+  code: MessageKey;
+  values: CodedValues;
+}
 
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly detail: string,
+    readonly coded?: CodedDetail,
   ) {
     super(detail);
   }
+}
+
+/** The answer's body of an HttpError: `{detail}`, with `code` and `values` when it has them. */
+export function httpErrorBody(error: HttpError): { detail: string; code?: MessageKey; values?: CodedValues } {
+  return error.coded
+    ? { detail: error.detail, code: error.coded.code, values: error.coded.values }
+    : { detail: error.detail };
 }
 
 export class FieldValidationError extends Error {

@@ -35,6 +35,12 @@ const text = messages.refund;
 
 /** A refused upload: a Spanish message under the `file` field (the field the client sends). */
 const fileError = (status: number, message: string) => new FieldValidationError({ file: [message] }, status);
+/** More files than one upload takes (issue 42: with its code, for the traveller's language). */
+const tooManyFiles = () =>
+  new HttpError(413, text.filesTooMany(MAX_UPLOAD_FILES_PER_REQUEST), {
+    code: 'refund.filesTooMany',
+    values: { max: MAX_UPLOAD_FILES_PER_REQUEST },
+  });
 
 /** Bytes stored for a voucher and not yet attached to a submitted refund (the quota's usage). */
 async function pendingBytes(db: Database | Transaction, voucherId: number): Promise<number> {
@@ -58,7 +64,8 @@ export function imagesRoutes(app: FastifyInstance, context: AppContext) {
       // Issue 39: past the reading queue's bound a new upload is refused before it is read.
       await refuseWhenReadingQueueFull(context, reply);
       const quota = context.config.uploadQuotaBytes;
-      const quotaMessage = text.uploadQuotaExceeded(Math.round(quota / (1024 * 1024)));
+      const megabytes = Math.round(quota / (1024 * 1024));
+      const quotaMessage = text.uploadQuotaExceeded(megabytes);
       const received: ReceivedFile[] = [];
       try {
         // The quota of stored bytes per refund access (its voucher), checked before and after.
@@ -76,7 +83,7 @@ export function imagesRoutes(app: FastifyInstance, context: AppContext) {
           }
           if (received.length >= MAX_UPLOAD_FILES_PER_REQUEST) {
             part.file.resume();
-            throw new HttpError(413, text.filesTooMany(MAX_UPLOAD_FILES_PER_REQUEST));
+            throw tooManyFiles();
           }
           const remaining = MAX_UPLOAD_REQUEST_BYTES - total;
           const file = await store.receive(
@@ -132,7 +139,7 @@ export function imagesRoutes(app: FastifyInstance, context: AppContext) {
         if (error instanceof HttpError || error instanceof FieldValidationError) throw error;
         const code = (error as { code?: string }).code;
         if (code === 'FST_FILES_LIMIT') {
-          throw new HttpError(413, text.filesTooMany(MAX_UPLOAD_FILES_PER_REQUEST));
+          throw tooManyFiles();
         }
         throw error;
       }

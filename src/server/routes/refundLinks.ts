@@ -77,6 +77,15 @@ import { storageOf } from '../services/storage';
 
 const text = messages.refundLinks;
 
+/** The upload quota's refusal, with its code for the traveller's language (issue 42). */
+function quotaExceeded(quotaBytes: number): HttpError {
+  const megabytes = Math.round(quotaBytes / (1024 * 1024));
+  return new HttpError(413, messages.refund.uploadQuotaExceeded(megabytes), {
+    code: 'refund.uploadQuotaExceeded',
+    values: { megabytes },
+  });
+}
+
 /** payment text field -> refund_payments column property. */
 const paymentColumns = {
   payment_method: 'paymentMethod',
@@ -275,7 +284,10 @@ export function refundLinkRoutes(app: FastifyInstance, context: AppContext) {
           const max = link.request.maxFiles ?? 1;
           if (received.length >= max) {
             part.file.resume();
-            throw new HttpError(413, text.filesTooMany(max));
+            throw new HttpError(413, text.filesTooMany(max), {
+              code: 'links.filesTooMany',
+              values: { max },
+            });
           }
           const file = await store.receive(part.file, part.filename, MAX_UPLOAD_FILE_BYTES);
           received.push(file);
@@ -293,8 +305,7 @@ export function refundLinkRoutes(app: FastifyInstance, context: AppContext) {
             .from(storedFiles)
             .where(and(eq(storedFiles.voucherId, voucherId), isNull(storedFiles.attachedAt)));
           const adding = received.reduce((sum, file) => sum + file.size, 0);
-          if (Number(usage?.bytes ?? 0) + adding > quota)
-            throw new HttpError(413, messages.refund.uploadQuotaExceeded(Math.round(quota / (1024 * 1024))));
+          if (Number(usage?.bytes ?? 0) + adding > quota) throw quotaExceeded(quota);
           await tx.insert(storedFiles).values(received.map((file) => storedFileRow(file, voucherId)));
           // Issue 39: the files' reading jobs are stored with them, before the answer.
           await receiptReaderOf(context).schedule(

@@ -28,6 +28,10 @@ import { claimsInLanguage, statusPageUrl, timelinesOf } from './refundDecisions'
 import { confirmationMail, requestMail } from './travellerMails';
 
 const text = messages.refundLinks;
+
+/** An expired link's refusal, with its code for the traveller's language (issue 42). */
+const linkExpired = (email: string) =>
+  new HttpError(403, text.linkExpired(email), { code: 'links.linkExpired', values: { email } });
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface LinkClaims {
@@ -102,8 +106,7 @@ export async function resolveLink(
   const now = options.now ?? new Date();
   // The signed expiry is the server's word: past it the link is expired, whatever the row says
   // (and nothing is read for it).
-  if (verified.expires * 1000 <= now.getTime())
-    throw new HttpError(403, text.linkExpired(config.refundSupportEmail));
+  if (verified.expires * 1000 <= now.getTime()) throw linkExpired(config.refundSupportEmail);
   const query = db
     .select()
     .from(refundRequests)
@@ -118,11 +121,10 @@ export async function resolveLink(
   // A right MAC for a request that does not exist (e.g. a database restored from a backup).
   if (!request?.expiresAt) throw new HttpError(403, text.linkInvalid);
   if (request.completedAt) throw new HttpError(403, text.linkUsed);
-  if (request.closedAt) throw new HttpError(403, await closedLinkReason(db, request));
+  if (request.closedAt) throw await closedLinkRefusal(db, request);
   if (Math.floor(request.expiresAt.getTime() / 1000) !== verified.expires)
     throw new HttpError(403, text.linkInvalid);
-  if (request.expiresAt.getTime() <= now.getTime())
-    throw new HttpError(403, text.linkExpired(config.refundSupportEmail));
+  if (request.expiresAt.getTime() <= now.getTime()) throw linkExpired(config.refundSupportEmail);
   const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId));
   if (!refund) throw new HttpError(403, text.linkInvalid);
   return { request, refund };
@@ -136,13 +138,19 @@ const DECIDED_STATUSES: readonly string[] = ['APROBADO', 'PAGADO', 'RECHAZADO'];
  * resuelta: Rechazado'), a newer request of the same kind replaced it, or staff put the claim
  * back in review.
  */
-async function closedLinkReason(db: Database | Transaction, request: RequestRow): Promise<string> {
+async function closedLinkRefusal(db: Database | Transaction, request: RequestRow): Promise<HttpError> {
   const [refund] = await db
     .select({ status: refunds.status })
     .from(refunds)
     .where(eq(refunds.id, request.refundId));
-  if (refund && DECIDED_STATUSES.includes(refund.status))
-    return messages.refundDecisions.linkDecided(refundStatusLabel(refund.status));
+  if (refund && DECIDED_STATUSES.includes(refund.status)) {
+    // Issue 42: with its code; the outcome is the Spanish status label, shown in the language.
+    const outcome = refundStatusLabel(refund.status);
+    return new HttpError(403, messages.refundDecisions.linkDecided(outcome), {
+      code: 'decisions.linkDecided',
+      values: { outcome },
+    });
+  }
   const [newer] = await db
     .select({ id: refundRequests.id })
     .from(refundRequests)
@@ -154,7 +162,7 @@ async function closedLinkReason(db: Database | Transaction, request: RequestRow)
       ),
     )
     .limit(1);
-  return newer ? text.linkReplaced : messages.refundDecisions.linkClosed;
+  return new HttpError(403, newer ? text.linkReplaced : messages.refundDecisions.linkClosed);
 }
 
 /**

@@ -77,17 +77,17 @@ export function PaymentStep({ actor }: { actor: WizardActor }) {
     if (field === 'refund_method')
       return select(
         textField,
-        REFUND_METHODS.map((value) => ({ value, label: value })),
+        REFUND_METHODS.map((value) => ({ value, label: fs(value) })),
       );
     if (field === 'payment_method')
       return select(
         textField,
-        PAYMENT_METHODS.map((value) => ({ value, label: value })),
+        PAYMENT_METHODS.map((value) => ({ value, label: fs(value) })),
       );
     if (field === 'account_type')
       return select(
         textField,
-        accountTypesFor(country).map((value) => ({ value, label: value })),
+        accountTypesFor(country).map((value) => ({ value, label: fs(value) })),
       );
     if (field === 'bank') {
       const banks = bankOptionsFor(country);

@@ -38,7 +38,7 @@ export default function PaymentUpdateView() {
     const options = banks
       ? banks.map((bank) => ({ value: bank.code, label: bank.name }))
       : field === 'account_type'
-        ? accountTypesFor(country).map((value) => ({ value, label: value }))
+        ? accountTypesFor(country).map((value) => ({ value, label: fromSpanish(value) }))
         : null;
     if (options)
       return (

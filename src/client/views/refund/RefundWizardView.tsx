@@ -6,7 +6,7 @@
  * from it; the saver's state (machines/refundDraft.ts) shows as a notice under the buttons.
  */
 import { useSelector } from '@xstate/react';
-import { use, useState } from 'react';
+import { use, useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { refundDraftMachine } from '../../../../machines/refundDraft';
 import { RESUMABLE, stepIndexOf } from '../../../../machines/refundWizard';
@@ -14,7 +14,7 @@ import type { RefundLoginResponse } from '../../../contracts/refund';
 import { publicConfigOrDefaults } from '../../api/publicConfig';
 import type { SnapshotSlot } from '../../api/wizardSnapshots';
 import { providedRefundWizardMachine } from '../../refund/actors';
-import { useTranslator } from '../../refund/language';
+import { currentLanguage, useTranslator } from '../../refund/language';
 import { newIdempotencyKey, refundWizardSlot } from '../../refund/session';
 import { Alert, Button, Card, Heading, Row, Spinner, Stack } from '../../ui/primitives';
 import { Stepper } from '../../ui/stepper';
@@ -107,16 +107,22 @@ function DraftNotice({ draft }: { draft: DraftActor }) {
 
 export function RefundWizardView({ login }: { login: RefundLoginResponse }) {
   const config = use(publicConfigOrDefaults());
-  const { t } = useTranslator();
+  const { t, language } = useTranslator();
   const [logic] = useState(() => providedRefundWizardMachine(login, config.imageServiceUrl));
   const [slot] = useState(() => withDraftSaver(refundWizardSlot(login)));
   const [input] = useState(() => ({
     login,
     idempotencyKey: newIdempotencyKey(),
     defaultSiteUrl: config.publicSiteUrl,
+    language: currentLanguage(),
   }));
   const actor = usePersistedWizard(logic, { slot, input, resumable: RESUMABLE });
   const snapshot = useSelector(actor, (state) => state);
+  // Issue 42: the machine reads typed dates in the page's language (a restored snapshot included).
+  const held = snapshot.context.language;
+  useEffect(() => {
+    if (held !== language) actor.send({ type: 'LANGUAGE_CHANGED', language });
+  }, [actor, held, language]);
   const draft = snapshot.children.draft as DraftActor | undefined;
 
   const step = stepIndexOf(snapshot);

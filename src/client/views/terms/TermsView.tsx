@@ -6,13 +6,20 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useParams } from 'react-router-dom';
-import { formatLocalDateTime } from '../../../contracts/format';
 import type { Translator } from '../../../contracts/i18n/core';
 import { type TermsCoverage, termsDataOfPage } from '../../../contracts/terms';
 import { useTranslator } from '../../refund/language';
 import { Alert, Button, Card, Heading, Muted, Row, Spinner, Stack, Subheading } from '../../ui/primitives';
 import { Table, TableWrapper } from '../../ui/table';
 import { termsAcceptanceLogic } from './wiring';
+
+/** Issue 42: an instant as the locale writes the date, with the local time ('11/26/2026 09:00' in en). */
+function dateTimeIn(tr: Translator, value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const pad = (part: number) => String(part).padStart(2, '0');
+  return `${tr.instant(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
 
 /** An exact decimal limit as 'USD 50.000,00'. */
 const limitOf = (tr: Translator, coverage: TermsCoverage): string =>
@@ -103,7 +110,7 @@ export default function TermsView() {
       {snapshot.matches('accepted') && acceptedAt ? (
         <Card css={{ textAlign: 'center' }} data-testid="terms-accepted" role="status">
           <Subheading>{t('terms.acceptedTitle')}</Subheading>
-          <p>{t('terms.acceptedAt', { when: formatLocalDateTime(acceptedAt) })}</p>
+          <p>{t('terms.acceptedAt', { when: dateTimeIn(tr, acceptedAt) })}</p>
         </Card>
       ) : (
         <Card>

@@ -349,7 +349,11 @@ export async function refuseWhenReadingQueueFull(context: AppContext, reply: Fas
   if (!context.config.receiptReading.enabled) return;
   if (!(await readingQueueFull(context.db, boundsOf(context)))) return;
   reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-  throw new HttpError(503, messages.refund.uploadBusy(Math.ceil(RETRY_AFTER_SECONDS / 60)));
+  const minutes = Math.ceil(RETRY_AFTER_SECONDS / 60);
+  throw new HttpError(503, messages.refund.uploadBusy(minutes), {
+    code: 'refund.uploadBusy',
+    values: { minutes },
+  });
 }
 
 /** The reader of this app (one worker and child per app). `options` apply when it is made (tests). */

@@ -1,0 +1,63 @@
+/**
+ * Issue 42 (third part): structured server messages. A portal answer whose Spanish `detail` has
+ * variable parts carries, beside it, the message's catalogue key and values:
+ * `{ "detail": "Puede enviar hasta 5 archivos.", "code": "links.filesTooMany", "values": { "max": 5 } }`
+ * (the `detail` stays exactly the SPEC's Spanish). The API client keeps the pair here under the
+ * Spanish text it received (the machines hold only that text), and `Translator.fromSpanish` formats
+ * the key in the traveller's language; reading the Spanish back against its template stays as the
+ * fallback for answers without a code. No dependencies: the staff client's error mapper imports it.
+ */
+
+export type CodedValues = Record<string, string | number>;
+
+export interface CodedMessage {
+  code: string;
+  values: CodedValues;
+}
+
+/** A catalogue key as the catalogues write them ('links.filesTooMany'). */
+const CODE = /^[a-zA-Z]+\.[a-zA-Z_]+$/;
+const MAX_REMEMBERED = 200;
+const MAX_VALUES = 10;
+const MAX_VALUE_LENGTH = 500;
+
+const remembered = new Map<string, CodedMessage>();
+
+/** The values of an answer, when they are a small flat object of texts and finite numbers. */
+function valuesOf(raw: unknown): CodedValues | null {
+  if (raw === undefined || raw === null) return {};
+  if (typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const entries = Object.entries(raw as Record<string, unknown>);
+  if (entries.length > MAX_VALUES) return null;
+  const values: CodedValues = {};
+  for (const [name, value] of entries) {
+    if (!/^[a-zA-Z]+$/.test(name)) return null;
+    if (typeof value === 'number' && Number.isFinite(value)) values[name] = value;
+    else if (typeof value === 'string' && value.length <= MAX_VALUE_LENGTH) values[name] = value;
+    else return null;
+  }
+  return values;
+}
+
+/** Keeps an answer's code and values under its Spanish detail (anything malformed is ignored). */
+export function rememberCodedMessage(detail: unknown, code: unknown, values: unknown): void {
+  if (typeof detail !== 'string' || detail === '' || typeof code !== 'string' || !CODE.test(code)) return;
+  const parsed = valuesOf(values);
+  if (!parsed) return;
+  remembered.delete(detail);
+  remembered.set(detail, { code, values: parsed });
+  if (remembered.size > MAX_REMEMBERED) {
+    const oldest = remembered.keys().next().value;
+    if (oldest !== undefined) remembered.delete(oldest);
+  }
+}
+
+/** The code and values a server answer gave with this Spanish text, if any. */
+export function codedMessageOf(detail: string): CodedMessage | undefined {
+  return remembered.get(detail);
+}
+
+/** Forgets every remembered answer (tests). */
+export function forgetCodedMessages(): void {
+  remembered.clear();
+}
