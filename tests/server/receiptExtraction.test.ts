@@ -65,12 +65,19 @@ describe('extractDate', () => {
     [['Emitida el 3 dic. 2026'], '2026-12-03'],
     [['Date: Nov 12, 2026'], '2026-11-12'],
     [['Issued 05/28/2026'], '2026-05-28'],
+    // Issue 42: Brazilian receipts write the month in Portuguese.
+    [['São Paulo, 14 de fevereiro de 2026'], '2026-02-14'],
+    [['Data: 2 de maio de 2026'], '2026-05-02'],
+    [['Emitido em 9 de outubro de 2026'], '2026-10-09'],
+    [['Rio, 24 de dezembro de 2026'], '2026-12-24'],
+    [['7 de março de 2026'], '2026-03-07'],
   ])('%j -> %s', (lines, iso) => {
     expect(extractDate(lines).value).toBe(iso);
   });
 
   it('prefers the labelled date and refuses impossible ones', () => {
     expect(extractDate(['Vence 01/12/2026', 'Fecha: 15/11/2026']).value).toBe('2026-11-15');
+    expect(extractDate(['Vencimento 01/12/2026', 'Data: 15/11/2026']).value).toBe('2026-11-15');
     expect(extractDate(['31/02/2026']).value).toBeNull();
   });
 });

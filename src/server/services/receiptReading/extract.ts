@@ -55,6 +55,21 @@ const MONTHS: Record<string, number> = {
   diciembre: 12,
   dec: 12,
   december: 12,
+  // Portuguese (issue 42: Brazilian receipts), where the first three letters differ.
+  fev: 2,
+  fevereiro: 2,
+  março: 3,
+  marco: 3,
+  mai: 5,
+  maio: 5,
+  junho: 6,
+  julho: 7,
+  setembro: 9,
+  out: 10,
+  outubro: 10,
+  novembro: 11,
+  dez: 12,
+  dezembro: 12,
 };
 
 /** ISO-3 event country -> the currency its '$' means. */
@@ -232,7 +247,7 @@ function datesOf(line: string): string[] {
     if (date) found.push(date);
   }
   for (const m of text.matchAll(
-    /\b(\d{1,2})(?:\s+de)?\s+([A-Za-zé]{3,10})\.?(?:\s+de(?:l)?)?\s+(\d{4})\b/gi,
+    /\b(\d{1,2})(?:\s+de)?\s+([A-Za-zéç]{3,10})\.?(?:\s+de(?:l)?)?\s+(\d{4})\b/gi,
   )) {
     const month = monthOf(m[2]!);
     const date = month ? isoDate(Number(m[3]), month, Number(m[1])) : null;
@@ -246,7 +261,7 @@ function datesOf(line: string): string[] {
   return found;
 }
 
-const DATE_LABEL = /\b(FECHA|DATE|EMISI[OÓ]N|ISSUED|D[IÍ]A)\b/i;
+const DATE_LABEL = /\b(FECHA|DATE|DATA|EMISI[OÓ]N|EMISS[AÃ]O|ISSUED|D[IÍ]A)\b/i;
 
 export function extractDate(lines: readonly string[]): { value: string | null; confidence: number } {
   for (const [index, line] of lines.entries()) {
