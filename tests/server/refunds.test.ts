@@ -4,7 +4,7 @@
  * idempotent submission with the per-country bank rules.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '../../src/contracts/format';
@@ -722,6 +722,36 @@ describe('POST /api/refund_data/ (submission)', () => {
     // The refused submission attached nothing: its files stay orphans for the cleanup.
     const [ownRow] = await testApp.context.db.select().from(storedFiles).where(eq(storedFiles.id, own[0].id));
     expect(ownRow.attachedAt).toBeNull();
+  });
+
+  it('re-encodes the images still as sent before attaching them, and refuses one whose decode fails (issue 39)', async () => {
+    const login = await loginOk('16789012');
+    const whole = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#abcdef' } })
+      .jpeg()
+      .toBuffer();
+    // A sound header (checked before the upload answers) and a scan cut short (only decoding sees it).
+    const cut = whole.subarray(0, whole.indexOf(Buffer.from([0xff, 0xda])) + 40);
+    const good = await uploadOk(login.access, [{ filename: 'bueno.jpg', data: whole }]);
+    const bad = await uploadOk(login.access, [{ filename: 'cortado.jpg', data: cut }]);
+    const before = await counts();
+    const response = await submit(
+      login.access,
+      submissionFor(login, [...good, ...bad], PAYMENTS.CHL.payment),
+      [...good, ...bad],
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      'refund_coverage.claims.1.coverage_files': [`${messages.refund.uploadNotDecodable} (cortado.jpg)`],
+    });
+    expect(await counts()).toEqual(before);
+    const rows = await testApp.context.db
+      .select({ id: storedFiles.id, reencoding: storedFiles.reencoding, attachedAt: storedFiles.attachedAt })
+      .from(storedFiles)
+      .where(inArray(storedFiles.id, [good[0].id, bad[0].id]));
+    expect(Object.fromEntries(rows.map((row) => [row.id, [row.reencoding, row.attachedAt]]))).toEqual({
+      [good[0].id]: ['done', null],
+      [bad[0].id]: ['refused', null],
+    });
   });
 
   it('refuses a token of another voucher for the applicant data, and no token at all', async () => {
