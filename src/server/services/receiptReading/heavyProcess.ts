@@ -54,8 +54,11 @@ export interface HeavyProcessOptions {
 
 /** An xlsx file being written in the child. */
 export interface XlsxSession {
-  /** Resolves once the child has written these rows (the caller keeps a few in flight). */
-  rows(rows: XlsxCell[][]): Promise<void>;
+  /**
+   * Resolves once the child has written these rows (the caller keeps a few in flight): cells, or
+   * their JSON text (one string crosses the channel for the price of a copy; issue 39).
+   */
+  rows(rows: XlsxCell[][] | string): Promise<void>;
   /** Resolves after the last part was handed to `onPart`. */
   end(): Promise<void>;
   /** Drops the file (the job was lost or failed). */
