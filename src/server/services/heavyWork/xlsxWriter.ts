@@ -66,7 +66,7 @@ export const DEFAULT_DATE_FORMAT = 'dd/mm/yyyy';
 /** Rows turned into XML between two yields (other requests of the child run between slices). */
 const SLICE_ROWS = 500;
 /** XML gathered before it is handed to the deflate stream. */
-const XML_CHUNK = 256 * 1024;
+const XML_CHUNK = 32 * 1024;
 /** A zip entry without Zip64 holds less than 4 GiB (a million rows use about a tenth of it). */
 const ZIP32_LIMIT = 0xffff_ffff;
 
