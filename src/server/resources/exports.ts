@@ -13,8 +13,8 @@
  *   claimed again and written from the start. On the embedded PostgreSQL only one server owns the
  *   database, so jobs still 'running' at its start are orphans and go back to pending at once.
  * - Rows are read by keyset in the list's order (its `ordering`, id last) in batches, one
- *   statement each (no transaction or connection is held between them), and posted to exceljs'
- *   streaming WorkbookWriter in the heavy-work pool's child process (issue 39:
+ *   statement each (no transaction or connection is held between them), and posted to the xlsx
+ *   writer in the heavy-work pool's child process (issue 39:
  *   ../services/heavyWork/xlsxWriter.ts in ../services/receiptReading/readingWorker.ts, at nice 10:
  *   the XML and the zip never run on the request event loop nor grow the server's memory); the
  *   zipped bytes are cut into parts of `PART_BYTES` stored in the shared storage
@@ -92,7 +92,7 @@ export function amountCell(
 
 export interface ExportColumn<E> {
   header: string;
-  /** Column width in characters (exceljs). */
+  /** Column width in characters (the xlsx's column width). */
   width?: number;
   /** A date or amount column: its cells are Dates or numbers with the Spanish display format. */
   format?: ExportFormat;
