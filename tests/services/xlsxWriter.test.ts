@@ -12,6 +12,7 @@ import {
   columnLetters,
   createXlsxWriter,
   excelSerial,
+  isoDaySerial,
   type XlsxCell,
   type XlsxColumn,
   xmlText,
@@ -84,6 +85,44 @@ describe('xlsx writer', () => {
     expect(third.getCell(4).value).toBe(10.125);
     expect(third.getCell(4).numFmt).toBe('#,##0.000');
     expect(third.getCell(5).value).toBeNull();
+  });
+
+  it("takes rows as JSON text (the database's cells): a date column's 'YYYY-MM-DD' texts are dates", async () => {
+    const columns: XlsxColumn[] = [
+      { header: 'ID', width: 10 },
+      { header: 'Fecha de inicio', width: 12, numFmt: 'dd/mm/yyyy', date: true },
+      { header: 'Precio final', width: 14, numFmt: '#,##0.00' },
+    ];
+    const parts: Buffer[] = [];
+    const writer = createXlsxWriter({
+      sheetName: 'Vouchers',
+      columns,
+      partBytes: 1024,
+      onPart: (part) => parts.push(part),
+    });
+    await writer.rows(
+      JSON.stringify([
+        [7, '2026-11-26', 10.5],
+        [8, null, { amount: 3000, numFmt: '#,##0' }],
+        // Not a day: kept as the text it is. Not a finite number: no cell.
+        [9, 'sin fecha', null],
+      ]),
+    );
+    await writer.rows([[10, new Date(Date.UTC(2027, 0, 2)), Number.NaN]]);
+    await writer.end();
+    const sheet = (await read(Buffer.concat(parts))).worksheets[0];
+    expect(sheet.rowCount).toBe(5);
+    expect(sheet.getRow(2).getCell(2).value).toEqual(new Date(Date.UTC(2026, 10, 26)));
+    expect(sheet.getRow(2).getCell(2).numFmt).toBe('dd/mm/yyyy');
+    expect(sheet.getRow(2).getCell(3).value).toBe(10.5);
+    expect(sheet.getRow(3).getCell(2).value).toBeNull();
+    expect(sheet.getRow(3).getCell(3).value).toBe(3000);
+    expect(sheet.getRow(3).getCell(3).numFmt).toBe('#,##0');
+    expect(sheet.getRow(4).getCell(2).value).toBe('sin fecha');
+    expect(sheet.getRow(5).getCell(2).value).toEqual(new Date(Date.UTC(2027, 0, 2)));
+    expect(sheet.getRow(5).getCell(3).value).toBeNull();
+    expect(isoDaySerial('2026-11-26')).toBe(46352);
+    expect(isoDaySerial('26/11/2026')).toBeNaN();
   });
 
   it('keeps any text as it was, but the control characters XML 1.0 forbids', async () => {
