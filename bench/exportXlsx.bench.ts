@@ -17,8 +17,17 @@
  * filter_voucher.xlsx) from a database loaded by `npm run seed:volume -- --vouchers <rows>`, used
  * as it is: BENCH_DATABASE_URL names that database itself (PostgreSQL), or --data its DATA_DIR
  * (embedded, stopped: the server starts its cluster); the list calls meanwhile are GET /api/voucher/ (first page, status=6, offset=20).
+ *
+ * Issue 39: CPU seconds (from /proc) of the server and of the heavy-work child (where the xlsx is
+ * written) during the export, robust to a shared machine where wall time is not; the tree's peak
+ * RSS (server + child, the budget); the load average at the start and the end. The server's CPU
+ * includes the list calls made meanwhile: `--lister=false` makes none, for the export's own CPU; `--profile=<dir>` runs the
+ * server and the child with V8's CPU profiler (bench/cpuProfilePreload.cjs) writing their profiles to <dir> (read them with
+ * `npx tsx bench/cpuProfileTop.ts <file>`).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { argument, type BenchTarget, benchKind, prepareBenchDatabase, signIn, startServer } from './server';
 
@@ -27,6 +36,8 @@ const rows = Number(argument('rows', '1000000'));
 const port = Number(argument('port', '3291'));
 const storage = argument('storage', 'database');
 const exportKind = argument('kind', 'offices') as 'offices' | 'vouchers';
+const withLister = argument('lister', 'true') !== 'false';
+const profileDir = argument('profile', '');
 const SHAPES = {
   offices: {
     start: '/api/office_report/',
@@ -172,7 +183,19 @@ function seededVouchers(): BenchTarget {
 }
 
 const target = exportKind === 'vouchers' ? seededVouchers() : await prepareOffices();
-const server = await startServer(target, port, process.cwd(), { FILE_STORAGE: storage });
+if (profileDir) mkdirSync(profileDir, { recursive: true });
+const server = await startServer(target, port, process.cwd(), {
+  FILE_STORAGE: storage,
+  // The server and the heavy-work child (forked with the server's environment) write a profile each.
+  // (Node 20 refuses --cpu-prof in NODE_OPTIONS: a preloaded script runs the same profiler.)
+  ...(profileDir
+    ? {
+        NODE_OPTIONS: `--require ${path.resolve(import.meta.dirname, 'cpuProfilePreload.cjs')}`,
+        CPU_PROFILE_DIR: path.resolve(profileDir),
+      }
+    : {}),
+});
+const loadAverage = () => os.loadavg()[0].toFixed(1);
 const misses: string[] = [];
 try {
   const authorization = await signIn(server.url);
@@ -196,11 +219,14 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   baseline.sort((a, b) => a - b);
+  const loadAtStart = loadAverage();
 
   let peakRss = rssAtStart;
   /** Issue 39: the pool's child (the xlsx writer) is a process of its own: its RSS and CPU too. */
   let childPid: number | null = null;
   let peakChildRss = 0;
+  /** The child's RSS when first seen (just started: node and the writer, before most rows). */
+  let firstChildRss = 0;
   let peakTreeRss = rssAtStart;
   let childCpu = 0;
   const serverCpuAtStart = cpuSeconds(pid);
@@ -208,12 +234,11 @@ try {
     const server = rssMb(pid);
     peakRss = Math.max(peakRss, server);
     childPid ??= heavyChildPid(pid);
-    if (childPid !== null) {
-      const child = rssMb(childPid);
-      peakChildRss = Math.max(peakChildRss, child);
-      peakTreeRss = Math.max(peakTreeRss, server + child);
-      childCpu = Math.max(childCpu, cpuSeconds(childPid));
-    }
+    const child = childPid === null ? 0 : rssMb(childPid);
+    if (child && !firstChildRss) firstChildRss = child;
+    peakChildRss = Math.max(peakChildRss, child);
+    peakTreeRss = Math.max(peakTreeRss, server + child);
+    if (childPid !== null) childCpu = Math.max(childCpu, cpuSeconds(childPid));
   }, 100);
 
   const started = performance.now();
@@ -228,7 +253,7 @@ try {
   const latencies: number[] = [];
   const lister = (async () => {
     const queries = SHAPES.queries;
-    for (let index = 0; exporting; index++) {
+    for (let index = 0; exporting && withLister; index++) {
       const began = performance.now();
       const response = await fetch(`${server.url}${SHAPES.list}?${queries[index % queries.length]}`, {
         headers: { authorization },
@@ -255,6 +280,7 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   const wallSeconds = (performance.now() - started) / 1000;
+  const loadAtEnd = loadAverage();
   const serverCpu = cpuSeconds(pid) - serverCpuAtStart;
   if (childPid !== null) childCpu = Math.max(childCpu, cpuSeconds(childPid));
   exporting = false;
@@ -280,11 +306,15 @@ try {
     `| peak RSS of the server process | ${peakRss.toFixed(0)} MB (at start ${rssAtStart.toFixed(0)} MB) | < ${BUDGET.rssMb} MB |`,
   );
   console.log(
-    `| heavy-work child (xlsx writer, nice 10): peak RSS, CPU | ${peakChildRss.toFixed(0)} MB, ${childCpu.toFixed(1)} s CPU (pid ${childPid ?? '?'}) | |`,
+    `| heavy-work child (xlsx writer, nice 10): peak RSS (first seen), CPU | ${peakChildRss.toFixed(0)} MB (${firstChildRss.toFixed(0)} MB), ${childCpu.toFixed(1)} s CPU (pid ${childPid ?? '?'}) | |`,
   );
   console.log(
     `| server + child, peak RSS together; server CPU during the export | ${peakTreeRss.toFixed(0)} MB; ${serverCpu.toFixed(1)} s CPU | |`,
   );
+  console.log(
+    `| server + child CPU during the export (the server's includes ${latencies.length} list calls; --lister=false for the export's own) | ${(serverCpu + childCpu).toFixed(1)} s | |`,
+  );
+  console.log(`| load average (1 min) at the start and the end | ${loadAtStart} - ${loadAtEnd} | |`);
   console.log(
     `| list calls during the export (${latencies.length}) | p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms | p99 < ${BUDGET.listP99Ms} ms |`,
   );
@@ -295,10 +325,18 @@ try {
 
   if (report.rows_written !== rows) misses.push(`rows written ${report.rows_written}, expected ${rows}`);
   if (wallSeconds >= BUDGET.wallSeconds) misses.push(`wall time ${wallSeconds.toFixed(1)} s`);
-  if (peakRss >= BUDGET.rssMb) misses.push(`peak RSS ${peakRss.toFixed(0)} MB`);
-  if (p99 >= BUDGET.listP99Ms) misses.push(`list p99 ${p99.toFixed(1)} ms`);
+  // Issue 39: the budget is the server's tree (the server and its heavy-work child).
+  if (peakTreeRss >= BUDGET.rssMb) misses.push(`peak RSS of server + child ${peakTreeRss.toFixed(0)} MB`);
+  if (withLister && p99 >= BUDGET.listP99Ms) misses.push(`list p99 ${p99.toFixed(1)} ms`);
   // The consumed export's parts leave the storage.
   await fetch(`${server.url}/api/report/${hash}/`, { method: 'PUT', headers: { authorization } });
+  if (profileDir && childPid !== null) {
+    // The child writes its profile when it exits on its own (idle for a minute), not when killed.
+    console.log('waiting for the heavy-work child to stop idle (its profile)...');
+    const deadline = Date.now() + 90_000;
+    while (Date.now() < deadline && cpuSeconds(childPid) > 0)
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
 } finally {
   await server.stop();
 }

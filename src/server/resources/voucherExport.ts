@@ -12,6 +12,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { statusName } from '../../contracts/bookings';
 import { messages } from '../../contracts/messages';
+import { reservationStatuses } from '../../contracts/static/statuses';
 import { voucherDuration } from './bookings';
 import type { Reader } from './engine';
 import { amountCell, dateCell, defineExport } from './exports';
@@ -94,11 +95,55 @@ export async function voucherExportRows(reader: Reader, ids: SQL): Promise<Vouch
   }));
 }
 
+/** The statuses' names by id, as `statusName` gives them (a status without one: its number). */
+const STATUS_NAMES = JSON.stringify(
+  Object.fromEntries(reservationStatuses.map((status) => [String(status.id), status.name])),
+);
+
+/**
+ * The export's cells of the vouchers `ids`, in that order, computed by the database (issue 39:
+ * `ExportDefinition.cells`): one JSON text of arrays of the columns' cells, as `columns[].value`
+ * makes them from `voucherExportRows` (dates as 'YYYY-MM-DD' texts of the date columns, the
+ * duration as `voucherDuration`, the status's name as `statusName`, the price as a number), which
+ * the server passes to the xlsx writer without parsing it.
+ */
+export async function voucherExportCells(
+  reader: Reader,
+  ids: readonly number[],
+): Promise<{ json: string; rows: number }> {
+  const result = (await reader.execute(sql`
+    select count(*)::int as n, coalesce(json_agg(json_build_array(
+      v.id,
+      v.reservation_id,
+      to_char(r.date_in, 'YYYY-MM-DD'),
+      to_char(r.date_out, 'YYYY-MM-DD'),
+      case when r.date_in is null or r.date_out is null then 0
+        else greatest(1, r.date_out - r.date_in + 1) end,
+      coalesce(o.long_name, ''),
+      coalesce(r.payment_method, ''),
+      coalesce(s.long_name, ''),
+      coalesce(p.long_name, ''),
+      coalesce(${STATUS_NAMES}::jsonb ->> v.status::text, v.status::text),
+      coalesce((select string_agg(x.name || ' ' || x.surname, ', ' order by x.id)
+        from voucher_passengers vp join pax x on x.id = vp.pax_id where vp.voucher_id = v.id), ''),
+      v.final_price::float8
+    ) order by batch.n), '[]')::text as batch
+    from unnest(${sql.param([...ids])}::int[]) with ordinality as batch(id, n)
+      join vouchers v on v.id = batch.id
+      left join reservations r on r.id = v.reservation_id
+      left join offices o on o.id = r.office_id
+      left join products p on p.id = v.product_id
+      left join suppliers s on s.id = p.supplier_id`)) as unknown as { rows: { n: number; batch: string }[] };
+  const row = result.rows[0];
+  return { json: row?.batch ?? '[]', rows: Number(row?.n ?? 0) };
+}
+
 export const voucherExport = defineExport<VoucherExportRow>({
   kind: 'vouchers',
   resourcePath: '/voucher/',
   sheetName: 'Vouchers',
   project: voucherExportRows,
+  cells: voucherExportCells,
   columns: [
     { header: 'ID', width: 10, value: (voucher) => voucher.id },
     { header: fields.reservation, width: 10, value: (voucher) => voucher.reservation },

@@ -66,7 +66,7 @@ export type WorkerRequest =
   | { type: 'read'; id: number; bytes: Uint8Array; contentType: string }
   | { type: 'inspect'; id: number; bytes: Uint8Array }
   | ({ type: 'xlsx-start'; id: number } & Omit<import('../heavyWork/xlsxWriter').XlsxWriterOptions, 'onPart'>)
-  | { type: 'xlsx-rows'; id: number; rows: import('../heavyWork/xlsxWriter').XlsxCell[][] }
+  | { type: 'xlsx-rows'; id: number; rows: import('../heavyWork/xlsxWriter').XlsxCell[][] | string }
   | { type: 'xlsx-end'; id: number }
   | { type: 'xlsx-abort'; id: number }
   | {
