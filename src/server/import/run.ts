@@ -112,11 +112,13 @@ interface Progress {
   reused?: number;
 }
 
-/** Entities walked side by side (consecutive in ENTITIES; the second needs nothing of the first). */
-const SIDE_BY_SIDE = [
-  ['pax', 'reservation'],
-  ['voucher', 'facturacion'],
+/** The large entities (consecutive in ENTITIES), walked on two lanes side by side. */
+const LANES = [
+  ['pax', 'voucher'],
+  ['reservation', 'facturacion'],
 ];
+/** What a walk on one lane waits for on the other. */
+const WAITS: Record<string, string[]> = { voucher: ['reservation'] };
 
 /** A walk stopped because the one beside it failed (that one's error is the run's). */
 class Halted extends Error {}
@@ -439,36 +441,71 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
       };
     };
 
-    // Entity by entity in dependency order, two side by side where neither needs the other, each
-    // on its own connection: passengers beside reservations, and invoicing (which needs only the
-    // reservations) beside the vouchers, where its one payment-detail call per reservation waits
-    // on the source while the vouchers' pages are written here. A dry run is one transaction on
-    // one connection: one entity at a time.
-    const stages: EntitySpec[][] = [];
+    // Entity by entity in dependency order, except the four large ones, walked on two connections
+    // side by side: passengers then vouchers on one, reservations then invoicing (which needs only
+    // the reservations) on the other; the vouchers wait for the reservations. Invoicing's one
+    // payment-detail call per reservation then waits on the source while the vouchers' pages are
+    // written here. A dry run is one transaction on one connection: one entity at a time.
+    const stages: EntitySpec[][][] = [];
     for (const spec of plan) {
       const previous = stages[stages.length - 1];
-      const pairs =
-        !dryRun &&
-        previous?.length === 1 &&
-        SIDE_BY_SIDE.some(([first, second]) => previous[0].name === first && spec.name === second);
-      if (pairs) previous.push(spec);
-      else stages.push([spec]);
+      const inLanes = !dryRun && LANES.some((lane) => lane.includes(spec.name));
+      const previousInLanes = previous
+        ?.flat()
+        .every((entry) => LANES.some((lane) => lane.includes(entry.name)));
+      if (inLanes && previous && previousInLanes && previous.length > 0 && !dryRun) {
+        const lane = LANES.findIndex((names) => names.includes(spec.name));
+        previous[lane].push(spec);
+      } else if (inLanes) {
+        const lanes: EntitySpec[][] = LANES.map(() => []);
+        lanes[LANES.findIndex((names) => names.includes(spec.name))].push(spec);
+        stages.push(lanes);
+      } else stages.push([[spec]]);
     }
     for (const stage of stages) {
-      if (stage.length > 1 && !second) second = await pool.connect();
+      const lanes = stage.filter((lane) => lane.length > 0);
+      if (lanes.length > 1 && !second) second = await pool.connect();
+      const names = new Set(lanes.flat().map((spec) => spec.name));
+      // Each walk's end, for the walks on the other lane that need it.
+      const ends = new Map<
+        string,
+        { promise: Promise<void>; resolve(): void; reject(error: unknown): void }
+      >();
+      for (const name of names) {
+        let resolve = () => {};
+        let reject = (_error: unknown) => {};
+        const promise = new Promise<void>((yes, no) => {
+          resolve = yes;
+          reject = no;
+        });
+        promise.catch(() => {});
+        ends.set(name, { promise, resolve, reject });
+      }
       // A walk that fails stops the one beside it at its next page (both keep what they committed).
       const halt = { stopped: false };
+      const results = new Map<string, WalkedEntity>();
       const walked = await Promise.allSettled(
-        stage.map((spec, index) =>
-          walkEntity(spec, index === 0 ? client : second!, halt).catch((error: unknown) => {
-            halt.stopped = true;
-            throw error;
-          }),
-        ),
+        lanes.map(async (lane, index) => {
+          for (const spec of lane) {
+            try {
+              for (const needed of WAITS[spec.name] ?? [])
+                if (names.has(needed)) await ends.get(needed)!.promise;
+              results.set(spec.name, await walkEntity(spec, index === 0 ? client : second!, halt));
+              ends.get(spec.name)!.resolve();
+            } catch (error) {
+              halt.stopped = true;
+              for (const end of ends.values()) end.reject(new Halted(`${spec.label}: detenida.`));
+              throw error;
+            }
+          }
+        }),
       );
       const failures = walked.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
       if (failures.length) throw failures.find((reason) => !(reason instanceof Halted)) ?? failures[0];
-      for (const outcome of walked) if (outcome.status === 'fulfilled') reports.push(outcome.value);
+      for (const spec of plan) {
+        const result = results.get(spec.name);
+        if (result) reports.push(result);
+      }
     }
 
     // Late references: every entity is in, so a parent listed after its branch resolves now.
