@@ -1,6 +1,7 @@
 /**
  * `npm run import -- --from <base URL of the original API> --username <u> --password <p>
- *   [--dry-run] [--only <entities>] [--report <file prefix>] [--page-size <n>] [--concurrency <n>]`
+ *   [--dry-run] [--all-payments] [--only <entities>] [--report <file prefix>] [--page-size <n>]
+ *   [--concurrency <n>]`
  * (issue 43; docs/import.md). Writes into the database the product is configured for (DATA_DIR's
  * embedded PostgreSQL, or DATABASE_URL); the password may come from IMPORT_PASSWORD. Prints a
  * progress line per entity and the report, writes it as <prefix>.txt and <prefix>.json, and exits
@@ -22,7 +23,8 @@ import { filesystemStorage } from '../src/server/services/storage';
 
 const USAGE =
   'Uso: npm run import -- --from <URL de la API anterior> --username <usuario> --password <clave> ' +
-  '[--dry-run] [--only entidad,entidad] [--report <archivo sin extensión>]\n' +
+  '[--dry-run] [--all-payments] [--only entidad,entidad] [--report <archivo sin extensión>] ' +
+  '[--page-size <n>] [--concurrency <n>]\n' +
   `Entidades, en orden: ${ENTITY_NAMES.join(', ')}. La clave también puede venir de IMPORT_PASSWORD.`;
 
 function fail(message: string, code = 2): never {
@@ -38,10 +40,11 @@ function parse() {
       username: { type: 'string' },
       password: { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
+      'all-payments': { type: 'boolean', default: false },
       only: { type: 'string' },
       report: { type: 'string', default: 'import-report' },
       'page-size': { type: 'string', default: '1000' },
-      concurrency: { type: 'string', default: '4' },
+      concurrency: { type: 'string', default: '8' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -82,6 +85,15 @@ try {
 } catch (error) {
   fail((error as Error).message);
 }
+// Ctrl-C or a stop: every committed page stays (each is its own transaction); the run in flight is
+// rolled back by the database and the same command continues from the last committed page.
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    process.stderr.write(
+      '\nImportación interrumpida. Ejecute el mismo comando de nuevo: continúa desde el último lote guardado.\n',
+    );
+    process.exit(2);
+  });
 let code = 2;
 try {
   await database.handle.migrate();
@@ -114,6 +126,7 @@ try {
     pool,
     source,
     dryRun: args['dry-run'],
+    allPayments: args['all-payments'],
     only,
     pageSize,
     progress: (line) => process.stdout.write(`${line}\n`),

@@ -9,7 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -23,9 +23,11 @@ import { openDatabase } from '../../src/server/db/client';
 import { storedFiles } from '../../src/server/db/schema';
 import { seed } from '../../src/server/db/seed';
 import { DEMO_REFUND_TRAVELLERS } from '../../src/server/db/seed/refunds';
+import { setImportFileStorage } from '../../src/server/import/refunds';
+import { humanReport } from '../../src/server/import/report';
 import { type ImportResult, runImport } from '../../src/server/import/run';
 import { createSource, retryAfterMs, SourceError } from '../../src/server/import/source';
-import { storageOf } from '../../src/server/services/storage';
+import { filesystemStorage, storageOf } from '../../src/server/services/storage';
 import { freshTestDatabase } from './postgresAdmin';
 import { ADMIN_PASSWORD, as, createTestApp, multipart, refundLoginOf, type TestApp } from './support';
 import { testConfig } from './testConfig';
@@ -65,9 +67,10 @@ async function scalar(pool: pg.Pool | pg.PoolClient, query: string, params: unkn
   return String(Object.values(rows[0] as Record<string, unknown>)[0]);
 }
 
+const sourcePool = () => (source.context.db as unknown as { $client: pg.Pool }).$client;
+
 async function sourceScalar(query: string, params: unknown[] = []): Promise<string> {
-  const client = (source.context.db as unknown as { $client: pg.Pool }).$client;
-  return scalar(client, query, params);
+  return scalar(sourcePool(), query, params);
 }
 
 beforeAll(async () => {
@@ -153,6 +156,54 @@ describe('npm run import from another instance', () => {
       expect([entry.entity, entry.created, entry.updated, entry.deleted]).toEqual([entry.entity, 0, 0, 0]);
       expect(entry.unchanged).toBe(entry.sourceCount);
     }
+    // No payment-detail call: every invoicing row and its reservation are as the first run read them.
+    expect(byEntity(result).facturacion.reused).toBe(byEntity(result).facturacion.sourceCount);
+  }, 60_000);
+
+  it("reads a reservation's payments again when the reservation changed, and all of them with allPayments", async () => {
+    const reservationId = Number(await sourceScalar('select min(reservation_id) from reservation_payments'));
+    // At the source: the reservation changed and a payment was recorded with it.
+    await sourceScalar(
+      "update reservations set contact_emergency_name = 'Otra persona' where id = $1 returning id",
+      [reservationId],
+    );
+    await sourceScalar(
+      `insert into reservation_payments (reservation_id, method, amount, currency, instalments, paid_at, reference)
+       values ($1, 'transfer', 321.45, 'USD', 1, '2026-01-15', 'pago nuevo') returning id`,
+      [reservationId],
+    );
+    const result = await runImport({
+      pool: target.pool,
+      source: sourceOf(),
+      only: ['reservation', 'facturacion'],
+    });
+    expect(result.reconciliation.ok).toBe(true);
+    const entities = byEntity(result);
+    expect([entities.reservation.updated, entities.facturacion.updated]).toEqual([1, 1]);
+    const invoicing = entities.facturacion.sourceCount;
+    expect(invoicing).toBeGreaterThan(1);
+    expect(entities.facturacion.reused).toBe(invoicing - 1);
+    expect(
+      await scalar(target.pool, 'select count(*) from reservation_payments where reservation_id = $1', [
+        reservationId,
+      ]),
+    ).toBe(
+      await sourceScalar('select count(*) from reservation_payments where reservation_id = $1', [
+        reservationId,
+      ]),
+    );
+    expect(result.reconciliation.money.find((entry) => entry.entity === 'payments')?.here.final_price).toBe(
+      await sourceScalar('select sum(amount)::numeric(16,2)::text from reservation_payments'),
+    );
+
+    const all = await runImport({
+      pool: target.pool,
+      source: sourceOf(),
+      only: ['facturacion'],
+      allPayments: true,
+    });
+    expect(all.reconciliation.ok).toBe(true);
+    expect([byEntity(all).facturacion.reused, byEntity(all).facturacion.unchanged]).toEqual([0, invoicing]);
   }, 60_000);
 
   it('after a voucher changed and a passenger deleted at the source: one update, one deletion', async () => {
@@ -448,6 +499,146 @@ describe('npm run import from another instance', () => {
     const again = await runImport({ pool: target.pool, source: sourceOf(), only: ['refund'] });
     expect([byEntity(again).refund.created, byEntity(again).refund.updated]).toEqual([0, 0]);
     expect(again.reconciliation.ok).toBe(true);
+  }, 60_000);
+  it('quarantines a refund whose file fails its check, with the reason, and goes on with the others', async () => {
+    const [withFile] = (
+      await sourcePool().query<{ refund_id: number; file_id: string; path: string; sha256: string }>(
+        `select rf.refund_id, sf.id as file_id, sf.path, sf.sha256 from refund_files rf
+         join stored_files sf on sf.id = rf.file_id order by rf.refund_id desc limit 1`,
+      )
+    ).rows;
+    // At the source: another refund (a copy of that one's row, without files) made since the last run.
+    const other = Number(
+      await sourceScalar(
+        `insert into refunds select (jsonb_populate_record(null::refunds, to_jsonb(r) || jsonb_build_object(
+           'id', nextval(pg_get_serial_sequence('refunds', 'id')), 'idempotency_key', gen_random_uuid(),
+           'client_comment', 'Hecho antes del corte'))).* from refunds r where r.id = $1 returning id`,
+        [withFile.refund_id],
+      ),
+    );
+    const sourceRefunds = Number(await sourceScalar('select count(*) from refunds'));
+    expect(sourceRefunds).toBeGreaterThanOrEqual(2);
+    const storage = storageOf(source.context);
+    const original = await storage.get(withFile.path);
+    expect(original).not.toBeNull();
+    // At the source: that refund's file is no longer what its detail announces.
+    await storage.put(withFile.path, Buffer.from('esto no es una imagen'));
+    const result = await runImport({ pool: target.pool, source: sourceOf(), only: ['refund'] }).finally(() =>
+      storage.put(withFile.path, original!),
+    );
+    const refunds = byEntity(result).refund;
+    const reason = `refund ${withFile.refund_id}: el archivo ${withFile.file_id}: el contenido no es JPEG, PNG ni PDF`;
+    expect([refunds.quarantined, refunds.created, refunds.unchanged]).toEqual([1, 1, sourceRefunds - 2]);
+    expect(refunds.reasons).toEqual([reason]);
+    // Does not reconcile: the command exits 1 and the report names the refund.
+    expect(result.reconciliation.ok).toBe(false);
+    expect(result.reconciliation.counts.find((count) => count.entity === 'refund')?.ok).toBe(false);
+    const human = humanReport(result);
+    expect(human).toContain(`cuarentena: ${reason}`);
+    expect(human).toContain('Resultado: NO CONCILIA');
+    expect(
+      await scalar(
+        target.pool,
+        "select reason from import_quarantine where entity = 'refund' and legacy_id = $1",
+        [withFile.refund_id],
+      ),
+    ).toBe(reason.slice(`refund ${withFile.refund_id}: `.length));
+    // The other refund came; the quarantined one is left as the last good run brought it.
+    const hereOf = async (legacy: number) =>
+      Number(
+        await scalar(
+          target.pool,
+          "select new_id from import_id_map where entity = 'refund' and legacy_id = $1",
+          [legacy],
+        ),
+      );
+    expect(
+      await scalar(target.pool, 'select client_comment from refunds where id = $1', [await hereOf(other)]),
+    ).toBe('Hecho antes del corte');
+    expect(
+      await scalar(
+        target.pool,
+        'select sf.sha256 from refund_files rf join stored_files sf on sf.id = rf.file_id where rf.refund_id = $1',
+        [await hereOf(withFile.refund_id)],
+      ),
+    ).toBe(withFile.sha256);
+
+    // The file fixed at the source: the next run reconciles and the quarantine is empty again.
+    const again = await runImport({ pool: target.pool, source: sourceOf(), only: ['refund'] });
+    expect(again.reconciliation.ok).toBe(true);
+    expect([byEntity(again).refund.quarantined, byEntity(again).refund.unchanged]).toEqual([
+      0,
+      sourceRefunds,
+    ]);
+    expect(await scalar(target.pool, "select count(*) from import_quarantine where entity = 'refund'")).toBe(
+      '0',
+    );
+  }, 60_000);
+
+  it('a dry run with FILE_STORAGE=filesystem writes no file and no row; the real run writes them', async () => {
+    const filesDir = mkdtempSync(path.join(tmpdir(), 'import-files-'));
+    const files = () =>
+      (readdirSync(filesDir, { recursive: true }) as string[]).filter((name) => name.includes('.')).sort();
+    const refundId = Number(
+      await sourceScalar(
+        'select max(refund_id) from refund_files rf join stored_files sf on sf.id = rf.file_id',
+      ),
+    );
+    const productId = Number(
+      await sourceScalar("select min(id) from products where url_image ~* '^[0-9a-f]{8}-[0-9a-f]{4}-'"),
+    );
+    expect([refundId, productId].every((id) => id > 0)).toBe(true);
+    // Changed at the source: the run rewrites them, with the refund's file and the product's image.
+    await sourceScalar(
+      "update refunds set client_comment = 'Cambiado para la prueba' where id = $1 returning id",
+      [refundId],
+    );
+    await sourceScalar("update products set long_name = long_name || ' (nueva)' where id = $1 returning id", [
+      productId,
+    ]);
+    const audit = await scalar(target.pool, 'select count(*) from audit_log');
+    setImportFileStorage(() => filesystemStorage(filesDir));
+    try {
+      const dry = await runImport({
+        pool: target.pool,
+        source: sourceOf(),
+        dryRun: true,
+        only: ['product', 'refund'],
+      });
+      expect([byEntity(dry).product.updated, byEntity(dry).refund.updated]).toEqual([1, 1]);
+      expect(dry.imageProblems).toEqual([]);
+      expect(files()).toEqual([]);
+      expect(await scalar(target.pool, 'select count(*) from audit_log')).toBe(audit);
+      expect(
+        await scalar(target.pool, 'select count(*) from refunds where client_comment = $1', [
+          'Cambiado para la prueba',
+        ]),
+      ).toBe('0');
+
+      const real = await runImport({ pool: target.pool, source: sourceOf(), only: ['product', 'refund'] });
+      expect([byEntity(real).product.updated, byEntity(real).refund.updated]).toEqual([1, 1]);
+      const refundFiles = (
+        await sourcePool().query<{ id: string; content_type: string }>(
+          'select sf.id, sf.content_type from refund_files rf join stored_files sf on sf.id = rf.file_id where rf.refund_id = $1',
+          [refundId],
+        )
+      ).rows;
+      const extension: Record<string, string> = {
+        'image/png': 'png',
+        'image/jpeg': 'jpg',
+        'application/pdf': 'pdf',
+      };
+      const imageId = await sourceScalar('select url_image from products where id = $1', [productId]);
+      expect(files()).toEqual(
+        [
+          ...refundFiles.map((file) => `${file.id.slice(0, 2)}/${file.id}.${extension[file.content_type]}`),
+          `products/${imageId.slice(0, 2)}/${imageId}.png`,
+        ].sort(),
+      );
+    } finally {
+      setImportFileStorage();
+      rmSync(filesDir, { recursive: true, force: true });
+    }
   }, 60_000);
 });
 

@@ -4,6 +4,7 @@
  * written from (hashed: an unchanged record is skipped), and its references to other entities,
  * which resolve through the id map (a missing required parent quarantines the record).
  */
+import { createHash } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import { storeImage, withImage } from './images';
 import { withGroupStatus, withReviews, writeGroupStatus, writeOfficeExtras } from './officeExtras';
@@ -11,6 +12,21 @@ import { refundEntity } from './refunds';
 import type { Source } from './source';
 
 type Json = Record<string, unknown>;
+
+/** The invoicing row's own fields (hashed with its reservation's hash; its payments apart). */
+const INVOICING_FIELDS = [
+  'reservation_id',
+  'invoicing_status',
+  'billed',
+  'document_type',
+  'document_number',
+  'date_fact',
+  'date_created',
+];
+
+/** Half a hash (32 hex digits): two halves make one `source_hash`. */
+const shortHash = (value: unknown) =>
+  createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 32);
 
 /** A reference to another imported entity by its legacy id. */
 export interface Ref {
@@ -44,9 +60,28 @@ export interface EntitySpec {
   naturalKey?: string;
   /** The source fields hashed (default: the record without its per-user `allowed_actions`). */
   fields?: (record: Json) => unknown;
+  /** The record's hash (64 hex digits) when it is not the hash of `fields`. */
+  hash?: (record: Json) => string;
+  /**
+   * Before a fetched page is enriched: notes what the id map knows on each record and answers the
+   * records that need no `enrich` call (what it would read is already here, unchanged).
+   */
+  prepare?: (db: PoolClient, records: Json[], reuse: boolean) => Promise<Set<Json>>;
   refs?: (record: Json) => Ref[];
   /** Columns of the row here. */
   row: (record: Json, resolve: Resolve) => Json;
+  /**
+   * Why the record cannot be written here, checked before anything of it is written (a refund's
+   * file that fails its content or size check): the record is quarantined with that reason and
+   * the run goes on. Null: it can be written.
+   */
+  problem?: (tx: PoolClient, record: Json) => Promise<string | null>;
+  /**
+   * Rows of another table this entity's writes update through triggers (a voucher's reservation's
+   * sums, an invoicing row's reservation): locked first, in id order, so two entities written side
+   * by side (vouchers and invoicing) wait for each other instead of deadlocking.
+   */
+  locks?: { table: string; ids: (record: Json, resolve: Resolve) => number | null };
   /** Columns written on creation only (a user's unusable password). */
   createOnly?: Json;
   /** Sub-records and links, rewritten with the record (per record). */
@@ -643,6 +678,10 @@ export const ENTITIES: EntitySpec[] = [
       ]),
       pax: ids(record.pax),
     }),
+    locks: {
+      table: 'reservations',
+      ids: (record, resolve) => resolve('reservation', num(record.reservation)),
+    },
     refs: (record) => [
       { entity: 'reservation', id: num(record.reservation), required: true },
       { entity: 'product', id: num(record.product), required: true },
@@ -683,17 +722,58 @@ export const ENTITIES: EntitySpec[] = [
     table: 'reservation_invoicing',
     keyColumn: 'reservation_id',
     keyOf: (record, resolve) => resolve('reservation', num(record.reservation_id)),
-    fields: (record) =>
-      pick(record, [
-        'reservation_id',
-        'invoicing_status',
-        'billed',
-        'document_type',
-        'document_number',
-        'date_fact',
-        'date_created',
-        'payments',
-      ]),
+    // Two halves: the invoicing row with its reservation's hash here, and its payments. A row
+    // whose first half is unchanged keeps the payments read before (see `prepare`).
+    hash: (record) =>
+      shortHash({ ...pick(record, INVOICING_FIELDS), reservation_hash: record.reservation_hash ?? null }) +
+      (typeof record.payments_hash === 'string' ? record.payments_hash : shortHash(record.payments ?? [])),
+    // Before the page's payments are read: each row gets its reservation's hash here (a reservation
+    // written again changes the invoicing row's hash, so its payments are read again); a row whose
+    // first half equals the one stored takes the payments stored here instead of a call (unless
+    // --all-payments): they were read when the row and its reservation were as they are now.
+    async prepare(db, records, reuse) {
+      const { rows } = await db.query<{
+        legacy_id: string;
+        reservation_hash: string | null;
+        stored_hash: string | null;
+        payments: Json[] | null;
+      }>(
+        `select w.legacy_id, r.source_hash as reservation_hash, f.source_hash as stored_hash,
+           case when $3 and f.new_id is not null then coalesce((
+             select json_agg(json_build_object('amount', p.amount::text, 'currency', p.currency,
+               'paid_at', to_char(p.paid_at, 'YYYY-MM-DD')) order by p.id)
+             from reservation_payments p where p.reservation_id = f.new_id), '[]'::json) end as payments
+         from unnest($1::bigint[], $2::bigint[]) as w(legacy_id, reservation)
+         left join import_id_map r on r.entity = 'reservation' and r.legacy_id = w.reservation
+         left join import_id_map f on f.entity = 'facturacion' and f.legacy_id = w.legacy_id`,
+        [
+          records.map((record) => Number(record.id)),
+          records.map((record) => num(record.reservation_id)),
+          reuse,
+        ],
+      );
+      const byLegacy = new Map(rows.map((row) => [Number(row.legacy_id), row]));
+      const reused = new Set<Json>();
+      for (const record of records) {
+        const known = byLegacy.get(Number(record.id));
+        record.reservation_hash = known?.reservation_hash ?? null;
+        const first = shortHash({
+          ...pick(record, INVOICING_FIELDS),
+          reservation_hash: record.reservation_hash,
+        });
+        if (
+          reuse &&
+          known?.stored_hash?.length === 64 &&
+          known.stored_hash.startsWith(first) &&
+          known.payments
+        ) {
+          record.payments = known.payments;
+          record.payments_hash = known.stored_hash.slice(32);
+          reused.add(record);
+        }
+      }
+      return reused;
+    },
     // GET /payment_detail/?reservation_id=: how the reservation was paid (SPEC §7).
     enrich: async (get, record) => ({
       ...record,
@@ -701,6 +781,10 @@ export const ENTITIES: EntitySpec[] = [
         (await get<{ results?: Json[] }>(`/payment_detail/?reservation_id=${record.reservation_id}`))
           .results ?? [],
     }),
+    locks: {
+      table: 'reservations',
+      ids: (record, resolve) => resolve('reservation', num(record.reservation_id)),
+    },
     refs: (record) => [{ entity: 'reservation', id: num(record.reservation_id), required: true }],
     row: (record) => ({
       status: record.invoicing_status,

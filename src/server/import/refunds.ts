@@ -23,7 +23,7 @@ import type { Database } from '../db/client';
 import { detectContentType } from '../services/files';
 import { databaseStorage, type FileStorage } from '../services/storage';
 import type { EntitySpec } from './entities';
-import type { Source } from './source';
+import { type Source, SourceError } from './source';
 
 type Json = Record<string, unknown>;
 
@@ -45,12 +45,32 @@ const EXTENSION: Record<string, string> = {
 /** The bytes downloaded for each record's files (kept out of the record: not hashed, not quarantined). */
 const downloaded = new WeakMap<Json, Map<string, Buffer>>();
 
+/** Download answers the source gave instead of a file's bytes (a 404), per record: quarantined. */
+const downloadProblems = new WeakMap<Json, string[]>();
+
+const inTransaction = (tx: PoolClient): FileStorage => databaseStorage(drizzle(tx) as unknown as Database);
 /** Where the importer stores files; set by the command (database storage in the batch's transaction by default). */
-let storageFor: (tx: PoolClient) => FileStorage = (tx) => databaseStorage(drizzle(tx) as unknown as Database);
-export function setImportFileStorage(make: (tx: PoolClient) => FileStorage) {
-  storageFor = make;
+let storageFor: (tx: PoolClient) => FileStorage = inTransaction;
+export function setImportFileStorage(make?: (tx: PoolClient) => FileStorage) {
+  storageFor = make ?? inTransaction;
 }
-export const importFileStorage = (tx: PoolClient): FileStorage => storageFor(tx);
+/**
+ * A dry run writes nothing anywhere: its database writes are rolled back, and files are not put at
+ * all (a directory has no rollback). The bytes are still downloaded and checked, so a dry run
+ * quarantines what the real run quarantines.
+ */
+let discardFiles = false;
+export function setImportDryRun(dryRun: boolean) {
+  discardFiles = dryRun;
+}
+export const importFileStorage = (tx: PoolClient): FileStorage => {
+  const storage = storageFor(tx);
+  if (!discardFiles) return storage;
+  return { kind: storage.kind, get: (key) => storage.get(key), put: async () => {}, remove: async () => {} };
+};
+
+/** A file id as a storage key takes it (the key is `ab/<id>.<ext>`). */
+const FILE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 
 /** Refunds whose bank data came masked (legacy id → refund id here), for the report. */
 export const maskedPayments = new Map<number, string[]>();
@@ -97,16 +117,60 @@ export const refundEntity: EntitySpec = {
     const voucher = await get<Json>(`/voucher/${record.voucher}/`);
     const enriched: Json = { ...record, office: voucher.office ?? null };
     const bytes = new Map<string, Buffer>();
+    const problems: string[] = [];
     for (const file of filesOf(record)) {
       if (!source) break;
       const id = String(file.id);
-      bytes.set(id, await source.download('/refund_download_file/', { refund_files_ids: [id] }));
+      try {
+        bytes.set(id, await source.download('/refund_download_file/', { refund_files_ids: [id] }));
+      } catch (error) {
+        // The source refused this file (a 4xx: not there, not allowed): the refund is quarantined.
+        // A source that stopped answering (5xx after the retries, a network failure) stops the run.
+        if (!(error instanceof SourceError) || error.status === undefined || error.status >= 500) throw error;
+        problems.push(`el archivo ${id} no se pudo descargar (${error.status})`);
+      }
     }
     enriched.file_sha256 = Object.fromEntries(
       [...bytes].map(([id, data]) => [id, createHash('sha256').update(data).digest('hex')]),
     );
     downloaded.set(enriched, bytes);
+    if (problems.length) downloadProblems.set(enriched, problems);
     return enriched;
+  },
+  // Checked before anything of the refund is written: a file that cannot be downloaded, whose id
+  // cannot be a storage key, or whose bytes fail the content or size check, and a claim whose
+  // coverage does not exist here, quarantine the refund with the reason (the run goes on).
+  async problem(tx, record) {
+    const problems = [...(downloadProblems.get(record) ?? [])];
+    const bytes = downloaded.get(record) ?? new Map<string, Buffer>();
+    for (const file of filesOf(record)) {
+      const id = String(file.id);
+      if (!FILE_ID.test(id)) {
+        problems.push(`el id de archivo «${id.slice(0, 60)}» no es válido`);
+        continue;
+      }
+      const data = bytes.get(id);
+      if (!data) {
+        if (!problems.some((problem) => problem.includes(`archivo ${id} `)))
+          problems.push(`el archivo ${id} no se descargó`);
+        continue;
+      }
+      const checked = checkedFile(data, file);
+      if ('problem' in checked) problems.push(`el archivo ${id}: ${checked.problem}`);
+    }
+    const coverages = [...new Set(claimsOf(record).map((claim) => String(claim.coverage ?? '')))];
+    if (coverages.length) {
+      const known = await tx.query<{ name: string }>(
+        `select distinct unnest(array[long_name_es, long_name_en, long_name_po, short_name]) as name
+         from coverages where long_name_es = any($1::text[]) or long_name_en = any($1::text[])
+           or long_name_po = any($1::text[]) or short_name = any($1::text[])`,
+        [coverages],
+      );
+      const names = new Set(known.rows.map((row) => row.name));
+      for (const coverage of coverages)
+        if (!names.has(coverage)) problems.push(`la cobertura «${coverage}» no está aquí`);
+    }
+    return problems.length ? problems.join('; ') : null;
   },
   fields: (record) => {
     const { allowed_actions: _a, ...rest } = record;
@@ -238,7 +302,7 @@ export const refundEntity: EntitySpec = {
       else maskedPayments.delete(legacy);
     }
     // Files: the bytes the documented download call gave, checked, stored, linked.
-    const storage = storageFor(tx);
+    const storage = importFileStorage(tx);
     const bytes = downloaded.get(record) ?? new Map<string, Buffer>();
     const voucherId = (
       await tx.query<{ voucher_id: number }>('select voucher_id from refunds where id = $1', [id])

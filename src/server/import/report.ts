@@ -61,6 +61,12 @@ export function humanReport(result: ImportResult): string {
     for (const masked of result.maskedPayments.slice(0, 50))
       lines.push(`    reintegro ${masked.legacy_id}: ${masked.fields.join(', ')}`);
   }
+  for (const entity of result.entities)
+    if (entity.reused)
+      lines.push(
+        `${entity.label}: ${entity.reused} registros sin cambios desde la última importación (ni ellos ni su reserva): ` +
+          'sus pagos no se volvieron a pedir (--all-payments los pide todos).',
+      );
   if (result.usersWithoutPassword)
     lines.push(
       `${result.usersWithoutPassword} usuarios creados sin contraseña: la definen con 'Olvidé mi contraseña'.`,

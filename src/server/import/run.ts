@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
-import { ENTITIES, type EntitySpec, insertRows, type Resolve } from './entities';
+import { ENTITIES, type EntitySpec, insertRows, type Ref, type Resolve } from './entities';
 import {
   IMPORT_ACTION,
   IMPORT_REMOVE_ACTION,
@@ -20,7 +20,7 @@ import {
 import { imageProblems } from './images';
 import { addTotals, emptyTotals, type Totals } from './money';
 import { reviewProblems } from './officeExtras';
-import { maskedPayments, refundSourceMoney } from './refunds';
+import { maskedPayments, refundSourceMoney, setImportDryRun } from './refunds';
 import { SeenIds } from './seen';
 import type { Source } from './source';
 
@@ -47,6 +47,8 @@ export interface EntityReport {
   resumedAt: number | null;
   /** Walked from the first page in this run (deleted records detected). */
   complete: boolean;
+  /** Records whose detail call was skipped: unchanged here since it was read (invoicing's payments). */
+  reused: number;
 }
 
 export interface ImportOptions {
@@ -59,6 +61,11 @@ export interface ImportOptions {
   pageSize?: number;
   /** A progress line. */
   progress?: (line: string) => void;
+  /**
+   * Read every reservation's payments again (`--all-payments`); by default an invoicing row whose
+   * own fields and reservation are unchanged since the last run keeps the payments read then.
+   */
+  allPayments?: boolean;
   /** Called after each committed batch (tests stop a run there). */
   afterBatch?: (entity: string, offset: number) => void | Promise<void>;
 }
@@ -101,7 +108,23 @@ interface Progress {
   payments?: Totals;
   /** Late references of committed pages not fixed yet. */
   late?: LateRef[];
+  /** Records whose detail call was not made: what it reads was here, unchanged (invoicing's payments). */
+  reused?: number;
 }
+
+/** The large entities (consecutive in ENTITIES), walked on two lanes side by side. */
+const LANES = [
+  ['pax', 'voucher'],
+  ['reservation', 'facturacion'],
+];
+/** What a walk on one lane waits for on the other. */
+const WAITS: Record<string, string[]> = { voucher: ['reservation'] };
+
+/** A walk stopped because the one beside it failed (that one's error is the run's). */
+class Halted extends Error {}
+
+/** An entity's report while the run goes on, with the legacy ids its walk saw. */
+type WalkedEntity = EntityReport & { seen: SeenIds };
 
 /** A reference fixed after its record is written: `table.column` of row `id` ← `entity` `legacy`. */
 export interface LateRef {
@@ -162,29 +185,33 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
     : ENTITIES;
   const began = performance.now();
   const client = await pool.connect();
-  const reports: EntityReport[] = [];
+  const reports: WalkedEntity[] = [];
   const sourceTotals: Record<string, Totals> = {};
   let usersWithoutPassword = 0;
   maskedPayments.clear();
   imageProblems.clear();
   reviewProblems.clear();
+  setImportDryRun(dryRun);
   /**
    * Late references (a branch's parent office, a country's currency): fixed at the end of their
    * entity when the parent is in, else at the end of the run; kept in the entity's checkpoint, so a
    * resumed run still fixes those of the pages the stopped one committed.
    */
   let late: LateRef[] = [];
-  const resolveLate = async (final: boolean) => {
+  let second: PoolClient | null = null;
+  const resolveLate = async (db: PoolClient, final: boolean) => {
     const pending: LateRef[] = [];
-    for (const item of late) {
+    const current = late;
+    late = [];
+    for (const item of current) {
       const [row] = (
-        await client.query<{ new_id: string }>(
+        await db.query<{ new_id: string }>(
           'select new_id from import_id_map where entity = $1 and legacy_id = $2',
           [item.entity, item.legacy],
         )
       ).rows;
       if (row)
-        await client.query(`update ${item.table} set ${item.column} = $2 where id = $1`, [
+        await db.query(`update ${item.table} set ${item.column} = $2 where id = $1`, [
           item.id,
           Number(row.new_id),
         ]);
@@ -200,30 +227,42 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
         }
       }
     }
-    late = pending;
+    late.push(...pending);
   };
   try {
     await source.signIn();
     if (dryRun) await client.query('begin');
-    const inBatch = async <T>(work: () => Promise<T>): Promise<T> => {
+    // One user of a connection at a time: a page's batch, or a read for a page fetched ahead.
+    const queues = new Map<PoolClient, Promise<unknown>>();
+    const exclusive = <T>(db: PoolClient, work: () => Promise<T>): Promise<T> => {
+      const run = (queues.get(db) ?? Promise.resolve()).then(work, work);
+      queues.set(
+        db,
+        run.catch(() => {}),
+      );
+      return run;
+    };
+    const inBatch = <T>(db: PoolClient, work: () => Promise<T>): Promise<T> =>
+      exclusive(db, () => batch(db, work));
+    const batch = async <T>(db: PoolClient, work: () => Promise<T>): Promise<T> => {
       if (dryRun) {
-        await client.query('savepoint import_batch');
+        await db.query('savepoint import_batch');
         try {
           const result = await work();
-          await client.query('release savepoint import_batch');
+          await db.query('release savepoint import_batch');
           return result;
         } catch (error) {
-          await client.query('rollback to savepoint import_batch');
+          await db.query('rollback to savepoint import_batch');
           throw error;
         }
       }
-      await client.query('begin');
+      await db.query('begin');
       try {
         const result = await work();
-        await client.query('commit');
+        await db.query('commit');
         return result;
       } catch (error) {
-        await client.query('rollback').catch(() => {});
+        await db.query('rollback').catch(() => {});
         throw error;
       }
     };
@@ -250,15 +289,24 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
         plan.map((s) => s.name),
       ]);
       checkpoints.clear();
-    } else say('Continuando la importación interrumpida desde su último lote confirmado.');
+    } else {
+      say('Continuando la importación interrumpida desde su último lote confirmado.');
+      // The references the stopped run still had to fix, kept with its checkpoints.
+      for (const checkpoint of checkpoints.values()) late.push(...(checkpoint.progress.late ?? []));
+    }
 
-    for (const spec of plan) {
+    const walkEntity = async (
+      spec: EntitySpec,
+      db: PoolClient,
+      halt: { stopped: boolean },
+    ): Promise<WalkedEntity> => {
       const started = performance.now();
       const checkpoint = checkpoints.get(spec.name);
       const progress: Progress = checkpoint
         ? { ...emptyProgress(), ...checkpoint.progress }
         : emptyProgress();
       const seen = new SeenIds();
+      const reusedRecords = new WeakSet<Json>();
       let offset = checkpoint?.done ? -1 : (checkpoint?.next_offset ?? 0);
       const resumedAt = checkpoint && !checkpoint.done && offset > 0 ? offset : null;
       let listedCount = 0;
@@ -271,9 +319,16 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
             page.results = await Promise.all(
               page.results.map((row) => source.get<Json>(`${detailPath}${row.id}/`)),
             );
+          const prepare = spec.prepare;
+          const reused = prepare
+            ? await exclusive(db, () => prepare(db, page.results, !options.allPayments))
+            : new Set<Json>();
+          for (const record of reused) reusedRecords.add(record);
           const enrich = spec.enrich;
           if (enrich)
-            page.results = await Promise.all(page.results.map((row) => enrich(source.get, row, source)));
+            page.results = await Promise.all(
+              page.results.map((row) => (reused.has(row) ? row : enrich(source.get, row, source))),
+            );
           return page;
         };
         const ahead: Promise<Awaited<ReturnType<typeof fetchPage>>>[] = [];
@@ -283,8 +338,12 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
         const walkedBefore = progress.walked;
         let lastSaid = 0;
         for (;;) {
+          if (halt.stopped) throw new Halted(`${spec.label}: detenida porque falló la entidad de al lado.`);
           while (!ended && ahead.length < 3) {
-            ahead.push(fetchPage(nextFetch));
+            const fetched = fetchPage(nextFetch);
+            // Handled when awaited in turn; a page that fails ahead must not end the process first.
+            fetched.catch(() => {});
+            ahead.push(fetched);
             nextFetch += pageSize;
           }
           const next = ahead.shift();
@@ -293,10 +352,11 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
           listedCount = Math.max(listedCount, page.count);
           if (page.results.length < pageSize) ended = true;
           if (page.results.length === 0) break;
-          const written = await inBatch(async () => {
-            const counts = await writeBatch(client, spec, page.results, late);
+          const written = await inBatch(db, async () => {
+            const counts = await writeBatch(db, spec, page.results, late);
             for (const record of page.results) {
               seen.add(Number(record.id));
+              if (reusedRecords.has(record)) progress.reused = (progress.reused ?? 0) + 1;
               const money = sourceMoney(spec.name, record);
               if (money) addTotals(progress.totals, money.key, money.amounts);
               if (spec.name === 'refund')
@@ -317,7 +377,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
               if (progress.reasons.length < 10) progress.reasons.push(reason);
             const last = page.results[page.results.length - 1];
             progress.late = late.filter((item) => item.owner === spec.name);
-            await client.query(
+            await db.query(
               `insert into import_checkpoints (entity, source, next_offset, last_legacy_id, done, progress, updated_at)
                values ($1, $2, $3, $4, false, $5, now())
                on conflict (entity) do update set source = $2, next_offset = $3, last_legacy_id = $4,
@@ -346,10 +406,10 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
           }
           await options.afterBatch?.(spec.name, offset);
         }
-        await inBatch(async () => {
-          await resolveLate(false);
+        await inBatch(db, async () => {
+          await resolveLate(db, false);
           progress.late = late.filter((item) => item.owner === spec.name);
-          await client.query(
+          await db.query(
             `insert into import_checkpoints (entity, source, next_offset, done, progress, updated_at)
              values ($1, $2, $3, true, $4, now())
              on conflict (entity) do update set next_offset = $3, done = true, progress = $4, updated_at = now()`,
@@ -361,7 +421,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
       }
       sourceTotals[spec.name] = progress.totals;
       if (progress.payments) sourceTotals.payments = progress.payments;
-      reports.push({
+      return {
         entity: spec.name,
         label: spec.label,
         sourceCount: progress.walked,
@@ -376,19 +436,87 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
         seconds: (performance.now() - started) / 1000,
         resumedAt,
         complete: offset >= 0 && resumedAt === null,
-      });
-      (reports[reports.length - 1] as EntityReport & { seen?: SeenIds }).seen = seen;
+        reused: progress.reused ?? 0,
+        seen,
+      };
+    };
+
+    // Entity by entity in dependency order, except the four large ones, walked on two connections
+    // side by side: passengers then vouchers on one, reservations then invoicing (which needs only
+    // the reservations) on the other; the vouchers wait for the reservations. Invoicing's one
+    // payment-detail call per reservation then waits on the source while the vouchers' pages are
+    // written here. A dry run is one transaction on one connection: one entity at a time.
+    const stages: EntitySpec[][][] = [];
+    for (const spec of plan) {
+      const previous = stages[stages.length - 1];
+      const inLanes = !dryRun && LANES.some((lane) => lane.includes(spec.name));
+      const previousInLanes = previous
+        ?.flat()
+        .every((entry) => LANES.some((lane) => lane.includes(entry.name)));
+      if (inLanes && previous && previousInLanes && previous.length > 0 && !dryRun) {
+        const lane = LANES.findIndex((names) => names.includes(spec.name));
+        previous[lane].push(spec);
+      } else if (inLanes) {
+        const lanes: EntitySpec[][] = LANES.map(() => []);
+        lanes[LANES.findIndex((names) => names.includes(spec.name))].push(spec);
+        stages.push(lanes);
+      } else stages.push([[spec]]);
+    }
+    for (const stage of stages) {
+      const lanes = stage.filter((lane) => lane.length > 0);
+      if (lanes.length > 1 && !second) second = await pool.connect();
+      const names = new Set(lanes.flat().map((spec) => spec.name));
+      // Each walk's end, for the walks on the other lane that need it.
+      const ends = new Map<
+        string,
+        { promise: Promise<void>; resolve(): void; reject(error: unknown): void }
+      >();
+      for (const name of names) {
+        let resolve = () => {};
+        let reject = (_error: unknown) => {};
+        const promise = new Promise<void>((yes, no) => {
+          resolve = yes;
+          reject = no;
+        });
+        promise.catch(() => {});
+        ends.set(name, { promise, resolve, reject });
+      }
+      // A walk that fails stops the one beside it at its next page (both keep what they committed).
+      const halt = { stopped: false };
+      const results = new Map<string, WalkedEntity>();
+      const walked = await Promise.allSettled(
+        lanes.map(async (lane, index) => {
+          for (const spec of lane) {
+            try {
+              for (const needed of WAITS[spec.name] ?? [])
+                if (names.has(needed)) await ends.get(needed)!.promise;
+              results.set(spec.name, await walkEntity(spec, index === 0 ? client : second!, halt));
+              ends.get(spec.name)!.resolve();
+            } catch (error) {
+              halt.stopped = true;
+              for (const end of ends.values()) end.reject(new Halted(`${spec.label}: detenida.`));
+              throw error;
+            }
+          }
+        }),
+      );
+      const failures = walked.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
+      if (failures.length) throw failures.find((reason) => !(reason instanceof Halted)) ?? failures[0];
+      for (const spec of plan) {
+        const result = results.get(spec.name);
+        if (result) reports.push(result);
+      }
     }
 
     // Late references: every entity is in, so a parent listed after its branch resolves now.
-    await inBatch(() => resolveLate(true));
+    await inBatch(client, () => resolveLate(client, true));
 
     // Records the source no longer lists, newest dependants first.
     for (const report of [...reports].reverse()) {
-      const seen = (report as EntityReport & { seen?: SeenIds }).seen;
+      const { seen } = report;
       if (!report.complete || !seen) continue;
       const spec = plan.find((entry) => entry.name === report.entity)!;
-      report.deleted = await inBatch(() => removeUnseen(client, spec, seen, report));
+      report.deleted = await inBatch(client, () => removeUnseen(client, spec, seen, report));
     }
 
     for (const report of reports) {
@@ -399,7 +527,6 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
         )
       ).rows;
       report.mapped = total;
-      delete (report as EntityReport & { seen?: SeenIds }).seen;
     }
     const { reconcile } = await import('./reconcile');
     const reconciliation = await reconcile(client, reports, sourceTotals);
@@ -407,7 +534,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
     const stats = source.stats();
     return {
       dryRun,
-      entities: reports,
+      entities: reports.map(({ seen: _seen, ...report }) => report),
       usersWithoutPassword,
       reviewProblems: [...reviewProblems].map(([legacy_id, reason]) => ({ legacy_id, reason })),
       imageProblems: [...imageProblems].map(([legacy_id, reason]) => ({ legacy_id, reason })),
@@ -422,7 +549,9 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
     if (dryRun) await client.query('rollback').catch(() => {});
     throw error;
   } finally {
+    setImportDryRun(false);
     client.release();
+    second?.release();
   }
 }
 
@@ -433,15 +562,30 @@ interface BatchCounts {
   quarantined: string[];
 }
 
-/** The id map's rows of `entity` for these legacy ids. */
-async function mapOf(tx: PoolClient, entity: string, legacyIds: number[]) {
-  const found = await tx.query<{ legacy_id: string; new_id: string; source_hash: string }>(
-    'select legacy_id, new_id, source_hash from import_id_map where entity = $1 and legacy_id = any($2::bigint[])',
-    [entity, legacyIds],
+/**
+ * The id map's rows for these (entity, legacy id) pairs, in one statement: a page's own records
+ * and every record they reference (entity → legacy id → new id and hash).
+ */
+async function mapOf(tx: PoolClient, wanted: Map<string, Set<number>>) {
+  const entities: string[] = [];
+  const legacyIds: number[] = [];
+  for (const [entity, set] of wanted)
+    for (const legacy of set) {
+      entities.push(entity);
+      legacyIds.push(legacy);
+    }
+  const found = new Map<string, Map<number, { newId: number; hash: string }>>();
+  for (const entity of wanted.keys()) found.set(entity, new Map());
+  if (legacyIds.length === 0) return found;
+  const { rows } = await tx.query<{ entity: string; legacy_id: string; new_id: string; source_hash: string }>(
+    `select m.entity, m.legacy_id, m.new_id, m.source_hash
+     from unnest($1::text[], $2::bigint[]) as w(entity, legacy_id)
+     join import_id_map m on m.entity = w.entity and m.legacy_id = w.legacy_id`,
+    [entities, legacyIds],
   );
-  return new Map(
-    found.rows.map((row) => [Number(row.legacy_id), { newId: Number(row.new_id), hash: row.source_hash }]),
-  );
+  for (const row of rows)
+    found.get(row.entity)?.set(Number(row.legacy_id), { newId: Number(row.new_id), hash: row.source_hash });
+  return found;
 }
 
 /** One page of one entity: see the module's comment. Runs inside the batch's transaction. */
@@ -453,32 +597,43 @@ export async function writeBatch(
 ): Promise<BatchCounts> {
   const counts: BatchCounts = { created: 0, updated: 0, unchanged: 0, quarantined: [] };
   const legacyIds = records.map((record) => Number(record.id));
-  const mapped = await mapOf(tx, spec.name, legacyIds);
-  const pending: { record: Json; legacy: number; hash: string; current?: number }[] = [];
+  // The page's own rows of the id map and those of every record it references, in one query.
+  const wanted = new Map<string, Set<number>>([[spec.name, new Set(legacyIds)]]);
+  const refsOf = new Map<Json, Ref[]>();
   for (const record of records) {
-    const legacy = Number(record.id);
-    const hash = hashOf(spec.fields ? spec.fields(record) : withoutPerUser(record));
-    const current = mapped.get(legacy);
-    if (current && current.hash === hash) counts.unchanged += 1;
-    else pending.push({ record, legacy, hash, current: current?.newId });
-  }
-  if (pending.length === 0) return counts;
-
-  // References through the id map, one query per referenced entity.
-  const wanted = new Map<string, Set<number>>();
-  for (const { record } of pending)
-    for (const ref of spec.refs?.(record) ?? [])
+    const refs = spec.refs?.(record) ?? [];
+    refsOf.set(record, refs);
+    for (const ref of refs)
       if (ref.id !== null && ref.id !== undefined) {
         if (!wanted.has(ref.entity)) wanted.set(ref.entity, new Set());
         wanted.get(ref.entity)!.add(ref.id);
       }
-  const resolved = new Map<string, Map<number, number>>();
-  for (const [entity, set] of wanted) {
-    const rows = await mapOf(tx, entity, [...set]);
-    resolved.set(entity, new Map([...rows].map(([legacy, row]) => [legacy, row.newId])));
   }
+  const found = await mapOf(tx, wanted);
+  const mapped = found.get(spec.name)!;
+  const pending: { record: Json; legacy: number; hash: string; current?: number }[] = [];
+  const unchanged: number[] = [];
+  for (const record of records) {
+    const legacy = Number(record.id);
+    const hash = spec.hash
+      ? spec.hash(record)
+      : hashOf(spec.fields ? spec.fields(record) : withoutPerUser(record));
+    const current = mapped.get(legacy);
+    if (current && current.hash === hash) unchanged.push(legacy);
+    else pending.push({ record, legacy, hash, current: current?.newId });
+  }
+  counts.unchanged = unchanged.length;
+  // An unchanged record quarantined by an earlier run (a file that failed its check, fixed since
+  // at the source): the quarantine no longer holds.
+  if (unchanged.length)
+    await tx.query('delete from import_quarantine where entity = $1 and legacy_id = any($2::bigint[])', [
+      spec.name,
+      unchanged,
+    ]);
+  if (pending.length === 0) return counts;
+
   const resolve: Resolve = (entity, id) =>
-    id === null || id === undefined ? null : (resolved.get(entity)?.get(id) ?? null);
+    id === null || id === undefined ? null : (found.get(entity)?.get(id)?.newId ?? null);
 
   const quarantine = async (legacy: number, record: Json, reason: string) => {
     counts.quarantined.push(`${spec.name} ${legacy}: ${reason}`);
@@ -492,13 +647,18 @@ export async function writeBatch(
   const ready: { record: Json; legacy: number; hash: string; current?: number; row: Json; key?: number }[] =
     [];
   for (const item of pending) {
-    const missing = (spec.refs?.(item.record) ?? []).filter(
+    const missing = (refsOf.get(item.record) ?? []).filter(
       (ref) =>
         ref.required && ref.id !== null && ref.id !== undefined && resolve(ref.entity, ref.id) === null,
     );
     if (missing.length) {
       const names = [...new Set(missing.map((ref) => `${ref.entity} ${ref.id}`))].slice(0, 3).join(', ');
       await quarantine(item.legacy, item.record, `falta ${names} (no importado)`);
+      continue;
+    }
+    const problem = spec.problem ? await spec.problem(tx, item.record) : null;
+    if (problem) {
+      await quarantine(item.legacy, item.record, problem);
       continue;
     }
     const key = spec.keyOf ? spec.keyOf(item.record, resolve) : undefined;
@@ -510,6 +670,16 @@ export async function writeBatch(
   }
 
   const keyColumn = spec.keyColumn ?? 'id';
+  if (spec.locks && ready.length) {
+    const ids = [
+      ...new Set(
+        ready.map((item) => spec.locks!.ids(item.record, resolve)).filter((id): id is number => id !== null),
+      ),
+    ];
+    await tx.query(`select 1 from ${spec.locks.table} where id = any($1::int[]) order by id for update`, [
+      ids,
+    ]);
+  }
   // Adopt rows that already exist here under the same unique value (reference data, a first try).
   if (spec.naturalKey) {
     const values = ready
@@ -593,13 +763,28 @@ export async function writeBatch(
         [spec.table],
       );
   }
+  // Changed records: one statement per page (per set of columns), the rows as a JSON array typed
+  // by the table's own row type.
+  const byColumns = new Map<string, typeof updates>();
   for (const item of updates) {
-    const columns = Object.keys(item.row);
-    const values = columns.map((column) => item.row[column] ?? null);
-    await tx.query(
-      `update ${spec.table} set ${columns.map((column, index) => `${column} = $${index + 2}`).join(', ')} where ${keyColumn} = $1`,
-      [item.current, ...values],
-    );
+    const signature = Object.keys(item.row).join(',');
+    const group = byColumns.get(signature);
+    if (group) group.push(item);
+    else byColumns.set(signature, [item]);
+  }
+  for (const [signature, items] of byColumns) {
+    const columns = signature.split(',').filter((column) => column && column !== keyColumn);
+    if (columns.length === 0) continue;
+    for (let start = 0; start < items.length; start += 1000)
+      await tx.query(
+        `update ${spec.table} as t set ${columns.map((column) => `${column} = v.${column}`).join(', ')}
+         from jsonb_populate_recordset(null::${spec.table}, $1::jsonb) as v where t.${keyColumn} = v.${keyColumn}`,
+        [
+          JSON.stringify(
+            items.slice(start, start + 1000).map((item) => ({ ...item.row, [keyColumn]: item.current })),
+          ),
+        ],
+      );
   }
   const written = [...creates, ...updates] as {
     record: Json;

@@ -7,6 +7,13 @@
 
 export class SourceError extends Error {
   override name = 'SourceError';
+  /** The HTTP status the source answered (none: it did not answer, or answered no JSON). */
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
 }
 
 export interface SourceOptions {
@@ -14,7 +21,7 @@ export interface SourceOptions {
   baseUrl: string;
   username: string;
   password: string;
-  /** Requests in flight at once (4). */
+  /** Detail calls in flight at once (8), besides at most two list pages. */
   concurrency?: number;
   /** Attempts per request before giving up (6). */
   attempts?: number;
@@ -79,7 +86,10 @@ export interface Source {
 
 export function createSource(options: SourceOptions): Source {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const gate = new Gate(options.concurrency ?? 4);
+  const gate = new Gate(options.concurrency ?? 8);
+  // List pages have their own two places: a page of vouchers never queues behind the thousand
+  // payment-detail calls of the invoicing page walked beside it.
+  const listGate = new Gate(2);
   const attempts = options.attempts ?? 6;
   const timeoutMs = options.timeoutMs ?? 60_000;
   const backoffMs = options.backoffMs ?? 500;
@@ -130,12 +140,26 @@ export function createSource(options: SourceOptions): Source {
     if (!response.ok)
       throw new SourceError(
         `El sistema anterior respondió ${response.status} a ${path}: ${text.slice(0, 300)}`,
+        response.status,
       );
     try {
       return JSON.parse(text) as T;
     } catch {
       throw new SourceError(`El sistema anterior no devolvió JSON en ${path}.`);
     }
+  }
+
+  function getThrough<T>(through: Gate, path: string): Promise<T> {
+    return through.run(async () => {
+      let response = await request('GET', path);
+      if (response.status === 401 && options.password) {
+        // An access token that expired during a long run: sign in again once.
+        await response.body?.cancel().catch(() => {});
+        await source.signIn();
+        response = await request('GET', path);
+      }
+      return json<T>(response, path);
+    });
   }
 
   const source: Source = {
@@ -155,16 +179,7 @@ export function createSource(options: SourceOptions): Source {
       token = answer.access;
     },
     get<T>(path: string) {
-      return gate.run(async () => {
-        let response = await request('GET', path);
-        if (response.status === 401 && options.password) {
-          // An access token that expired during a long run: sign in again once.
-          await response.body?.cancel().catch(() => {});
-          await source.signIn();
-          response = await request('GET', path);
-        }
-        return json<T>(response, path);
-      });
+      return getThrough<T>(gate, path);
     },
     getOptional<T>(path: string) {
       return gate.run(async () => {
@@ -196,6 +211,7 @@ export function createSource(options: SourceOptions): Source {
           const text = await response.text();
           throw new SourceError(
             `El sistema anterior respondió ${response.status} a ${path}: ${text.slice(0, 300)}`,
+            response.status,
           );
         }
         return Buffer.from(await response.arrayBuffer());
@@ -203,7 +219,8 @@ export function createSource(options: SourceOptions): Source {
     },
     async page<T>(path: string, offset: number, limit: number) {
       const join = path.includes('?') ? '&' : '?';
-      const answer = await source.get<{ count?: number; count_kind?: string; results?: T[] }>(
+      const answer = await getThrough<{ count?: number; count_kind?: string; results?: T[] }>(
+        listGate,
         `${path}${join}ordering=id&offset=${offset}&limit=${limit}`,
       );
       if (!Array.isArray(answer.results))
