@@ -293,6 +293,8 @@ const WRITES_OUTSIDE_THE_ENGINE: Record<string, string> = {
   'routes/refunds.ts update storedFiles': 'auditedWrite',
   'routes/terms.ts update vouchers': 'auditedWrite',
   'services/maintenance.ts delete storedFiles': 'orphan upload cleanup (a scheduled job)',
+  'services/reencoding.ts update storedFiles':
+    "issue 39: the uploaded image's re-encoding after the audited upload (the same file, its kept bytes)",
   // Issue 30 §1: the traveller's draft, saved and discarded through auditedWrite; the submission
   // deletes it inside its own audited transaction; the 30-day sweep is maintenance.
   'services/refundDrafts.ts insert refundDrafts': 'auditedWrite',
