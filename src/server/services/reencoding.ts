@@ -50,7 +50,8 @@ export const storedFileRow = (file: ReceivedFile, voucherId: number) => ({
 export async function keptFileOf(context: AppContext, fileId: string): Promise<StoredFileRow | null> {
   for (let round = 0; round < 3; round += 1) {
     const [file] = await context.db.select().from(storedFiles).where(eq(storedFiles.id, fileId));
-    if (!file || file.reencoding !== 'pending') return file ?? null;
+    if (!file) return null;
+    if (file.reencoding !== 'pending') return file;
     await reencode(context, file);
   }
   // Three rounds lost to other workers: theirs is done by now, or the row says why not.
@@ -94,8 +95,21 @@ export async function keptFileForDownload(
 async function reencode(context: AppContext, file: StoredFileRow): Promise<void> {
   const storage = storageOf(context);
   const sent = await storage.get(file.path);
-  // Removed by a worker that finished first (the row has moved on), or by the daily clean-up.
-  if (!sent) return;
+  if (!sent) {
+    // Moved by a worker that finished first (the row no longer says 'pending' at this path), or
+    // lost: then nothing can be re-encoded, and the row says so instead of being tried forever.
+    await context.db
+      .update(storedFiles)
+      .set({ reencoding: 'refused', reencodingClaimedAt: null })
+      .where(
+        and(
+          eq(storedFiles.id, file.id),
+          eq(storedFiles.reencoding, 'pending'),
+          eq(storedFiles.path, file.path),
+        ),
+      );
+    return;
+  }
   const inspection = await heavyProcessOf(context).inspect(sent);
   if (!inspection.ok || inspection.contentType !== file.contentType) {
     const [refused] = await context.db
