@@ -8,7 +8,6 @@
  * their extracted figures (./extract.ts) in receipt_readings. Nothing here is awaited by a
  * request, and a failure is stored as status 'failed' (the traveller is then told nothing).
  */
-
 import { randomUUID } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';

@@ -6,7 +6,6 @@
  *   claimed amount, and the flags (./flags.ts).
  * The app's ready starts the reader's worker (./index.ts); its close stops it and its child process.
  */
-
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
