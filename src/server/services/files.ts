@@ -5,7 +5,9 @@
  *   refused over MAX_IMAGE_SIDE per side, MAX_IMAGE_PIXELS or MAX_IMAGE_DECODED_BYTES, BEFORE
  *   any decoding (so a decompression bomb is never inflated); then the image is fully decoded
  *   (`limitInputPixels` as a second guard) and RE-ENCODED (orientation applied, metadata
- *   stripped): the stored bytes are the re-encoded ones, never the client's.
+ *   stripped): the bytes anyone reads are the re-encoded ones, never the client's. A traveller's
+ *   image (`deferImageReencoding`, issue 39) is stored as sent once its header passed and
+ *   re-encoded right after the answer, before any reading (../services/reencoding.ts).
  * - PDFs: '%PDF-' header and '%%EOF' trailer, parsed by pdf-lib (a document with pages, not
  *   encrypted), and refused when any object carries JavaScript, launch or other active actions
  *   (/JS, /JavaScript, /Launch, /AA, an /OpenAction or /Names entry leading to them, embedded
