@@ -23,16 +23,17 @@ export function groupThousands(integer: string): string {
   return integer.replace(/\B(?=(\d{3})+$)/g, '.');
 }
 
-const amountFormatters = new Map<number, Intl.NumberFormat>();
-function amountFormatter(decimals: number): Intl.NumberFormat {
-  let formatter = amountFormatters.get(decimals);
+const amountFormatters = new Map<string, Intl.NumberFormat>();
+function amountFormatter(decimals: number, locale = 'es-AR'): Intl.NumberFormat {
+  const key = `${locale} ${decimals}`;
+  let formatter = amountFormatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat('es-AR', {
+    formatter = new Intl.NumberFormat(locale, {
       minimumFractionDigits: decimals,
       maximumFractionDigits: decimals,
       useGrouping: true,
     });
-    amountFormatters.set(decimals, formatter);
+    amountFormatters.set(key, formatter);
   }
   return formatter;
 }
@@ -45,6 +46,11 @@ function amountFormatter(decimals: number): Intl.NumberFormat {
  * shown unchanged.
  */
 export function formatAmount(value: unknown, currency?: string | null): string {
+  return formatAmountInLocale('es-AR', value, currency);
+}
+
+/** `formatAmount` in another locale (issue 42: the traveller's language; i18n/core.ts). */
+export function formatAmountInLocale(locale: string, value: unknown, currency?: string | null): string {
   if (value === null || value === undefined || value === '') return '';
   const text = String(value).trim();
   const match = DECIMAL.exec(text);
@@ -53,7 +59,9 @@ export function formatAmount(value: unknown, currency?: string | null): string {
   const significant = fraction.replace(/0+$/, '').length;
   const minor = currency ? minorUnitsOf(currency) : DEFAULT_MINOR_UNITS;
   const decimals = Math.max(minor, significant);
-  return amountFormatter(decimals).format(`${sign}${integers}.${fraction || '0'}` as unknown as number);
+  return amountFormatter(decimals, locale).format(
+    `${sign}${integers}.${fraction || '0'}` as unknown as number,
+  );
 }
 
 /** An amount with its currency: 'USD 1.234,50', 'CLP 84.900' ('' without an amount; the amount alone without a currency). */

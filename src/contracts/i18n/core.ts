@@ -10,13 +10,8 @@
  * the tests). A language whose catalogue is not registered formats in Spanish.
  */
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
-import {
-  type AmountOptions,
-  type AmountReading,
-  DEFAULT_MINOR_UNITS,
-  minorUnitsOf,
-  parseAmount,
-} from '../money';
+import { formatAmountInLocale } from '../format';
+import { type AmountOptions, type AmountReading, parseAmount } from '../money';
 import { type DateOrder, dateOrderOf, typedDateOf } from '../refund/dates';
 import { codedMessageOf } from './coded';
 import { es, type MessageKey } from './es';
@@ -242,23 +237,11 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** An exact decimal in a locale, as format.ts `formatAmount` does for es-AR (the string is given to Intl, so exact). */
+/** An exact decimal in the language's locale (format.ts `formatAmountInLocale`). */
 export function formatAmountIn(language: Language, value: unknown, currency?: string | null): string {
-  if (value === null || value === undefined || value === '') return '';
-  const text = String(value).trim();
-  const match = DECIMAL.exec(text);
-  if (!match) return text;
-  const [, sign, integers, fraction = ''] = match;
-  const significant = fraction.replace(/0+$/, '').length;
-  const decimals = Math.max(currency ? minorUnitsOf(currency) : DEFAULT_MINOR_UNITS, significant);
-  return new Intl.NumberFormat(LOCALES[language], {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-    useGrouping: true,
-  }).format(`${sign}${integers}.${fraction || '0'}` as unknown as number);
+  return formatAmountInLocale(LOCALES[language], value, currency);
 }
 
 /** 'USD 1.234,56' (es, pt) / 'USD 1,234.56' (en): the ISO code first, as the portal always wrote it. */
