@@ -41,6 +41,17 @@ export class HeavyWorkBusy extends Error {
 /** The child's V8 semi-space size in MB (see `start`). */
 const CHILD_SEMI_SPACE_MB = 4;
 
+/**
+ * glibc's malloc settings for the server's processes (issue 39), the value `npm start` also gives
+ * the server itself (package.json): two arenas instead of eight per core, and a fixed 128 KB mmap
+ * threshold. By default glibc raises that threshold to the largest block freed (up to 32 MB), so
+ * a decoded page, an upload's file or an export's batch is then carved from an arena and its pages
+ * stay resident after it is freed. The upload flood's tree peaked at 838 MB PSS with glibc's
+ * defaults and at 579-604 MB with these (bench/README.md).
+ */
+export const MALLOC_TUNABLES =
+  'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072';
+
 /** PDFs in the child at once, by default (each one is 15-300 ms of CPU: issue 40's figures). */
 export const DEFAULT_PDF_QUEUE = 8;
 /** The Retry-After of a PDF refused because the pool is busy. */
@@ -167,10 +178,10 @@ export function createHeavyProcess(options: HeavyProcessOptions): HeavyProcess {
         cwd: entry.cwd,
         serialization: 'advanced',
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-        // Issue 39: libvips' threads each get a glibc malloc arena by default (8 per core), which
-        // keeps the memory of decoded pages long after they are freed; two arenas hold the
-        // child's resident size near what it uses.
-        env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' },
+        // Issue 39: libvips' threads each get a glibc malloc arena by default (8 per core), and
+        // glibc's growing mmap threshold keeps the memory of decoded pages long after they are
+        // freed (see MALLOC_TUNABLES).
+        env: { ...process.env, GLIBC_TUNABLES: process.env.GLIBC_TUNABLES ?? MALLOC_TUNABLES },
       },
     );
     started.on('message', (answer: WorkerAnswer) => {

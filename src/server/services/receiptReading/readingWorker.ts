@@ -169,6 +169,9 @@ process.on('message', (request: WorkerRequest) => {
         get busy() {
           return pool.busy;
         },
+        get enginesStarted() {
+          return pool.enginesStarted;
+        },
         close: () => pool.close(),
       };
       if (request.type !== 'read') return;

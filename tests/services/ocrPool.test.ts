@@ -1,0 +1,43 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { createOcrPool } from '../../src/server/services/receiptReading/ocr';
+
+/** A small printed line as a JPEG, like a receipt's total line. */
+async function printedLine(text: string): Promise<Buffer> {
+  return sharp({ create: { width: 900, height: 160, channels: 3, background: '#ffffff' } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="900" height="160"><text x="40" y="95" font-family="DejaVu Sans" font-size="40" fill="#111">${text}</text></svg>`,
+        ),
+      },
+    ])
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+describe('OCR pool: an engine is replaced after its pages (issue 39: its memory is given back)', () => {
+  it('reads five pages on one slot with three engines when each reads two, every text intact', async () => {
+    const pool = createOcrPool({ concurrency: 1, pagesPerEngine: 2 });
+    try {
+      const texts = ['TOTAL 1234,50', 'FECHA 12/03/2026', 'IVA 21,00', 'CUIT 30-71234567-1', 'TOTAL 99,90'];
+      const pages = await Promise.all(texts.map(printedLine));
+      const results = await Promise.all(pages.map((page) => pool.read(page)));
+      expect(results.map((result) => result.text.trim())).toEqual(texts);
+      expect(pool.enginesStarted).toBe(3);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it('keeps one engine for as many pages as the default allows', async () => {
+    const pool = createOcrPool({ concurrency: 1 });
+    try {
+      const page = await printedLine('TOTAL 10,00');
+      for (let index = 0; index < 3; index++) expect((await pool.read(page)).text.trim()).toBe('TOTAL 10,00');
+      expect(pool.enginesStarted).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+});
