@@ -3,10 +3,12 @@
  * passengers), three groups at once, each measured on its own:
  *   - readers (3/4 of the clients): list pages of every shape, details, the health check;
  *   - writers (1/4): create a passenger, edit it, delete it, in a loop;
- *   - uploaders (2 clients): a receipt to the image service with a refund token (429 answers,
- *     the per-address upload limit of a single test machine, are counted apart, not as errors);
- *   - submitters (`--submitters`, 4): travellers claiming a refund as the portal does, one after
- *     the other: log in with document and voucher, upload a real JPEG receipt, submit the claim
+ *   - uploaders (2 clients): a receipt to the image service with a refund token of the second
+ *     demo traveller (429 answers, the per-address upload limit of a single test machine, are
+ *     counted apart, not as errors);
+ *   - submitters (`--submitters`, 1): the first demo traveller claiming refunds as the portal does,
+ *     one claim after the other (the portal keeps one session per voucher: a second client
+ *     logging in on the same voucher closes the first one's session, answered 401): log in with document and voucher, upload a real JPEG receipt, submit the claim
  *     with its bank data (POST /api/refund_data/ with an idempotency key), each call with the
  *     client's 30 s timeout. The public limits of one address (30 submissions per 15 minutes)
  *     answer 429 past them: counted apart, since they are answered.
@@ -16,7 +18,7 @@
  * no 5xx). Exits 1 when missed.
  *
  *   npx tsx bench/mixedLoad.bench.ts --db=postgres|embedded [--clients=200] [--seconds=180] [--rows=1000000]
- *        [--submitters=4]
+ *        [--submitters=1]
  */
 
 import { randomUUID } from 'node:crypto';
@@ -35,9 +37,11 @@ const seconds = Number(argument('seconds', '180'));
 const rows = Number(argument('rows', '1000000'));
 const root = path.resolve(argument('root', process.cwd()));
 const port = Number(argument('port', '3293'));
-const submitters = Number(argument('submitters', '4'));
+const submitters = Number(argument('submitters', '1'));
 /** The demo traveller who claims (ARG, CBU): SPEC §5's bank rules for Argentina. */
 const CLAIMANT = { doc: '30123456', cbu: '2850590940090418135201', cuitCuil: '20055361682' };
+/** The demo traveller whose session the uploaders use (another voucher than the claimant's). */
+const UPLOADER_DOC = '16789012';
 
 /** What a writer connection remembers between its requests. */
 interface Slot {
@@ -60,15 +64,22 @@ const JPEG = await sharp({
 
 const target = await prepareDatabase(kind, rows, { demo: true });
 // Looked up before the server starts (an embedded cluster has one opener at a time).
-const { traveller, countryId } = await withBenchDatabase(target, async ({ handle }) => {
-  const [found] = await handle.db
-    .select({ voucherId: voucherPassengers.voucherId, doc: passengers.docNumber })
-    .from(voucherPassengers)
-    .innerJoin(passengers, eq(passengers.id, voucherPassengers.paxId))
-    .where(eq(passengers.docNumber, CLAIMANT.doc))
-    .limit(1);
+const { traveller, uploader, countryId } = await withBenchDatabase(target, async ({ handle }) => {
+  const voucherOf = async (doc: string) => {
+    const [found] = await handle.db
+      .select({ voucherId: voucherPassengers.voucherId, doc: passengers.docNumber })
+      .from(voucherPassengers)
+      .innerJoin(passengers, eq(passengers.id, voucherPassengers.paxId))
+      .where(eq(passengers.docNumber, doc))
+      .limit(1);
+    return found;
+  };
   const [country] = await handle.db.select({ id: countries.id }).from(countries).limit(1);
-  return { traveller: found, countryId: country.id };
+  return {
+    traveller: await voucherOf(CLAIMANT.doc),
+    uploader: await voucherOf(UPLOADER_DOC),
+    countryId: country.id,
+  };
 });
 
 const server = await startServer(target, port, root);
@@ -76,9 +87,9 @@ let failed = false;
 try {
   const authorization = await signIn(server.url);
   let refundToken: string | null = null;
-  if (traveller) {
+  if (uploader) {
     const login = await fetch(
-      `${server.url}/api/refund_data/?voucher_id=${traveller.voucherId}&document=${encodeURIComponent(traveller.doc)}`,
+      `${server.url}/api/refund_data/?voucher_id=${uploader.voucherId}&document=${encodeURIComponent(uploader.doc)}`,
     );
     if (login.ok) refundToken = ((await login.json()) as { access: string }).access;
   }
@@ -181,9 +192,12 @@ try {
   const [read, write, upload, submissions] = await Promise.all([reading, writing, uploading, submitting]);
   const line = (name: string, result: autocannon.Result, connections: number) => {
     const codes = result.statusCodeStats as unknown as Record<string, { count: number }> | undefined;
+    const statuses = Object.entries(codes ?? {})
+      .map(([status, { count }]) => `${status}×${count}`)
+      .join(' ');
     const limited = codes?.['429']?.count ?? 0;
     return {
-      text: `${name.padEnd(10)} ${String(connections).padStart(4)} clients  ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  max ${result.latency.max} ms  errors ${result.errors}  timeouts ${result.timeouts}  non-2xx ${result.non2xx - limited}${limited ? ` (+${limited} rate-limited)` : ''}`,
+      text: `${name.padEnd(10)} ${String(connections).padStart(4)} clients  ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  max ${result.latency.max} ms  errors ${result.errors}  timeouts ${result.timeouts}  non-2xx ${result.non2xx - limited}${limited ? ` (+${limited} rate-limited)` : ''}  [${statuses}]`,
       bad: result.errors + result.timeouts + result.non2xx - limited,
     };
   };
@@ -201,6 +215,7 @@ try {
     console.log(
       `${'submits'.padEnd(10)} ${String(submitters).padStart(4)} clients  ${calls} calls (login, upload, submit)  ${stored} refunds stored  p99 ${p99.toFixed(0)} ms  max ${(latencies.at(-1) ?? 0).toFixed(0)} ms  timeouts ${timeouts}  5xx ${serverErrors}  4xx ${refused}${limited ? ` (+${limited} rate-limited)` : ''}`,
     );
+    for (const refusal of submissions.refusals) console.log(`  refused: ${refusal}`);
     if (timeouts + serverErrors + refused > 0) failed = true;
   } else {
     console.log('submits    no claimable demo traveller in the bench database: not measured');
@@ -221,6 +236,8 @@ interface SubmissionTally {
   serverErrors: number;
   refused: number;
   latencies: number[];
+  /** The first refused answers (status, call and body), so a refusal says why. */
+  refusals: string[];
 }
 
 /**
@@ -241,6 +258,7 @@ async function submissionLoops(
     serverErrors: 0,
     refused: 0,
     latencies: [],
+    refusals: [],
   };
   const until = Date.now() + durationMs;
   /** One call with the client's 30 s timeout; null when it was refused or not answered. */
@@ -254,6 +272,10 @@ async function submissionLoops(
       if (response.status === 429) tally.limited += 1;
       else if (response.status >= 500) tally.serverErrors += 1;
       else if (response.status >= 400) tally.refused += 1;
+      if (response.status >= 400 && tally.refusals.length < 3)
+        tally.refusals.push(
+          `${response.status} ${init.method ?? 'GET'} ${new URL(input).pathname}: ${(await response.clone().text()).slice(0, 200)}`,
+        );
       return response.ok ? response : null;
     } catch {
       tally.timeouts += 1;
