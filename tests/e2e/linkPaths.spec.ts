@@ -16,6 +16,7 @@ import {
   LINK_INPUT,
   paymentUpdateModel,
   pendingDocsModel,
+  SERVER_CBU_ERROR,
   UPLOAD_KO,
 } from '../../machines/models/refundLinks';
 import type { MachineModel } from '../../machines/models/types';
@@ -80,6 +81,12 @@ const paymentPaths = coveringPaths(
 
 forEachLanguage((walk) => {
   const { language, t, say, axeOnce } = walk;
+  /**
+   * A text the machine holds as the page shows it: the models' server samples that no route sends
+   * (an upload service's refusal, a bank check's), not catalogue texts, as they came; the rest in
+   * the walk's language.
+   */
+  const shown = (text: string) => (text === UPLOAD_KO || text === SERVER_CBU_ERROR ? text : say(text));
   test(`${language}: paymentUpdate: the walk covers every state and transition but the Peruvian CCI confirmation`, () => {
     expect(missingIn(paymentModel, paymentPaths)).toEqual(PAYMENT_LEFT_OUT);
   });
@@ -119,7 +126,7 @@ forEachLanguage((walk) => {
           // Each field holds what was typed and describes exactly its shown error.
           for (const name of ['cbu', 'cuit_cuil'] as const) {
             await expect(field(name)).toHaveValue(values[name]);
-            await expect(field(name)).toHaveAccessibleDescription(say(errors[name] ?? ''));
+            await expect(field(name)).toHaveAccessibleDescription(shown(errors[name] ?? ''));
           }
           await expect(submit).toBeEnabled();
           await axeOnce(page, 'paymentUpdate.editing');
@@ -283,9 +290,7 @@ forEachLanguage((walk) => {
         failed: async (snapshot, event) => {
           await expect(page.getByRole('heading', { name: t('links.failureTitle') })).toBeVisible();
           await expect(page.getByText(t('links.failureText'))).toBeVisible();
-          // The upload service's own refusal (the model's sample) is shown as it came.
-          const error = shownError(snapshot, event);
-          await expect(page.getByText(error === UPLOAD_KO ? error : say(error))).toBeVisible();
+          await expect(page.getByText(shown(shownError(snapshot, event)))).toBeVisible();
           await axeOnce(page, 'pendingDocs.failed');
         },
       };

@@ -24,9 +24,10 @@ import {
 import type { MachineModel } from '../../machines/models/types';
 import { refundWizardMachine } from '../../machines/refundWizard';
 import { UserFacingError } from '../../machines/support/errors';
-import { dateOrderIn, type Language, type MessageKey } from '../../src/contracts/i18n';
+import { amountFeedbackIn, dateOrderIn, type Language, type MessageKey } from '../../src/contracts/i18n';
 import { messages } from '../../src/contracts/messages';
 import {
+  MAX_AMOUNT_INTEGER_DIGITS,
   MAX_CLAIM_FILES,
   type PaymentFileField,
   type PaymentTextField,
@@ -351,7 +352,18 @@ forEachLanguage((walk) => {
             ['amount', t('refund.amountLabel')],
           ] as const) {
             const error = context.errors[field];
-            await expect(dialog.getByLabel(label)).toHaveAccessibleDescription(say(error ?? ''));
+            // Without an error, the amount says how it was understood in the language's format
+            // ('Will be entered as: USD 1,234.50' for the model's '1.234,50' in English), or why not.
+            const feedback =
+              field === 'amount'
+                ? amountFeedbackIn(language, context.values.amount, {
+                    currency: context.values.currency || null,
+                    maxIntegerDigits: MAX_AMOUNT_INTEGER_DIGITS,
+                  })
+                : { understood: null, problem: null };
+            await expect(dialog.getByLabel(label)).toHaveAccessibleDescription(
+              error ? say(error) : (feedback.understood ?? feedback.problem ?? ''),
+            );
           }
           await expect(submit).toBeEnabled();
           await axeOnce(page, 'claimForm.editing');
@@ -465,9 +477,9 @@ forEachLanguage((walk) => {
         route.fulfill({ contentType: 'text/html', body: '<title>Sitio del país</title>' }),
       );
       await openWizard(page);
-      const next = page.getByRole('button', { name: t('refund.continueButton') });
+      const next = page.getByRole('button', { name: t('refund.continueButton'), exact: true });
       const finish = page.getByRole('button', { name: t('refund.finishButton') });
-      const previous = page.getByRole('button', { name: t('refund.previousButton') });
+      const previous = page.getByRole('button', { name: t('refund.previousButton'), exact: true });
       const dialog = page.getByRole('dialog', { name: t('refund.claimDialogTitle') });
       const field = (name: PaymentTextField) =>
         page.getByLabel(tr.fromSpanish(paymentFieldLabel(name, COUNTRY)), { exact: true });
