@@ -87,7 +87,7 @@ forEachLanguage((walk) => {
       await Promise.all([portal.ready, uploads.ready, answers.ready]);
       const login = loginFor();
       await openWizard(page, login, wizardWithClaim(login, language));
-      await page.getByRole('button', { name: t('refund.addClaimButton') }).click();
+      await page.getByRole('button', { name: t('refund.addClaimButton'), exact: true }).click();
       const dialog = page.getByRole('dialog', { name: t('refund.claimDialogTitle') });
       await speaks(page, walk);
       const amount = dialog.getByLabel(t('refund.amountLabel'));

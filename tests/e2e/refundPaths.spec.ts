@@ -222,7 +222,7 @@ forEachLanguage((walk) => {
       const portal = holdPortal(page);
       await portal.ready;
       await openWizard(page, wizardWithPharmacyClaim(language));
-      await page.getByRole('button', { name: t('refund.addClaimButton') }).click();
+      await page.getByRole('button', { name: t('refund.addClaimButton'), exact: true }).click();
       const dialog = page.getByRole('dialog', { name: t('refund.claimDialogTitle') });
       const submit = dialog.getByRole('button', { name: t('refund.claimDialogSubmit') });
       const executors: Executors = {
@@ -534,7 +534,10 @@ forEachLanguage((walk) => {
           // The choice reaches the machine once the bytes are stored (IndexedDB): listed, then sent.
           await expect(fileItem(page, dialog, 'recibo.png')).toBeVisible();
           // Issue 30 §3: the coverage's other documents are marked 'No lo tengo' with a reason.
-          await answerChecklist(dialog);
+          await answerChecklist(dialog, undefined, {
+            notAvailable: t('checklist.notAvailable'),
+            notAvailableReason: t('checklist.notAvailableReason'),
+          });
           await dialog.getByRole('button', { name: t('refund.claimDialogSubmit') }).click();
           await portal.upload.answer(201, { files: storedFiles(claim.coverage_files) });
         },
@@ -629,9 +632,9 @@ forEachLanguage((walk) => {
           await expect(page.getByLabel(t('refund.commentLabel'))).toHaveCount(claims.length ? 1 : 0);
           for (const value of claims.length ? [comment] : [])
             await expect(page.getByLabel(t('refund.commentLabel'))).toHaveValue(value);
-          await expect(page.getByRole('button', { name: t('refund.addClaimButton') })).toHaveCount(
-            claims.length ? 1 : 0,
-          );
+          await expect(
+            page.getByRole('button', { name: t('refund.addClaimButton'), exact: true }),
+          ).toHaveCount(claims.length ? 1 : 0);
           await expect(page.getByRole('alert')).toHaveText(
             [claimsError].filter((message): message is string => message !== null).map(say),
           );
