@@ -20,6 +20,7 @@ import {
   httpErrorBody,
   malformedBodyAnswer,
 } from './http/errors';
+import { fieldErrorsBody } from './http/fieldCodes';
 import { assertJsonShape } from './http/jsonBody';
 import { type LogSetup, logFormatOf, loggerOptions, RequestLogController } from './http/logging';
 import { registerMetrics } from './http/metrics';
@@ -138,9 +139,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   app.setErrorHandler((thrown: FastifyError | HttpError | FieldValidationError, request, reply) => {
     const error = databaseErrorAnswer(thrown) ?? malformedBodyAnswer(thrown) ?? thrown;
     if (error instanceof FieldValidationError)
-      return reply
-        .status(error.statusCode)
-        .send(error.detail ? { detail: error.detail, ...error.fields } : error.fields);
+      // Issue 42: a portal route's field messages with their codes beside them (http/fieldCodes.ts).
+      return reply.status(error.statusCode).send(fieldErrorsBody(error.fields, error.detail, request));
     if (error instanceof HttpError) return reply.status(error.statusCode).send(httpErrorBody(error));
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 429) return reply.status(429).send({ detail: messages.common.tooManyRequests });

@@ -8,12 +8,19 @@ import { messages } from '../../src/contracts/messages';
 
 const text = messages.refundChecklist;
 
-/** Marks every unchecked 'No lo tengo' of the dialog and gives each its reason. */
-export async function answerChecklist(dialog: Locator, reason = 'Lo envío más adelante'): Promise<void> {
-  const boxes = dialog.getByRole('checkbox', { name: text.notAvailable, exact: true });
+/**
+ * Marks every unchecked 'No lo tengo' of the dialog and gives each its reason; `labels` are the
+ * page's language's ('Não tenho', 'Motivo'; issue 42), Spanish when not given.
+ */
+export async function answerChecklist(
+  dialog: Locator,
+  reason = 'Lo envío más adelante',
+  labels: { notAvailable: string; notAvailableReason: string } = text,
+): Promise<void> {
+  const boxes = dialog.getByRole('checkbox', { name: labels.notAvailable, exact: true });
   const count = await boxes.count();
   for (let index = 0; index < count; index++) await boxes.nth(index).check();
-  const reasons = dialog.getByLabel(text.notAvailableReason, { exact: true });
+  const reasons = dialog.getByLabel(labels.notAvailableReason, { exact: true });
   await expect(reasons).toHaveCount(count);
   for (let index = 0; index < count; index++) await reasons.nth(index).fill(reason);
 }

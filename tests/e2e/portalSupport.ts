@@ -8,6 +8,7 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { createActor } from 'xstate';
 import { sampleClaim, sampleRefundLogin } from '../../machines/models/refund';
 import { refundWizardMachine } from '../../machines/refundWizard';
+import type { Language } from '../../src/contracts/i18n';
 import type { RefundLoginResponse } from '../../src/contracts/refund';
 import { holdRequests } from './machineWalk';
 import { ADMIN, latestMailTo, signedLinkInMail } from './support';
@@ -36,10 +37,18 @@ export function loginFor(country = sampleRefundLogin.refunds.country_residence):
   return { ...sampleRefundLogin, refunds: { ...sampleRefundLogin.refunds, country_residence: country } };
 }
 
-/** A wizard stored at its claims list with the models' claim loaded. */
-export function wizardWithClaim(login: RefundLoginResponse): unknown {
+/**
+ * A wizard stored at its claims list with the models' claim loaded, started in `language` (issue 42:
+ * the page starts its wizard in its own language; absent, Spanish).
+ */
+export function wizardWithClaim(login: RefundLoginResponse, language?: Language): unknown {
   const actor = createActor(refundWizardMachine, {
-    input: { login, idempotencyKey: crypto.randomUUID(), defaultSiteUrl: 'https://www.example.com/' },
+    input: {
+      login,
+      idempotencyKey: crypto.randomUUID(),
+      defaultSiteUrl: 'https://www.example.com/',
+      ...(language ? { language } : {}),
+    },
   });
   actor.start();
   // Past the server draft's read (issue 30 §1): none to resume.

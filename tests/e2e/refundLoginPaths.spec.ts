@@ -18,7 +18,6 @@ import { LOGIN_FAILED_SAMPLE, refundLoginModel, TOO_MANY_LOGINS_SAMPLE } from '.
 import type { MachineModel } from '../../machines/models/types';
 import type { RefundLoginContext, RefundLoginCredentials } from '../../machines/refundLogin';
 import { UserFacingError } from '../../machines/support/errors';
-import { messages } from '../../src/contracts/messages';
 import {
   coveringPaths,
   type Executors,
@@ -29,8 +28,8 @@ import {
   type ScreenChecks,
   walkPath,
 } from './machineWalk';
+import { forEachLanguage, speaks } from './walkLanguages';
 
-const text = messages.refund;
 const model = refundLoginModel as unknown as MachineModel;
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as RefundLoginContext;
 
@@ -53,77 +52,90 @@ const refusals = [LOGIN_FAILED_SAMPLE, TOO_MANY_LOGINS_SAMPLE].map((message) =>
 );
 const paths = [...covering, ...refusals];
 
-test('the walk covers every state, transition and refusal of the refund login', () => {
-  expect(paths.length).toBeLessThanOrEqual(5);
-  expect(missingIn(model, covering)).toEqual({ states: [], transitions: [] });
-  const walkedMessages = paths
-    .flatMap((path) => path.steps.map((step) => step.event))
-    .filter((event) => event.type === 'xstate.error.actor.authenticateRefund')
-    .map((event) => errorOf(event).message);
-  expect(new Set(walkedMessages)).toEqual(new Set([LOGIN_FAILED_SAMPLE, TOO_MANY_LOGINS_SAMPLE, 'network']));
-});
-
-const field = (page: Page, key: keyof RefundLoginCredentials) =>
-  page.getByLabel(key === 'documento' ? text.documentLabel : text.voucherIdLabel);
-
-for (const path of paths) {
-  test(`refundLogin: ${path.description}`, async ({ page }) => {
-    await page.route(/\/api\//, () => {});
-    const login = holdRequests(page, /\/api\/refund_data\/\?/);
-    await login.ready;
-    const sent: URL[] = [];
-    page.on('request', (request) => {
-      if (/\/api\/refund_data\/\?/.test(request.url())) sent.push(new URL(request.url()));
-    });
-    await page.goto('/refund');
-
-    const executors: Executors = {
-      FIELDS_CHANGED: async (event) => {
-        const { values } = event as unknown as { values: Partial<RefundLoginCredentials> };
-        for (const [key, value] of Object.entries(values))
-          await field(page, key as keyof RefundLoginCredentials).fill(value);
-      },
-      SUBMIT: async () => page.getByRole('button', { name: text.loginButton }).click(),
-      'xstate.done.actor.authenticateRefund': async (event) =>
-        login.answer(200, (event as unknown as { output: unknown }).output),
-      'xstate.error.actor.authenticateRefund': async (event) => {
-        const error = errorOf(event);
-        if (!(error instanceof UserFacingError)) return login.answer(503);
-        return login.answer(error.message === text.tooManyAttempts ? 429 : 400, { detail: error.message });
-      },
-    };
-
-    const checks: ScreenChecks = {
-      editing: async (snapshot) => {
-        const { documento, voucherId, fieldErrors, error } = contextOf(snapshot);
-        await expect(page.getByRole('heading', { name: text.loginTitle })).toBeVisible();
-        await expect(field(page, 'documento')).toHaveValue(documento);
-        await expect(field(page, 'voucherId')).toHaveValue(voucherId);
-        await expect(page.getByRole('alert')).toHaveText(
-          [error, fieldErrors.documento, fieldErrors.voucherId].filter((line) => line) as string[],
-        );
-        await expect(page.getByRole('button', { name: text.loginButton })).toBeEnabled();
-        expect(login.waiting()).toBe(0);
-      },
-      authenticating: async (snapshot) => {
-        const { documento, voucherId } = contextOf(snapshot);
-        await expect(page.getByRole('button', { name: text.loginButton })).toBeDisabled();
-        await expect.poll(() => login.waiting(), { message: 'GET /refund_data/' }).toBe(1);
-        await expect(page.getByRole('alert')).toHaveCount(0);
-        // The trimmed credentials, as the contract's query names them (SPEC §7).
-        expect(Object.fromEntries(sent.at(-1)!.searchParams)).toEqual({
-          voucher_id: voucherId.trim(),
-          document: documento.trim(),
-        });
-      },
-      authenticated: async (snapshot) => {
-        await expect(page).toHaveURL(/\/dashboardRefund$/);
-        expect(
-          JSON.parse((await page.evaluate(() => sessionStorage.getItem('refundLogin'))) ?? 'null'),
-        ).toEqual(snapshot.output);
-      },
-    };
-
-    await walkPath(path, executors, checks);
+forEachLanguage((walk) => {
+  const { language, t, say, axeOnce } = walk;
+  test(`${language}: the walk covers every state, transition and refusal of the refund login`, () => {
+    expect(paths.length).toBeLessThanOrEqual(5);
+    expect(missingIn(model, covering)).toEqual({ states: [], transitions: [] });
+    const walkedMessages = paths
+      .flatMap((path) => path.steps.map((step) => step.event))
+      .filter((event) => event.type === 'xstate.error.actor.authenticateRefund')
+      .map((event) => errorOf(event).message);
+    expect(new Set(walkedMessages)).toEqual(
+      new Set([LOGIN_FAILED_SAMPLE, TOO_MANY_LOGINS_SAMPLE, 'network']),
+    );
   });
-}
+
+  const field = (page: Page, key: keyof RefundLoginCredentials) =>
+    page.getByLabel(key === 'documento' ? t('refund.documentLabel') : t('refund.voucherIdLabel'));
+
+  for (const path of paths) {
+    test(`refundLogin: ${path.description}`, async ({ page }) => {
+      await page.route(/\/api\//, () => {});
+      const login = holdRequests(page, /\/api\/refund_data\/\?/);
+      await login.ready;
+      const sent: URL[] = [];
+      page.on('request', (request) => {
+        if (/\/api\/refund_data\/\?/.test(request.url())) sent.push(new URL(request.url()));
+      });
+      await page.goto('/refund');
+
+      const executors: Executors = {
+        FIELDS_CHANGED: async (event) => {
+          const { values } = event as unknown as { values: Partial<RefundLoginCredentials> };
+          for (const [key, value] of Object.entries(values))
+            await field(page, key as keyof RefundLoginCredentials).fill(value);
+        },
+        SUBMIT: async () => page.getByRole('button', { name: t('refund.loginButton') }).click(),
+        'xstate.done.actor.authenticateRefund': async (event) =>
+          login.answer(200, (event as unknown as { output: unknown }).output),
+        'xstate.error.actor.authenticateRefund': async (event) => {
+          const error = errorOf(event);
+          if (!(error instanceof UserFacingError)) return login.answer(503);
+          return login.answer(error.message === TOO_MANY_LOGINS_SAMPLE ? 429 : 400, {
+            detail: error.message,
+          });
+        },
+      };
+
+      const checks: ScreenChecks = {
+        editing: async (snapshot) => {
+          const { documento, voucherId, fieldErrors, error } = contextOf(snapshot);
+          await speaks(page, walk);
+          await expect(page.getByRole('heading', { name: t('refund.loginTitle') })).toBeVisible();
+          await expect(field(page, 'documento')).toHaveValue(documento);
+          await expect(field(page, 'voucherId')).toHaveValue(voucherId);
+          await expect(page.getByRole('alert')).toHaveText(
+            // The server's own refusal is shown as it came (its text is the server's, not a catalogue's).
+            ([error, fieldErrors.documento, fieldErrors.voucherId].filter((line) => line) as string[]).map(
+              (line) => (line === LOGIN_FAILED_SAMPLE ? line : say(line)),
+            ),
+          );
+          await expect(page.getByRole('button', { name: t('refund.loginButton') })).toBeEnabled();
+          expect(login.waiting()).toBe(0);
+          await axeOnce(page, 'editing');
+        },
+        authenticating: async (snapshot) => {
+          const { documento, voucherId } = contextOf(snapshot);
+          await expect(page.getByRole('button', { name: t('refund.loginButton') })).toBeDisabled();
+          await expect.poll(() => login.waiting(), { message: 'GET /refund_data/' }).toBe(1);
+          await expect(page.getByRole('alert')).toHaveCount(0);
+          // The trimmed credentials, as the contract's query names them (SPEC §7).
+          expect(Object.fromEntries(sent.at(-1)!.searchParams)).toEqual({
+            voucher_id: voucherId.trim(),
+            document: documento.trim(),
+          });
+          await axeOnce(page, 'authenticating');
+        },
+        authenticated: async (snapshot) => {
+          await expect(page).toHaveURL(/\/dashboardRefund$/);
+          expect(
+            JSON.parse((await page.evaluate(() => sessionStorage.getItem('refundLogin'))) ?? 'null'),
+          ).toEqual(snapshot.output);
+        },
+      };
+
+      await walkPath(path, executors, checks);
+    });
+  }
+});

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FieldCodes, type MessageKey, translate } from '../../src/contracts/i18n';
 import { messages } from '../../src/contracts/messages';
 import {
   emptyMultiCause,
@@ -71,12 +72,17 @@ async function uploadPng(access: string) {
   return uploadImageResponseSchema.parse(response.json()).files[0];
 }
 
-const draftCall = (method: 'GET' | 'PUT' | 'DELETE', access: string | null, payload?: unknown) =>
+const draftCall = (
+  method: 'GET' | 'PUT' | 'DELETE',
+  access: string | null,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) =>
   testApp.app.inject({
     method,
     url: '/api/refund_data/draft/',
     ...(payload === undefined ? {} : { payload: payload as object }),
-    headers: access ? { authorization: `Bearer ${access}` } : {},
+    headers: { ...headers, ...(access ? { authorization: `Bearer ${access}` } : {}) },
     remoteAddress: nextIp(),
   });
 
@@ -259,6 +265,17 @@ describe('refund draft (issue 30 §1)', () => {
       const refused = await draftCall('PUT', access, { version: 0, data });
       expect(refused.statusCode, JSON.stringify(errors)).toBe(400);
       expect(refused.json()).toEqual(errors);
+      // Issue 42: asked as the portal asks, the same messages with each one's code and values
+      // beside it (`codes`), whose Spanish is exactly the message.
+      const coded = await draftCall('PUT', access, { version: 0, data }, { 'X-Message-Codes': '1' });
+      expect(coded.statusCode).toBe(400);
+      const { codes, ...fields } = coded.json() as { codes: FieldCodes } & Record<string, string[]>;
+      expect(fields).toEqual(errors);
+      expect(Object.keys(codes).sort()).toEqual(Object.keys(errors).sort());
+      for (const [field, texts] of Object.entries(errors as Record<string, string[]>))
+        expect(
+          codes[field].map((entry) => entry && translate('es', entry.code as MessageKey, entry.values)),
+        ).toEqual(texts);
     }
     const extraKey = await draftCall('PUT', access, { version: 0, data: wizardData, extra: true });
     expect(extraKey.json()).toEqual({ extra: [messages.common.unknownField] });

@@ -11,6 +11,7 @@ import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../src/contracts/engine';
+import { translate } from '../../src/contracts/i18n';
 import { messages } from '../../src/contracts/messages';
 import type { RefundDetail } from '../../src/contracts/refund/review';
 import {
@@ -348,16 +349,29 @@ describe('bank data link', () => {
       country_residence: 'ARG',
       language: 'es',
     });
-    const send = (fields: Record<string, string>) =>
+    const send = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
       testApp.app.inject({
         method: 'PATCH',
         url: '/api/refund_data/update-fields/',
         payload: { refund_id: id, voucher_hash: hash, fields },
+        headers,
       });
     const bad = await send({ cbu: '123', cuit_cuil: '' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json()).sort()).toEqual(['cbu', 'cuit_cuil']);
     expect(bad.json().cuit_cuil).toEqual([messages.refund.fieldRequired]);
+    // Issue 42: asked as the portal asks, the same field errors and beside them (`codes`) each
+    // message's catalogue code, whose Spanish is exactly the message.
+    const coded = await send({ cbu: '123', cuit_cuil: '' }, { 'X-Message-Codes': '1' });
+    expect(coded.statusCode).toBe(400);
+    const { codes, ...fields } = coded.json();
+    expect(fields).toEqual(bad.json());
+    expect(codes).toEqual({
+      cbu: [{ code: expect.stringMatching(/^banking\./), values: {} }],
+      cuit_cuil: [{ code: 'refund.fieldRequired', values: {} }],
+    });
+    expect(translate('es', codes.cbu[0].code)).toBe(fields.cbu[0]);
+    expect(translate('pt', codes.cbu[0].code)).not.toBe(fields.cbu[0]);
 
     const newCbu = '2850590940090418135201';
     const wrongDigit = await send({ cbu: newCbu, cuit_cuil: '20301234564' });

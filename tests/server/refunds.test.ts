@@ -8,6 +8,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '../../src/contracts/format';
+import { translate } from '../../src/contracts/i18n';
 import { messages } from '../../src/contracts/messages';
 import {
   emptyMultiCause,
@@ -116,7 +117,12 @@ async function uploadOk(access: string, files: { filename: string; data: Buffer 
   return uploadImageResponseSchema.parse(response.json()).files;
 }
 
-function submit(access: string, data: unknown, files: StoredFile[] = []) {
+function submit(
+  access: string,
+  data: unknown,
+  files: StoredFile[] = [],
+  headers: Record<string, string> = {},
+) {
   const body = multipart([
     { name: 'data', data: JSON.stringify(data) },
     { name: 'files', data: JSON.stringify(files) },
@@ -125,7 +131,7 @@ function submit(access: string, data: unknown, files: StoredFile[] = []) {
     method: 'POST',
     url: '/api/refund_data/',
     payload: body.payload,
-    headers: { ...body.headers, authorization: `Bearer ${access}` },
+    headers: { ...headers, ...body.headers, authorization: `Bearer ${access}` },
     remoteAddress: nextIp(),
   });
 }
@@ -718,6 +724,15 @@ describe('POST /api/refund_data/ (submission)', () => {
     const response = await submit(chl.access, data, [...own, ...foreign]);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ 'refund_coverage.claims.1.coverage_files': [text.fileUnknown] });
+    // Issue 42: asked as the portal asks (X-Message-Codes), the claim's field error with its code.
+    const coded = await submit(chl.access, data, [...own, ...foreign], { 'X-Message-Codes': '1' });
+    expect(coded.statusCode).toBe(400);
+    const field = 'refund_coverage.claims.1.coverage_files';
+    expect(coded.json()).toEqual({
+      [field]: [text.fileUnknown],
+      codes: { [field]: [{ code: expect.any(String), values: {} }] },
+    });
+    expect(translate('es', coded.json().codes[field][0].code)).toBe(text.fileUnknown);
     expect(await counts()).toEqual(before);
     // The refused submission attached nothing: its files stay orphans for the cleanup.
     const [ownRow] = await testApp.context.db.select().from(storedFiles).where(eq(storedFiles.id, own[0].id));

@@ -7,7 +7,7 @@
  */
 import { FieldErrorsError } from '../../../machines/support/errors';
 import { isFieldErrors } from '../../contracts/fieldErrors';
-import { rememberCodedMessage } from '../../contracts/i18n/coded';
+import { rememberCodedMessage, takeFieldCodes } from '../../contracts/i18n/coded';
 import { commonMessages } from '../../contracts/messages/common';
 
 export type ApiErrorKind = 'answer' | 'network' | 'contract';
@@ -31,7 +31,13 @@ export interface AnswerMessages {
 }
 
 /** The error for a non-2xx answer with its (parsed JSON, or null) body. */
-export function errorFromAnswer(status: number, body: unknown, options: AnswerMessages = {}): ApiError {
+export function errorFromAnswer(status: number, answer: unknown, options: AnswerMessages = {}): ApiError {
+  // Issue 42: a portal field-error answer's `codes` (beside its messages) are remembered and taken
+  // off: they are no field (src/contracts/i18n/coded.ts `takeFieldCodes`).
+  const body =
+    answer && typeof answer === 'object' && !Array.isArray(answer)
+      ? takeFieldCodes(answer as Record<string, unknown>)
+      : answer;
   if (body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string') {
     // A detail with the field errors that caused it (an office's failed sub-record, SPEC §7).
     // Issue 42: a portal answer's code and values (beside its Spanish detail) for the traveller's

@@ -6,6 +6,7 @@
 
 import type { SubmitRefundInput } from '../../../machines/refundWizard';
 import { type PublicConfig, publicConfigSchema } from '../../contracts/http';
+import { MESSAGE_CODES_HEADER } from '../../contracts/i18n/coded';
 import { messages } from '../../contracts/messages';
 import {
   MAX_UPLOAD_FILES_PER_REQUEST,
@@ -46,6 +47,8 @@ export async function call<T>(
   if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
   // Issue 42: the traveller's language, stored with the draft and the refund (its mails use it).
   headers.set('Accept-Language', currentLanguage());
+  // Issue 42: field errors with each message's code beside it (src/server/http/fieldCodes.ts).
+  headers.set(MESSAGE_CODES_HEADER, '1');
   let response: Response;
   try {
     response = await fetch(url, { ...init, headers });
@@ -121,6 +124,7 @@ function uploadOnce(
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader(MESSAGE_CODES_HEADER, '1');
     xhr.responseType = 'json';
     xhr.upload.onprogress = (event) => onProgress(event.loaded);
     xhr.onerror = () => reject(networkError());

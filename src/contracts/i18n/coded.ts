@@ -57,6 +57,48 @@ export function codedMessageOf(detail: string): CodedMessage | undefined {
   return remembered.get(detail);
 }
 
+/**
+ * Issue 42 (field codes): a field-error answer of the portal carries, beside the SPEC's
+ * `{field: [messages]}`, the code of each message in the same order under `codes`:
+ * `{ "cbu": ["El CBU debe tener 22 dígitos."], "codes": { "cbu": [{ "code": "…", "values": {} }] } }`
+ * (null for a message without one), when the request asked for them (`MESSAGE_CODES_HEADER`).
+ * `codes` is never a field: the client takes it off the answer
+ * (`takeFieldCodes`) and keeps each message's code under its Spanish text, as for a `detail`.
+ */
+export const FIELD_CODES_KEY = 'codes';
+
+/**
+ * The request header with which the portal's client asks for `codes` (any value): answers to
+ * other callers (the staff client, scripts, the SPEC's clients) keep the SPEC's shape exactly.
+ */
+export const MESSAGE_CODES_HEADER = 'X-Message-Codes';
+
+export type FieldCodes = Record<string, (CodedMessage | null)[]>;
+
+/**
+ * Takes the `codes` off a field-error answer and remembers each message's code and values; returns
+ * the answer without it (anything malformed in `codes` is ignored, the messages stay as sent).
+ */
+export function takeFieldCodes(body: Record<string, unknown>): Record<string, unknown> {
+  const codes = body[FIELD_CODES_KEY];
+  // A list is a field's messages (a staff form's field named 'codes'): left as it is.
+  if (!codes || typeof codes !== 'object' || Array.isArray(codes)) return body;
+  const { [FIELD_CODES_KEY]: _codes, ...fields } = body;
+  for (const [field, coded] of Object.entries(codes as Record<string, unknown>)) {
+    const texts = fields[field];
+    if (!Array.isArray(texts) || !Array.isArray(coded)) continue;
+    coded.slice(0, texts.length).forEach((entry, index) => {
+      if (entry && typeof entry === 'object')
+        rememberCodedMessage(
+          texts[index],
+          (entry as { code?: unknown }).code,
+          (entry as { values?: unknown }).values,
+        );
+    });
+  }
+  return fields;
+}
+
 /** Forgets every remembered answer (tests). */
 export function forgetCodedMessages(): void {
   remembered.clear();

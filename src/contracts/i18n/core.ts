@@ -228,6 +228,18 @@ export function readSpanishWithValues(text: string): { key: MessageKey; values: 
   return null;
 }
 
+/**
+ * Issue 42 (field codes): the catalogue key and values of a Spanish text the server answers (a
+ * field error): the key whose Spanish is exactly the text, else the template it reads back against
+ * (`readSpanishWithValues`); null for a text the catalogue does not have (a name staff wrote).
+ */
+export function codeOfSpanish(text: string): { code: MessageKey; values: MessageValues } | null {
+  const key = keyOfSpanish(text);
+  if (key) return { code: key, values: {} };
+  const read = readSpanishWithValues(text);
+  return read ? { code: read.key, values: read.values } : null;
+}
+
 /** A count grouped as the language writes it ('10.000' in es and pt, '10,000' in en). */
 function groupedIn(language: Language, value: number): string {
   return new Intl.NumberFormat(LOCALES[language], { useGrouping: 'always' }).format(value);
