@@ -15,8 +15,8 @@
  */
 import { assign, enqueueActions, fromCallback, sendParent, setup } from 'xstate';
 import { type AmountFeedback, amountFeedback } from '../src/contracts/amountInput';
-import { formatAmount } from '../src/contracts/format';
-import type { Language } from '../src/contracts/i18n/core';
+import { formatAmountInLocale } from '../src/contracts/format';
+import { type Language, LOCALES } from '../src/contracts/i18n/core';
 import { messages } from '../src/contracts/messages';
 import { amountErrorMessage } from '../src/contracts/money';
 import {
@@ -432,21 +432,24 @@ export function claimAmountFeedback(typed: string, currency: string): AmountFeed
   return amountFeedback(typed, { currency: currency || null, maxIntegerDigits: MAX_AMOUNT_INTEGER_DIGITS });
 }
 
-/** '12345.50' -> '12.345,50' (the currency's minor units), as the amount field shows it. */
-export function amountInputOf(amount: string, currency?: string | null): string {
-  return formatAmount(amount, currency ?? null);
+/**
+ * '12345.50' -> '12.345,50' in es and pt, '12,345.50' in en (the currency's minor units), as the
+ * amount field shows it in the traveller's language (issue 42).
+ */
+export function amountInputOf(amount: string, currency?: string | null, language: Language = 'es'): string {
+  return formatAmountInLocale(LOCALES[language], amount, currency ?? null);
 }
 
 /**
- * The fields a suggestion fills (only what was read confidently; issue 31), the date as the
- * traveller's language types it (issue 42).
+ * The fields a suggestion fills (only what was read confidently; issue 31), the date and the amount
+ * as the traveller's language types them (issue 42).
  */
 export function valuesOfSuggestion(
   suggestion: ReadingSuggestion,
   language?: Language,
 ): Partial<Record<ClaimField, string>> {
   return {
-    amount: amountInputOf(suggestion.amount, suggestion.currency),
+    amount: amountInputOf(suggestion.amount, suggestion.currency, language),
     ...(suggestion.currency ? { currency: suggestion.currency } : {}),
     ...(suggestion.date
       ? { sinister_date: typedDateOf(suggestion.date, dateOrderOf(language ?? 'es')) }

@@ -6,9 +6,12 @@
  * Why not `tsx src/server/main.ts`: tsx compiles TypeScript through module hooks that run in a
  * thread of their own for the life of the process. The bundled server starts at about 155 MB
  * resident instead of 225 MB, and package.json's start script spends that room on V8's heap:
- * - `--max-semi-space-size=32` (16 by default): under load a list answer's garbage dies young
- *   instead of being copied and promoted. The voucher list at a million rows (issues 11 and 15)
- *   spent 830-1,450 ms in scavenges per 20,000 requests with 16 MB, 210-430 ms with 32.
+ * - `--max-semi-space-size=16` (V8's default, said explicitly): under load a list answer's garbage
+ *   dies young instead of being copied and promoted. Issues 11 and 15 measured 830-1,450 ms of
+ *   scavenges per 20,000 voucher pages with 16 MB and 210-430 ms with 32, and ran 32; since the
+ *   later passes (one statement per page, the heap growth flag below) 16 holds the lists' budgets
+ *   at a million vouchers (first page 1,120 -> 1,314 req/s from 4 to 50 connections, p99 61 ms)
+ *   and keeps the server 25 MB smaller, which issue 39's 500 MB under the upload flood needs.
  * - `--max-old-space-size=192`: without a limit (a quarter of the machine's memory) V8 let promoted
  *   garbage pile up to 160 MB during a million-voucher export before collecting it (peak RSS
  *   370-390 MB, budget 300); with 192 MB the export peaks at 240-250 MB. 200 mixed clients use at

@@ -56,7 +56,7 @@ import {
   translatorOf,
 } from '../../src/contracts/i18n';
 import { messages } from '../../src/contracts/messages';
-import { retypeDate, typedDateOf } from '../../src/contracts/refund';
+import { readRefundAmount, retypeDate, typedDateOf } from '../../src/contracts/refund';
 import { checkAssertionKeys } from './harness';
 
 /** Every plain Spanish text of the areas a traveller meets (the legacy catalogue). */
@@ -532,6 +532,11 @@ describe('the claim dialog types dates in the language’s order (issue 42)', ()
       expect(tr.fromSpanish(early)).toContain(language === 'en' ? '01/20/2024' : '20/01/2024');
       // A receipt's reading fills the date as the language types it; a date shown back likewise.
       expect(valuesOfSuggestion(readSuggestion, language).sinister_date).toBe(january10);
+      // ...and its amount as the language writes it, which the dialog reads back to the same value.
+      const filled = valuesOfSuggestion({ amount: '12345.50', currency: 'ARS', date: null }, language)
+        .amount!;
+      expect(filled).toBe(language === 'en' ? '12,345.50' : '12.345,50');
+      expect(readRefundAmount(filled, 'ARS')).toMatchObject({ ok: true, decimal: '12345.50' });
       expect(tr.date('2024-01-10')).toBe(january10);
     });
   }

@@ -196,7 +196,7 @@ describe('the embedded PostgreSQL', () => {
   it('sizes shared buffers by the documented rule and listens on loopback only', () => {
     expect(sharedBuffersMb(512 * 1024 * 1024)).toBe(16);
     expect(sharedBuffersMb(2 * 1024 * 1024 * 1024)).toBe(32);
-    expect(sharedBuffersMb(24 * 1024 * 1024 * 1024)).toBe(64);
+    expect(sharedBuffersMb(24 * 1024 * 1024 * 1024)).toBe(32);
     const settings = clusterSettings(5544);
     expect(settings).toContain('listen_addresses=127.0.0.1');
     expect(settings).toContain('port=5544');

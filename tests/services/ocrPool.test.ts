@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { createOcrPool } from '../../src/server/services/receiptReading/ocr';
+import { createOcrPool, DEFAULT_PAGES_PER_ENGINE } from '../../src/server/services/receiptReading/ocr';
 
 /** A small printed line as a JPEG, like a receipt's total line. */
 async function printedLine(text: string): Promise<Buffer> {
@@ -34,8 +34,12 @@ describe('OCR pool: an engine is replaced after its pages (issue 39: its memory 
     const pool = createOcrPool({ concurrency: 1 });
     try {
       const page = await printedLine('TOTAL 10,00');
-      for (let index = 0; index < 3; index++) expect((await pool.read(page)).text.trim()).toBe('TOTAL 10,00');
+      for (let index = 0; index < DEFAULT_PAGES_PER_ENGINE; index++)
+        expect((await pool.read(page)).text.trim()).toBe('TOTAL 10,00');
       expect(pool.enginesStarted).toBe(1);
+      // The next page is read by a new engine.
+      expect((await pool.read(page)).text.trim()).toBe('TOTAL 10,00');
+      expect(pool.enginesStarted).toBe(2);
     } finally {
       await pool.close();
     }

@@ -14,7 +14,7 @@ describe("npm start's command (issue 39: glibc's malloc settings)", () => {
     expect(command.args.at(-1)).toBe('scripts/start.mjs');
   });
 
-  it('keeps a value the caller set, as the shell’s ${NAME-default} does', () => {
+  it('keeps a value the caller set, as the shell’s default expansion does', () => {
     const command = startCommand(process.cwd(), { GLIBC_TUNABLES: 'glibc.malloc.arena_max=4' });
     expect(command.args[0]).toBe('GLIBC_TUNABLES=glibc.malloc.arena_max=4');
   });

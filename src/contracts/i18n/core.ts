@@ -207,7 +207,7 @@ export function readSpanishWithValues(text: string): { key: MessageKey; values: 
       let source = '';
       let last = 0;
       for (const match of template.matchAll(SIMPLE_ARGUMENT)) {
-        source += escapeRegExp(template.slice(last, match.index)) + '(.+?)';
+        source += `${escapeRegExp(template.slice(last, match.index))}(.+?)`;
         names.push(match[1] ?? '');
         last = (match.index ?? 0) + match[0].length;
       }

@@ -17,7 +17,10 @@
  * - Recovery: a postmaster still running at a start (its watcher was killed too) is stopped and
  *   started again. A `postmaster.pid` whose process is gone or is not PostgreSQL is removed.
  * - Sizing (`clusterSettings`): shared_buffers is a sixty-fourth of the machine's memory, between
- *   16 and 64 MB; 30 connections; synchronous I/O (no I/O worker processes).
+ *   16 and 32 MB (issue 39: the upload flood writes its files through the shared buffers, and
+ *   64 MB of them put the server's tree over its 500 MB; a million vouchers' lists keep their
+ *   budgets at 32, the rest is the kernel's page cache); 30 connections; synchronous I/O (no I/O
+ *   worker processes).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -174,9 +177,9 @@ function reachableBinaries(bin: Binaries, user: OsUser | null): Binaries {
   return { pg_ctl: at(bin.pg_ctl), initdb: at(bin.initdb), postgres: at(bin.postgres) };
 }
 
-/** `clusterSettings`' memory rule: a sixty-fourth of the machine, between 16 and 64 MB. */
+/** `clusterSettings`' memory rule: a sixty-fourth of the machine, between 16 and 32 MB. */
 export function sharedBuffersMb(totalBytes = os.totalmem()): number {
-  return Math.max(16, Math.min(64, Math.floor(totalBytes / 64 / 1024 / 1024)));
+  return Math.max(16, Math.min(32, Math.floor(totalBytes / 64 / 1024 / 1024)));
 }
 
 /** The settings every start passes to PostgreSQL (see the header's sizing rule). */

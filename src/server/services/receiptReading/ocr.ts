@@ -5,10 +5,11 @@
  * @tesseract.js-data/spa package in node_modules: nothing is fetched at run time. Engines start on
  * the first page and stop after a minute idle (about 100 MB each).
  *
- * An engine is also replaced after `pagesPerEngine` pages (issue 39): its WebAssembly memory only
- * grows (47 MB after one receipt page, 55 MB after 40, 74-77 MB after the upload flood's 90), and
- * only ending the engine gives it back. A new engine costs about 0.4 s of CPU, against 1.3-1.8 s
- * per page.
+ * An engine is also replaced after `pagesPerEngine` pages (issue 39; 2 by default): its
+ * WebAssembly memory only grows (46 MB after one receipt page, 54 after four, 66-77 MB during the
+ * upload flood even when replaced every 5 pages), and only ending the engine gives it back. A new
+ * engine costs about 0.4 s of CPU against 1.3-1.8 s a page: the flood's 180 pages were all read
+ * 106 s after it (budget 120) with the tree at 482 MB PSS (budget 500; bench/README.md).
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -76,7 +77,7 @@ interface Slot {
 }
 
 /** Pages an engine reads before it is replaced, by default (see the header). */
-export const DEFAULT_PAGES_PER_ENGINE = 5;
+export const DEFAULT_PAGES_PER_ENGINE = 2;
 
 interface Job {
   image: Buffer;
