@@ -1,7 +1,9 @@
 import type { AnyEventObject } from 'xstate';
-import { messages } from '../../src/contracts/messages';
 /** Models of the refund portal machines (login, wizard, claim dialog), shared by tests and the QA gallery. */
+import type { Language } from '../../src/contracts/i18n/core';
+import { messages } from '../../src/contracts/messages';
 import {
+  dateOrderOf,
   emptyMultiCause,
   emptyRefundPayment,
   MAX_CLAIM_FILES,
@@ -10,6 +12,7 @@ import {
   type RefundDraftData,
   type RefundDraftStep,
   type RefundLoginResponse,
+  retypeDate,
   type SubmittedRefund,
 } from '../../src/contracts/refund';
 import { claimFormMachine, claimProblems, type LoadedClaim, pagesOf, type ReceiptRef } from '../claimForm';
@@ -307,6 +310,35 @@ export const claimFormModel = defineModel({
 });
 
 // ---- wizard ---------------------------------------------------------------------------------
+
+/**
+ * The claim dialog's model in a language (issue 42; walked by tests/machines/refundLanguages.test.ts
+ * and, in Chromium, tests/e2e/refundPaths.spec.ts): the machine starts in it, and every date the
+ * model types in the Spanish order (its events, its journeys up to their own language switch) is
+ * typed in the language's order instead, so the same days are meant (English MM/DD/YYYY).
+ */
+export function claimFormModelIn(language: Language): typeof claimFormModel {
+  const order = dateOrderOf(language);
+  const retype = (event: AnyEventObject): AnyEventObject =>
+    event.type === 'FIELDS_CHANGED' && typeof event.values?.sinister_date === 'string'
+      ? {
+          ...event,
+          values: { ...event.values, sinister_date: retypeDate(event.values.sinister_date, 'dmy', order) },
+        }
+      : event;
+  return {
+    ...claimFormModel,
+    input: { ...claimFormModel.input!, language },
+    events: (snapshot) => {
+      const events = claimFormModel.events(snapshot);
+      return dateOrderOf(snapshot.context.language ?? 'es') === 'dmy' ? events : events.map(retype);
+    },
+    journeys: (claimFormModel.journeys ?? []).map((journey) => {
+      const switched = journey.findIndex((event) => event.type === 'LANGUAGE_CHANGED');
+      return journey.map((event, index) => (switched === -1 || index < switched ? retype(event) : event));
+    }),
+  };
+}
 
 export const sampleClaim: LoadedClaim = {
   coverage: MEDICAL,

@@ -17,6 +17,7 @@ import { type AnyEventObject, type AnyMachineSnapshot, createActor } from 'xstat
 import { type ClaimReceipt, type LoadedClaim, pagesOf, type ReceiptRef } from '../../machines/claimForm';
 import {
   claimFormModel,
+  claimFormModelIn,
   refundWizardModel,
   sampleClaim,
   sampleRefundLogin,
@@ -24,7 +25,7 @@ import {
 import type { MachineModel } from '../../machines/models/types';
 import { refundWizardMachine } from '../../machines/refundWizard';
 import { UserFacingError } from '../../machines/support/errors';
-import { amountFeedbackIn, dateOrderIn, type Language, type MessageKey } from '../../src/contracts/i18n';
+import { amountFeedbackIn, type Language, type MessageKey } from '../../src/contracts/i18n';
 import { messages } from '../../src/contracts/messages';
 import {
   MAX_AMOUNT_INTEGER_DIGITS,
@@ -36,7 +37,6 @@ import {
   paymentFileFields,
   type ServiceAmounts,
 } from '../../src/contracts/refund';
-import { retypeDate } from '../../src/contracts/refund/dates';
 import { answerChecklist, checklistItem } from './claimChecklist';
 import { gradientPng, multiPagePdf } from './fixtures/refund/files';
 import {
@@ -151,34 +151,8 @@ function claimWalkable(steps: readonly WalkStep[], index: number): boolean {
   return true;
 }
 
-/**
- * The claim dialog's model in a language (as tests/machines/refundLanguages.test.ts walks it): the
- * machine starts in it and every date the model types day first is typed in the language's order,
- * so the same days are meant (English MM/DD/YYYY).
- */
-function claimModelIn(language: Language): MachineModel {
-  const order = dateOrderIn(language);
-  const retype = (event: AnyEventObject): AnyEventObject =>
-    event.type === 'FIELDS_CHANGED' && typeof event.values?.sinister_date === 'string'
-      ? {
-          ...event,
-          values: { ...event.values, sinister_date: retypeDate(event.values.sinister_date, 'dmy', order) },
-        }
-      : event;
-  return {
-    ...claimModel,
-    input: { ...claimModel.input, language },
-    events: (snapshot: AnyMachineSnapshot) => {
-      const events = claimModel.events(snapshot as never);
-      const typedIn = dateOrderIn((snapshot.context as { language?: Language }).language ?? 'es');
-      return typedIn === 'dmy' ? events : events.map(retype);
-    },
-    journeys: (claimModel.journeys ?? []).map((journey) => {
-      const switched = journey.findIndex((event) => event.type === 'LANGUAGE_CHANGED');
-      return journey.map((event, index) => (switched === -1 || index < switched ? retype(event) : event));
-    }),
-  } as unknown as MachineModel;
-}
+/** The claim dialog's model in a language (machines/models/refund.ts `claimFormModelIn`). */
+const claimModelIn = (language: Language) => claimFormModelIn(language) as unknown as MachineModel;
 
 forEachLanguage((walk) => {
   const { language, t, say, axeOnce } = walk;

@@ -13,7 +13,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  type AnyEventObject,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   createActor,
@@ -31,6 +30,7 @@ import { generatePaths, type ModelPath, missingCoverage } from '../../machines/m
 import { receiptReadingModel } from '../../machines/models/receiptReading';
 import {
   claimFormModel,
+  claimFormModelIn as claimFormModelInLanguage,
   EN_INVALID_DATE,
   EN_VALID_DATE,
   readSuggestion,
@@ -56,7 +56,7 @@ import {
   translatorOf,
 } from '../../src/contracts/i18n';
 import { messages } from '../../src/contracts/messages';
-import { readRefundAmount, retypeDate, typedDateOf } from '../../src/contracts/refund';
+import { readRefundAmount, typedDateOf } from '../../src/contracts/refund';
 import { checkAssertionKeys } from './harness';
 
 /** Every plain Spanish text of the areas a traveller meets (the legacy catalogue). */
@@ -162,36 +162,9 @@ interface PortalMachine {
 
 const same = (model: MachineModel) => () => model as unknown as MachineModel<AnyStateMachine>;
 
-/**
- * The claim dialog's model in a language: the machine starts in it, and every date the model types
- * in the Spanish order (its events, its journeys up to their own language switch) is typed in the
- * language's order instead, so the same days are meant.
- */
-function claimFormModelIn(language: Language): MachineModel<AnyStateMachine> {
-  const order = dateOrderIn(language);
-  const retype = (event: AnyEventObject): AnyEventObject =>
-    event.type === 'FIELDS_CHANGED' && typeof event.values?.sinister_date === 'string'
-      ? {
-          ...event,
-          values: { ...event.values, sinister_date: retypeDate(event.values.sinister_date, 'dmy', order) },
-        }
-      : event;
-  const journeys = (claimFormModel.journeys ?? []).map((journey) => {
-    const switched = journey.findIndex((event) => event.type === 'LANGUAGE_CHANGED');
-    return journey.map((event, index) => (switched === -1 || index < switched ? retype(event) : event));
-  });
-  return {
-    ...claimFormModel,
-    input: { ...claimFormModel.input!, language },
-    // The model's own events type Spanish-order dates: typed in the order of the state's language.
-    events: (snapshot: AnyMachineSnapshot) => {
-      const events = claimFormModel.events(snapshot as never);
-      const typedIn = dateOrderIn((snapshot.context as ClaimFormContext).language ?? 'es');
-      return typedIn === 'dmy' ? events : events.map(retype);
-    },
-    journeys,
-  } as unknown as MachineModel<AnyStateMachine>;
-}
+/** The claim dialog's model in a language (machines/models/refund.ts `claimFormModelIn`). */
+const claimFormModelIn = (language: Language) =>
+  claimFormModelInLanguage(language) as unknown as MachineModel<AnyStateMachine>;
 
 const PORTAL: PortalMachine[] = [
   {
