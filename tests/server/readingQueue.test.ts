@@ -211,9 +211,12 @@ describe('fair per voucher', () => {
     const finished = (id: string) => jobs.find((job) => job.fileId === id)!.finishedAt!.getTime();
     const singleAt = finished(single.ids[0]!);
     const manyBefore = many.ids.filter((id) => finished(id) < singleAt).length;
-    // At most the file being read when it arrived and the many's next one (older, same rank).
-    expect(manyBefore).toBeLessThanOrEqual(2);
-    expect(many.ids.length - manyBefore).toBeGreaterThanOrEqual(6);
+    // At most: the files being read when it arrived (one per engine), the many's next one when it
+    // ranks the same (older), and one more on each other engine while it is read (it takes the
+    // first engine that frees, perhaps a new one: engines are replaced every few pages). Never the
+    // many's queue: with 8 files and 2 engines, at least 4 are read after it.
+    const engines = testApp.context.config.receiptReading.concurrency;
+    expect(manyBefore).toBeLessThanOrEqual(2 * engines);
   }, 120_000);
 });
 
