@@ -8,21 +8,29 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { getTableName, is, sql } from 'drizzle-orm';
-import { PgTable } from 'drizzle-orm/pg-core';
+import { getTableName, is, SQL, sql } from 'drizzle-orm';
+import { PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/contracts/messages';
 import { principalAnnouncements } from '../../src/server/auth/principal';
 import {
   ANNOUNCED_TABLES,
+  parseAnnouncement,
   TABLE_CHANNEL,
   tableAnnouncements,
+  tableChanged,
   UNHEARD_BOUND_MS,
   watchTableChanges,
 } from '../../src/server/cache/tableMemory';
 import type { ChannelListener } from '../../src/server/db/client';
-import { passengers } from '../../src/server/db/schema';
-import { clearCountCache, countRows, EXACT_COUNT } from '../../src/server/resources/listQuery';
+import { auditLog, passengers, storedFiles } from '../../src/server/db/schema';
+import {
+  clearCountCache,
+  countMarginOf,
+  countRows,
+  EXACT_COUNT,
+  rowsRemovedIn,
+} from '../../src/server/resources/listQuery';
 import { as, createTestApp, type TestApp } from './support';
 
 const PASSWORD = 'Viaje-Seguro-2026';
@@ -85,6 +93,16 @@ const truth = async (offset: number, limit: number) =>
       sql`select id from pax order by id desc offset ${offset} limit ${limit}`,
     )) as unknown as { rows: { id: number }[] }
   ).rows.map((row) => Number(row.id));
+const pgDialect = new PgDialect();
+/** A statement's text, as the spy of `execute` saw it. */
+const dialectSql = (statement: unknown) =>
+  is(statement, SQL) ? pgDialect.sqlToQuery(statement).sql : String(statement);
+/** Spies on the database's statements; answers how many capped counts ran since. */
+function spyCounts(): () => number {
+  const statements = vi.spyOn(testApp.handle.db, 'execute');
+  return () =>
+    statements.mock.calls.filter(([statement]) => dialectSql(statement).includes('count(*)')).length;
+}
 /** Runs plain SQL (another writer) and waits until this instance hears its announcement. */
 async function elsewhere(statement: ReturnType<typeof sql>) {
   const heard = tableAnnouncements();
@@ -116,6 +134,16 @@ describe('the table change feed', () => {
     ).rows.map((row) => row.name);
     for (const table of listed) expect(triggered, `${table} announces its changes`).toContain(table);
     expect([...ANNOUNCED_TABLES].sort()).toEqual([...triggered].sort());
+    // Migration 0040: the same tables count their updated and deleted rows, one trigger each.
+    const counting = (
+      (await testApp.handle.db.execute(sql`
+        select c.relname as name, count(*)::int as events from pg_trigger t
+        join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
+        where p.proname = 'announce_table_removals' and not t.tgisinternal and t.tgoldtable is not null
+        group by c.relname`)) as unknown as { rows: { name: string; events: number }[] }
+    ).rows;
+    expect(counting.map((row) => row.name).sort()).toEqual([...ANNOUNCED_TABLES].sort());
+    expect(new Set(counting.map((row) => row.events))).toEqual(new Set([2]));
   });
 
   it("changes a deep page at once after another writer's insert", async () => {
@@ -139,6 +167,122 @@ describe('the table change feed', () => {
       sql`delete from pax where id in (select id from pax where surname = 'Capado' order by id limit 2)`,
     );
     expect(await list('surname=Capado&limit=5')).toMatchObject({ count: 29, count_kind: 'exact' });
+  });
+
+  it("keeps a capped count through another writer's removals its margin covers, and counts again past them", async () => {
+    // Cap 30, margin 3: 34 rows are counted 34, three past 'more than 30'.
+    await testApp.handle.db.execute(sql`
+      insert into pax (name, surname, doc_type, doc_number)
+      select 'Con', 'Margen', 'DNI', 'MARGIN' || g from generate_series(1, 34) as g`);
+    expect(countMarginOf(30)).toBe(3);
+    clearCountCache();
+    const countsRun = spyCounts();
+    try {
+      const margin = () => list('surname=Margen&limit=5');
+      expect(await margin()).toMatchObject({ count: 30, count_kind: 'capped' });
+      expect(countsRun()).toBe(1);
+      // Rows added never make 'more than 30' false: kept, not counted again.
+      await elsewhere(
+        sql`insert into pax (name, surname, doc_type, doc_number) values ('Otra', 'Margen', 'DNI', 'MARGIN-NEW')`,
+      );
+      // Two deleted and one moved out of the filter: three removals, the margin.
+      await elsewhere(
+        sql`delete from pax where id in (select id from pax where surname = 'Margen' order by id limit 2)`,
+      );
+      await elsewhere(
+        sql`update pax set surname = 'Fuera' where id = (select min(id) from pax where surname = 'Margen')`,
+      );
+      expect(await margin()).toMatchObject({ count: 30, count_kind: 'capped' });
+      expect(countsRun()).toBe(1);
+      // One more removal than it counted past the cap: counted again (31 rows: still capped).
+      await elsewhere(sql`delete from pax where id = (select min(id) from pax where surname = 'Margen')`);
+      expect(await margin()).toMatchObject({ count: 30, count_kind: 'capped' });
+      expect(countsRun()).toBe(2);
+      // Counted 31, nothing past 'more than 30': one removal makes it exact at once.
+      await elsewhere(sql`delete from pax where id = (select min(id) from pax where surname = 'Margen')`);
+      expect(await margin()).toMatchObject({ count: 30, count_kind: 'exact' });
+      // The payloads (migration 0040): an insert's, an update's or delete's, a truncate's (its
+      // removals not counted: everything of the table is dropped).
+      expect(parseAnnouncement('pax')).toEqual({ table: 'pax', removed: undefined });
+      expect(parseAnnouncement('pax 0')).toEqual({ table: 'pax', removed: 0 });
+      expect(parseAnnouncement('pax 2 5')).toEqual({ table: 'pax', removed: 2 });
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('runs one count for the requests asking it meanwhile, and not one a change since has made false', async () => {
+    clearCountCache();
+    const countsRun = spyCounts();
+    const count = (surname: string) =>
+      countRows(testApp.handle.db, passengers, sql`surname = ${surname}`, 30);
+    try {
+      // Five at once: one statement, five answers.
+      expect(await Promise.all(Array.from({ length: 5 }, () => count('Hondo')))).toEqual(
+        Array.from({ length: 5 }, () => ({ count: 30, kind: 'capped' })),
+      );
+      expect(countsRun()).toBe(1);
+      // An exact count (30 'Margen' rows left) started before a change is not taken by a request
+      // after it: an inserted row may match.
+      const before = count('Margen');
+      tableChanged('pax', 'local', 0);
+      const after = count('Margen');
+      expect(await Promise.all([before, after])).toEqual([
+        { count: 30, kind: 'exact' },
+        { count: 30, kind: 'exact' },
+      ]);
+      expect(countsRun()).toBe(3);
+      // A capped one is, through removals it has slack for (34 'Hondo' rows counted, 3 past 30).
+      clearCountCache();
+      const capped = count('Hondo');
+      tableChanged('pax', 'local', 2);
+      const joined = count('Hondo');
+      expect(await Promise.all([capped, joined])).toEqual([
+        { count: 30, kind: 'capped' },
+        { count: 30, kind: 'capped' },
+      ]);
+      expect(countsRun()).toBe(4);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it("answers exact at once on this instance after its own delete leaves the cap's count", async () => {
+    await testApp.handle.db.execute(sql`
+      insert into pax (name, surname, doc_type, doc_number)
+      select 'Al', 'Borde', 'DNI', 'EDGE' || g from generate_series(1, 31) as g`);
+    expect(await list('surname=Borde&limit=5')).toMatchObject({ count: 30, count_kind: 'capped' });
+    const edge = await list('surname=Borde&limit=1');
+    const removed = await admin({ method: 'DELETE', url: `/api/pax/${edge.results[0].id}/` });
+    expect(removed.statusCode, removed.body).toBe(204);
+    // No wait for the announcement: the engine counted its removal before committing.
+    expect(await list('surname=Borde&limit=5')).toMatchObject({ count: 30, count_kind: 'exact' });
+  });
+
+  it("counts the engine's own removals before its commit, by the triggers' running total", async () => {
+    const [first, second] = (
+      (await testApp.handle.db.execute(
+        sql`select id from pax where surname = 'Hondo' order by id limit 2`,
+      )) as unknown as { rows: { id: number }[] }
+    ).rows;
+    const removed: (number | undefined)[] = [];
+    const rolledBack = new Error('rolled back: the other tests keep their rows');
+    const transaction = testApp.handle.db.transaction(async (tx) => {
+      removed.push(await rowsRemovedIn(tx, passengers));
+      await tx.execute(sql`update pax set name = 'Fondo' where id in (${first.id}, ${second.id})`);
+      await tx.execute(
+        sql`insert into pax (name, surname, doc_type, doc_number) values ('A', 'B', 'DNI', 'RUN-1')`,
+      );
+      removed.push(await rowsRemovedIn(tx, passengers));
+      await tx.execute(sql`delete from pax where doc_number = 'RUN-1'`);
+      removed.push(await rowsRemovedIn(tx, passengers), await rowsRemovedIn(tx, auditLog));
+      throw rolledBack;
+    });
+    await expect(transaction).rejects.toBe(rolledBack);
+    // Updates and deletes count, inserts do not; each table has its own total.
+    expect(removed).toEqual([0, 2, 3, 0]);
+    // A table without the triggers: not counted (every answer of it is dropped on its changes).
+    expect(await rowsRemovedIn(testApp.handle.db, storedFiles)).toBeUndefined();
   });
 
   it("reaches a principal at once when plain SQL changes its group's permissions (the epoch by trigger)", async () => {

@@ -16,11 +16,23 @@
  * - an answer whose read started before a change of its table is not stored (`changeMark`);
  * - a write this instance commits through the engine drops the table at once (`tableChanged`),
  *   without waiting for its own announcement.
+ * Removals (migration 0040): an announcement also says how many rows its statement may have
+ * removed from what any filter of the table matches ('<table> 0' for an INSERT, '<table> <rows>
+ * <running>' for an UPDATE or DELETE, the bare name for a TRUNCATE: not counted). An answer that
+ * stays true while rows are only added, a capped count ('more than 10,000'), is stored with a
+ * slack (`setTolerant`: the rows it counted past its claim) and kept through counted changes of its
+ * own table while their removals fit in that slack; an uncounted change, or a change of another
+ * table it depends on, drops it as before. The engine's own writes are counted too (it reads the
+ * transaction's running total before committing), and then counted again when their announcement
+ * arrives: twice, which only shortens the slack.
  */
 import type { ChannelListener, DatabaseHandle } from '../db/client';
 import { type BoundedCache, boundedCache } from './bounded';
 
-/** The channel migration 0028's triggers announce on; the payload is the table's name. */
+/**
+ * The channel migration 0028's triggers announce on: the table's name, then (migration 0040) the
+ * rows the statement may have removed from a filter's matches when counted.
+ */
 export const TABLE_CHANNEL = 'table_changed';
 /** How long a remembered answer is served while the change feed is not heard. */
 export const UNHEARD_BOUND_MS = 2_000;
@@ -67,15 +79,21 @@ type Listen = NonNullable<DatabaseHandle['listen']>;
 /** Feeds by database handle: whether each one's announcements are heard now. */
 const feeds = new Map<object, { heard: boolean }>();
 /** Every memory, so a change (or a feed heard again) reaches each one. */
-const memories = new Set<{ forget(table: string): void }>();
+const memories = new Set<{ forget(table: string, removed?: number): void }>();
 /** Where a change was learnt: this instance's own commit, or the database's announcement. */
 export type ChangeSource = 'local' | 'feed';
 /** Told of every table change heard or made (the principal cache listens for its tables). */
 const changeListeners = new Set<(table: string, source: ChangeSource) => void>();
 
-/** Changes seen since start; `lastChange` holds the number of each table's latest, '*' for all. */
+/**
+ * Changes seen since start; `lastChange` holds the number of each table's latest, '*' for all;
+ * `lastUncounted` the latest whose removals were not counted; `removedRows` the counted removals
+ * of each table since start.
+ */
 let changes = 0;
 const lastChange = new Map<string, number>();
+const lastUncounted = new Map<string, number>();
+const removedRows = new Map<string, number>();
 let announcements = 0;
 
 /** A mark to take before reading: an answer read after it is stored only if its table did not change since. */
@@ -83,19 +101,58 @@ export function changeMark(): number {
   return changes;
 }
 
+/** A mark to take before reading an answer stored with a slack (`TableMemory.setTolerant`). */
+export interface RemovalMark {
+  change: number;
+  /** The counted removals of the answer's own table when the mark was taken. */
+  removed: number;
+}
+
+export function removalMark(table: string): RemovalMark {
+  return { change: changes, removed: removedRows.get(table) ?? 0 };
+}
+
+const latest = (marks: Map<string, number>, table: string) =>
+  Math.max(marks.get(table) ?? 0, marks.get('*') ?? 0);
+
 /** Whether `table` changed (or everything was forgotten) after `mark` was taken. */
 export function tableChangedSince(table: string, mark: number): boolean {
-  return Math.max(lastChange.get(table) ?? 0, lastChange.get('*') ?? 0) > mark;
+  return latest(lastChange, table) > mark;
+}
+
+/**
+ * The rows the first of `tables` may have lost since `mark` (counted changes), or undefined when
+ * one of its changes since was not counted or another of `tables` changed.
+ */
+export function removalsSince(tables: readonly string[], mark: RemovalMark): number | undefined {
+  const [own, ...others] = tables;
+  if (others.some((table) => tableChangedSince(table, mark.change))) return undefined;
+  if (latest(lastUncounted, own) > mark.change) return undefined;
+  return (removedRows.get(own) ?? 0) - mark.removed;
+}
+
+/**
+ * An announcement's table and the rows it may have removed (undefined: not counted). Payloads of
+ * migration 0040: '<table> 0', '<table> <rows> <running>', or the bare name.
+ */
+export function parseAnnouncement(payload: string): { table: string; removed: number | undefined } {
+  const [table, rows] = payload.split(' ');
+  const removed = rows !== undefined && /^\d+$/.test(rows) ? Number(rows) : undefined;
+  return { table, removed };
 }
 
 /**
  * Forgets what every memory holds of `table` ('*': of every table), and tells the listeners:
- * called for every announcement heard, and by the engine after each write it commits.
+ * called for every announcement heard, and by the engine after each write it commits. `removed`:
+ * how many rows the change may have removed from a filter's matches, when counted (an answer with
+ * enough slack is kept).
  */
-export function tableChanged(table: string, source: ChangeSource = 'local'): void {
+export function tableChanged(table: string, source: ChangeSource = 'local', removed?: number): void {
   changes += 1;
   lastChange.set(table, changes);
-  for (const memory of memories) memory.forget(table);
+  if (removed === undefined) lastUncounted.set(table, changes);
+  else removedRows.set(table, (removedRows.get(table) ?? 0) + removed);
+  for (const memory of memories) memory.forget(table, removed);
   for (const listener of changeListeners) listener(table, source);
 }
 
@@ -121,11 +178,12 @@ export function watchTableChanges(db: object, listen: Listen): () => Promise<voi
   const feed = { heard: false };
   feeds.set(db, feed);
   const stop = listen(TABLE_CHANNEL, {
-    message(table) {
+    message(payload) {
       // A watch replaced by a newer one of the same database (tests) is no longer told.
       if (feeds.get(db) !== feed) return;
       announcements += 1;
-      if (table) tableChanged(table, 'feed');
+      const { table, removed } = parseAnnouncement(payload);
+      if (table) tableChanged(table, 'feed', removed);
     },
     listening(live) {
       if (feeds.get(db) !== feed) return;
@@ -157,6 +215,8 @@ interface Entry<V> {
   /** Whether every table it depends on is announced: then kept until one changes (feed heard). */
   announced: boolean;
   tables: readonly string[];
+  /** Rows its own table (the first) may still lose while it stays true (`setTolerant`). */
+  slack?: number;
 }
 
 /**
@@ -187,11 +247,35 @@ export class TableMemory<V extends object> {
   /** Stores an answer read after `mark` (`changeMark()`), unless one of its tables changed since. */
   set(reader: object, tables: readonly string[], key: string, value: V, mark: number): void {
     if (tables.some((table) => tableChangedSince(table, mark))) return;
+    this.store(reader, tables, key, value);
+  }
+
+  /**
+   * Stores an answer that stays true while its own table (the first) loses at most `slack` rows
+   * from what it matches (rows added never make it false): kept through counted changes of that
+   * table while their removals fit, the ones since `mark` (`removalMark`) included. Not stored
+   * when another of its tables, or its own uncounted, changed since the mark.
+   */
+  setTolerant(
+    reader: object,
+    tables: readonly string[],
+    key: string,
+    value: V,
+    mark: RemovalMark,
+    slack: number,
+  ): void {
+    const removed = removalsSince(tables, mark);
+    if (removed === undefined || removed > slack) return;
+    this.store(reader, tables, key, value, slack - removed);
+  }
+
+  private store(reader: object, tables: readonly string[], key: string, value: V, slack?: number): void {
     this.entries.set(this.keyOf(reader, tables, key), {
       value,
       storedAt: Date.now(),
       announced: tables.every((table) => ANNOUNCED_TABLES.has(table)),
       tables,
+      slack,
     });
   }
 
@@ -205,14 +289,25 @@ export class TableMemory<V extends object> {
     return value;
   }
 
-  /** Drops the entries that depend on `table` ('*': all). */
-  forget(table: string): void {
+  /**
+   * Drops the entries that depend on `table` ('*': all), but keeps one with slack for a change of
+   * its own table that removed (`removed`, counted) no more rows than it has left.
+   */
+  forget(table: string, removed?: number): void {
     if (table === '*') {
       this.entries.clear();
       return;
     }
-    for (const [key, entry] of [...this.entries.entries()])
-      if (entry.tables.includes(table)) this.entries.delete(key);
+    for (const [key, entry] of [...this.entries.entries()]) {
+      if (!entry.tables.includes(table)) continue;
+      const tolerated =
+        entry.slack !== undefined &&
+        removed !== undefined &&
+        entry.tables[0] === table &&
+        removed <= entry.slack;
+      if (tolerated) entry.slack = (entry.slack ?? 0) - (removed ?? 0);
+      else this.entries.delete(key);
+    }
   }
 
   clear(): void {

@@ -15,8 +15,11 @@
  *   Otherwise exact while at most `exactLimit` rows match (`select count(*) from (select 1 ... limit
  *   exactLimit+1)`). Past it, without a filter, the planner's estimate of the table's rows
  *   (`count_kind: 'estimate'`); with a filter, the cap itself (`count_kind: 'capped'`: more than
- *   `count` rows match). Non-exact counts are kept per filter until the table changes, since they
- *   answer 'more than 10,000' or 'about a million' and cost a scan of 10,001 rows to learn again.
+ *   `count` rows match). Non-exact counts are kept per filter, since they answer 'more than
+ *   10,000' or 'about a million' and cost a scan of 10,001 rows to learn again: the count goes on
+ *   past the cap by a margin (`countMarginOf`, a tenth of it), and the answer is kept while the
+ *   rows removed from its table since (counted by migration 0040's announcements) fit in what it
+ *   counted past the cap; inserts never make 'more than' false.
  * - Deep offsets (`offset` ≥ `ANCHOR_FROM`): a B-tree cannot skip half a million entries without
  *   walking them (≈ 30 ms at offset 500,000 on a million rows). The walk is done once per filter
  *   and ordering, and what it learns is kept as anchors: the ordering keys of every
@@ -44,7 +47,16 @@ import {
 import { PgColumn, PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import { type CountKind, EXACT_COUNT_PARAM, EXACT_COUNT_VALUE } from '../../contracts/engine';
 import { messages } from '../../contracts/messages';
-import { changeMark, TableMemory, tableChanged, tableChangedSince } from '../cache/tableMemory';
+import {
+  ANNOUNCED_TABLES,
+  changeMark,
+  type RemovalMark,
+  removalMark,
+  removalsSince,
+  TableMemory,
+  tableChanged,
+  tableChangedSince,
+} from '../cache/tableMemory';
 import { arrayRows, type Database } from '../db/client';
 import { spanishSortKey } from '../db/schema/reference';
 import { FieldValidationError, HttpError, pgErrorOf } from '../http/errors';
@@ -638,10 +650,26 @@ async function walkAnchors(db: Reader, request: ListRequest, reach: number): Pro
  * Forgets what this instance remembers of `table` (anchors, lookups, non-exact counts): called
  * after every write the engine commits to it, so this instance's next page is exact without
  * waiting for the database's announcement of the change (which drops the same on every
- * instance, this one included, a few milliseconds later).
+ * instance, this one included, a few milliseconds later). `removed`: the rows the write may
+ * have removed from a filter's matches (`rowsRemovedIn`); a count with slack for them is kept.
  */
-export function forgetListMemory(table: PgTable): void {
-  tableChanged(getTableName(table));
+export function forgetListMemory(table: PgTable, removed?: number): void {
+  tableChanged(getTableName(table), 'local', removed);
+}
+
+/**
+ * The rows of `table` the transaction `tx` has updated or deleted so far, by migration 0040's
+ * triggers (the transaction-local running total); undefined for a table without them. Read just
+ * before the commit, it is what the write may have removed from any filter's matches.
+ */
+export async function rowsRemovedIn(tx: Reader, table: PgTable): Promise<number | undefined> {
+  const name = getTableName(table);
+  if (!ANNOUNCED_TABLES.has(name)) return undefined;
+  const result = (await tx.execute(
+    sql`select current_setting(${`extranet.removed_${name}`}, true) as n`,
+  )) as unknown as Rows<{ n: string | null }>;
+  const running = result.rows[0]?.n;
+  return running ? Number(running) : 0;
 }
 
 // ---- small lookups --------------------------------------------------------------------------
@@ -700,6 +728,14 @@ export function exactLimitOf(query: unknown, exactLimit: number): number {
   throw new FieldValidationError({ [EXACT_COUNT_PARAM]: [messages.resources.invalidCountParam] });
 }
 
+/**
+ * How far a capped count goes past its cap: the rows it may lose (updates and deletes counted by
+ * migration 0040) and still answer 'more than `exactLimit`' without counting again.
+ */
+export function countMarginOf(exactLimit: number): number {
+  return Math.ceil(exactLimit / 10);
+}
+
 /** At most `exactLimit + 1` matching rows counted (exported for the plan tests). */
 export function countStatement(table: PgTable, where: SQL | undefined, exactLimit: number): SQL {
   return sql`select count(*)::int as n from (select 1 from ${table} ${where ? sql`where ${where}` : sql``} limit ${exactLimit + 1}) as capped`;
@@ -749,24 +785,71 @@ export async function countRows(
   const remembered = countMemory.get(db, tables, cacheKey);
   if (remembered) return remembered;
 
-  const mark = changeMark();
-  const result = (await db.execute(countStatement(table, where, exactLimit))) as unknown as Rows<{
+  // Requests asking while the same count runs wait for it, and take its answer if it is still
+  // true: no change of its tables since it started (an exact count), or removals it has slack
+  // for (a capped one). Otherwise they count themselves.
+  const flights = countFlights.get(db) ?? new Map<string, CountFlight>();
+  countFlights.set(db, flights);
+  const flightKey = `${tables.join(',')}|${cacheKey}`;
+  const running = flights.get(flightKey);
+  if (running) {
+    const { answer, slack } = await running.counting;
+    const removed = removalsSince(tables, running.mark);
+    const stillTrue =
+      slack === null
+        ? !tables.some((name) => tableChangedSince(name, running.mark.change))
+        : removed !== undefined && removed <= slack;
+    if (stillTrue) return answer;
+  }
+  const flight = { mark: removalMark(tableName), counting: countAnswer(db, table, where, exactLimit) };
+  flights.set(flightKey, flight);
+  try {
+    const { answer, slack } = await flight.counting;
+    // 'More than 10,000' and 'about a million' cost a scan of 10,001 rows to learn again: kept
+    // while the rows removed since fit in what was counted past the cap.
+    if (slack !== null) countMemory.setTolerant(db, tables, cacheKey, answer, flight.mark, slack);
+    return answer;
+  } finally {
+    if (flights.get(flightKey) === flight) flights.delete(flightKey);
+  }
+}
+
+/** Counts in progress, per reader and count: later requests for the same count wait for it. */
+const countFlights = new WeakMap<object, Map<string, CountFlight>>();
+
+interface CountFlight {
+  mark: RemovalMark;
+  counting: Promise<Counted>;
+}
+
+/** A count's answer and, past the cap, the rows it counted beyond it (null: exact). */
+interface Counted {
+  answer: { count: number; kind: CountKind };
+  slack: number | null;
+}
+
+async function countAnswer(
+  db: Reader,
+  table: PgTable,
+  where: SQL | undefined,
+  exactLimit: number,
+): Promise<Counted> {
+  const result = (await db.execute(
+    countStatement(table, where, exactLimit + countMarginOf(exactLimit)),
+  )) as unknown as Rows<{
     n: number | string;
   }>;
   const counted = Number(result.rows[0]?.n ?? 0);
-  if (counted <= exactLimit) return { count: counted, kind: 'exact' };
+  if (counted <= exactLimit) return { answer: { count: counted, kind: 'exact' }, slack: null };
 
   let answer: { count: number; kind: CountKind } = { count: exactLimit, kind: 'capped' };
   if (!where) {
     // The planner's own figure for the table (kept by ANALYZE and autovacuum).
     const estimate = (await db.execute(
-      sql`select greatest(reltuples, 0)::bigint as n from pg_class where oid = to_regclass(${tableName})`,
+      sql`select greatest(reltuples, 0)::bigint as n from pg_class where oid = to_regclass(${getTableName(table)})`,
     )) as unknown as Rows<{ n: number | string }>;
     const rows = Number(estimate.rows[0]?.n ?? 0);
     if (rows > exactLimit) answer = { count: rows, kind: 'estimate' };
   }
-  // 'More than 10,000' and 'about a million' cost a scan of 10,001 rows to learn again: kept until
-  // the table changes.
-  countMemory.set(db, tables, cacheKey, answer, mark);
-  return answer;
+  return { answer, slack: counted - (exactLimit + 1) };
 }

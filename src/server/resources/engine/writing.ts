@@ -14,7 +14,7 @@ import type { Database, Transaction } from '../../db/client';
 import { databaseErrorAnswer, FieldValidationError, forbidden } from '../../http/errors';
 import { parseWith } from '../../http/validate';
 import { type AuditActor, type AuditEntry, writeAudit } from '../audit';
-import { forgetListMemory } from '../listQuery';
+import { forgetListMemory, rowsRemovedIn } from '../listQuery';
 import type { Operation } from './definition';
 import type { AnyEntity, ResourceModel } from './model';
 
@@ -78,9 +78,12 @@ export function writerOf(model: ResourceModel): ResourceWriter {
     work: (tx: Transaction) => Promise<R>,
   ): Promise<R> {
     try {
-      const result = await context.db.transaction(work);
+      const { result, removed } = await context.db.transaction(async (tx) => {
+        const result = await work(tx);
+        return { result, removed: await rowsRemovedIn(tx, table) };
+      });
       // This instance's next page of the module is exact again (listQuery.ts: anchors, counts).
-      forgetListMemory(table);
+      forgetListMemory(table, removed);
       return result;
     } catch (error) {
       throw translate(error, operation);
