@@ -5,7 +5,6 @@
  * language (src/contracts/i18n/coded.ts). Every code the server can send is a key of es.ts with
  * the same arguments in pt.ts and en.ts.
  */
-import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { errorFromAnswer } from '../../src/client/api/errors';
 import {
@@ -22,21 +21,7 @@ import { es } from '../../src/contracts/i18n/es';
 import { messages } from '../../src/contracts/messages';
 import { paymentUpdateProblems } from '../../src/contracts/refund/links';
 import { fieldCodesOf, fieldErrorsBody, isPortalRoute } from '../../src/server/http/fieldCodes';
-
-/** The argument names of an ICU message (plural and select branches included). */
-function argumentNames(elements: MessageFormatElement[], found = new Set<string>()): Set<string> {
-  for (const element of elements) {
-    if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
-    if (element.type === TYPE.tag) {
-      argumentNames(element.children, found);
-      continue;
-    }
-    found.add(element.value);
-    if (element.type === TYPE.plural || element.type === TYPE.select)
-      for (const option of Object.values(element.options)) argumentNames(option.value, found);
-  }
-  return found;
-}
+import { icuArguments } from './icuArguments';
 
 /**
  * Every code `codeOfSpanish` can give: the keys whose Spanish has no argument (an exact text) and
@@ -74,11 +59,11 @@ describe('field codes (issue 42)', () => {
     expect(serverCodes.length).toBeGreaterThan(300);
     const problems: string[] = [];
     for (const code of serverCodes) {
-      const expected = [...argumentNames(parse(es[code]))].sort();
+      const expected = icuArguments(es[code]);
       for (const language of ['pt', 'en'] as const) {
         const text = catalogues[language][code];
         if (typeof text !== 'string' || text.trim() === '') problems.push(`${language} ${code}: missing`);
-        else if ([...argumentNames(parse(text))].sort().join() !== expected.join())
+        else if (icuArguments(text).join() !== expected.join())
           problems.push(`${language} ${code}: arguments differ`);
       }
     }
@@ -93,7 +78,7 @@ describe('field codes (issue 42)', () => {
       expect(serverCodes).toContain(code);
       const asText = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)]));
       expect(translate('es', code, asText)).toBe(spanish);
-      expect([...argumentNames(parse(es[code]))].sort()).toEqual(Object.keys(values).sort());
+      expect(icuArguments(es[code])).toEqual(Object.keys(values).sort());
       expect(translate('en', code, asText)).not.toBe(spanish);
     }
     // Data staff wrote is no code.

@@ -3,7 +3,6 @@
  * arguments (names and kinds), every message parses, the Spanish is exactly the legacy Spanish of
  * SPEC §2, §5, §8, and the formats follow each locale.
  */
-import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import {
   catalogues,
@@ -20,21 +19,7 @@ import {
 } from '../../src/contracts/i18n';
 import { es, type MessageKey } from '../../src/contracts/i18n/es';
 import { messages } from '../../src/contracts/messages';
-
-/** 'name:kind' of every argument of a message, plural and select branches included. */
-function argumentsOf(elements: MessageFormatElement[], found = new Set<string>()): Set<string> {
-  for (const element of elements) {
-    if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
-    if (element.type === TYPE.tag) {
-      argumentsOf(element.children, found);
-      continue;
-    }
-    found.add(`${element.value}:${TYPE[element.type]}`);
-    if (element.type === TYPE.plural || element.type === TYPE.select)
-      for (const option of Object.values(element.options)) argumentsOf(option.value, found);
-  }
-  return found;
-}
+import { icuArguments } from './icuArguments';
 
 const keys = Object.keys(es) as MessageKey[];
 
@@ -48,10 +33,10 @@ function catalogueProblems(candidates: Record<string, Record<string, string>>): 
         problems.push(`${language}: ${key} missing`);
         continue;
       }
-      const expected = [...argumentsOf(parse(es[key]))].sort();
+      const expected = icuArguments(es[key], { kinds: true });
       let actual: string[];
       try {
-        actual = [...argumentsOf(parse(value))].sort();
+        actual = icuArguments(value, { kinds: true });
       } catch (error) {
         problems.push(`${language}: ${key} does not parse (${String(error)})`);
         continue;
