@@ -25,7 +25,11 @@ import { assertJsonShape } from './http/jsonBody';
 import { type LogSetup, logFormatOf, loggerOptions, RequestLogController } from './http/logging';
 import { registerMetrics } from './http/metrics';
 import { databaseRateLimitStore } from './http/rateLimitStore';
+import { scheduleMallocTrim } from './mallocTrim';
 import { apiRouteModules, type RouteModule, rootRouteModules } from './routes';
+
+/** A request body from this size on asks for a malloc trim once answered. */
+const LARGE_BODY_BYTES = 256 * 1024;
 
 export interface BuildAppOptions {
   /** Directory of the built client (index.html and assets), required to hold index.html; absent means API only. */
@@ -91,6 +95,12 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   let closing = false;
   app.addHook('preClose', (done) => {
     closing = true;
+    done();
+  });
+  // A large body (an upload) leaves its socket chunks and copies free inside malloc's heaps:
+  // given back to the system soon after (mallocTrim.ts, issue 39).
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (Number(request.headers['content-length'] ?? 0) >= LARGE_BODY_BYTES) scheduleMallocTrim();
     done();
   });
   app.addHook('onRequest', (request, reply, done) => {

@@ -17,6 +17,7 @@
  * closes), so a server killed with kill -9 leaves nothing behind.
  */
 import os from 'node:os';
+import { scheduleMallocTrim } from '../../mallocTrim';
 
 os.setPriority(10);
 
@@ -133,6 +134,9 @@ function xlsxMessage(request: WorkerRequest & { type: `xlsx-${string}` }) {
 }
 
 process.on('message', (request: WorkerRequest) => {
+  // What a page, an image or a batch leaves free inside malloc's heaps goes back to the system
+  // (at most once a second, mallocTrim.ts).
+  scheduleMallocTrim();
   if (request.type.startsWith('xlsx-')) {
     xlsxMessage(request as WorkerRequest & { type: `xlsx-${string}` });
     return;
@@ -183,6 +187,8 @@ process.on('message', (request: WorkerRequest) => {
         id: request.id,
         message: error instanceof Error ? error.message : String(error),
       });
+    } finally {
+      scheduleMallocTrim();
     }
   })();
 });
