@@ -7,8 +7,8 @@
  * from 47 to under 14 MB in 4 ms (bench/README.md).
  *
  * `scheduleMallocTrim()` asks for a trim after heavy work; the trims run a little after it and at
- * most once per `MALLOC_TRIM_INTERVAL_MS`, on a timer, never on the caller's path. Anywhere but glibc (musl,
- * macOS) or without koffi's binary, it does nothing.
+ * most once per `MALLOC_TRIM_INTERVAL_MS`, on a timer, never on the caller's path. Anywhere but
+ * glibc (musl, macOS) or without koffi's binary, it does nothing.
  */
 import { createRequire } from 'node:module';
 
