@@ -1,6 +1,12 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { createOcrPool, DEFAULT_PAGES_PER_ENGINE } from '../../src/server/services/receiptReading/ocr';
+import {
+  createOcrPool,
+  DEFAULT_PAGES_PER_ENGINE,
+  preparePage,
+  recognizePage,
+  startEngine,
+} from '../../src/server/services/receiptReading/ocr';
 
 /** A small printed line as a JPEG, like a receipt's total line. */
 async function printedLine(text: string): Promise<Buffer> {
@@ -42,6 +48,22 @@ describe('OCR pool: an engine is replaced after its pages (issue 39: its memory 
       expect(pool.enginesStarted).toBe(2);
     } finally {
       await pool.close();
+    }
+  }, 60_000);
+
+  it("keeps neither the model nor the last page in an engine's file system (issue 39: its heap)", async () => {
+    const engine = await startEngine();
+    const files = async () => ((await engine.FS('readdir', ['/'])) as { data: string[] }).data;
+    try {
+      expect(await files()).not.toContain('spa.traineddata');
+      const result = await recognizePage(engine, await preparePage(await printedLine('TOTAL 42,00')));
+      expect(result.data.text.trim()).toBe('TOTAL 42,00');
+      expect(await files()).not.toContain('input');
+      // A second page is read as well as the first without either file.
+      const again = await recognizePage(engine, await preparePage(await printedLine('IVA 8,82')));
+      expect(again.data.text.trim()).toBe('IVA 8,82');
+    } finally {
+      await engine.terminate();
     }
   }, 60_000);
 });

@@ -5,11 +5,13 @@
  * @tesseract.js-data/spa package in node_modules: nothing is fetched at run time. Engines start on
  * the first page and stop after a minute idle (about 100 MB each).
  *
- * An engine is also replaced after `pagesPerEngine` pages (issue 39; 2 by default): its
- * WebAssembly memory only grows (46 MB after one receipt page, 54 after four, 66-77 MB during the
- * upload flood even when replaced every 5 pages), and only ending the engine gives it back. A new
- * engine costs about 0.4 s of CPU against 1.3-1.8 s a page: the flood's 180 pages were all read
- * 106 s after it (budget 120) with the tree at 482 MB PSS (budget 500; bench/README.md).
+ * An engine is also replaced after `pagesPerEngine` pages (issue 39; 3 by default): its
+ * WebAssembly memory only grows (32 MB after one receipt page, 47 after two; 66 MB each at the
+ * upload flood's peak when replaced every 6 pages), and only ending the engine gives it back. A
+ * new engine costs 0.3-0.45 s of CPU, and its first page 0.5 s more when no other engine has run
+ * the code hot, against 1.2-1.6 s a page. Under the upload flood (bench/README.md), every 2 pages
+ * left the last readings 115-120 s after it (budget 120), every 3 pages 104-109 s, every 6 pages
+ * 93-104 s with the tree's peak at 500 MB (budget 500).
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -67,6 +69,41 @@ export async function preparePage(image: Buffer): Promise<Buffer> {
   return sized.png({ compressionLevel: 1 }).toBuffer();
 }
 
+/** Where tesseract.js writes the model and each page in an engine's in-memory file system. */
+const TRAINED_DATA_FILE = '/spa.traineddata';
+const PAGE_FILE = '/input';
+
+/**
+ * Removes a file from the engine's in-memory file system (issue 39: it is held in the engine
+ * thread's heap until then). A file already gone, or a path a later tesseract.js version moved,
+ * only leaves those bytes in place.
+ */
+async function forget(worker: Worker, file: string): Promise<void> {
+  await worker.FS('unlink', [file]).catch(() => {});
+}
+
+/** An engine (a worker thread) with the Spanish model loaded. */
+export async function startEngine(): Promise<Worker> {
+  const { createWorker, OEM } = await import('tesseract.js');
+  const worker = await createWorker('spa', OEM.LSTM_ONLY, {
+    langPath: languageDataPath(),
+    gzip: true,
+    cacheMethod: 'none',
+    errorHandler: () => {},
+  });
+  // The engine read its model at start; the copy in its in-memory file system (3.4 MB) is not
+  // read again.
+  await forget(worker, TRAINED_DATA_FILE);
+  return worker;
+}
+
+/** One prepared page read by `worker`; its copy in the engine's file system is removed after. */
+export async function recognizePage(worker: Worker, prepared: Buffer) {
+  const result = await worker.recognize(prepared);
+  await forget(worker, PAGE_FILE);
+  return result;
+}
+
 interface Slot {
   worker: Promise<Worker> | null;
   idle: NodeJS.Timeout | null;
@@ -77,7 +114,7 @@ interface Slot {
 }
 
 /** Pages an engine reads before it is replaced, by default (see the header). */
-export const DEFAULT_PAGES_PER_ENGINE = 2;
+export const DEFAULT_PAGES_PER_ENGINE = 3;
 
 interface Job {
   image: Buffer;
@@ -101,16 +138,6 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
   let closed = false;
   let enginesStarted = 0;
 
-  const start = async (): Promise<Worker> => {
-    const { createWorker, OEM } = await import('tesseract.js');
-    return createWorker('spa', OEM.LSTM_ONLY, {
-      langPath: languageDataPath(),
-      gzip: true,
-      cacheMethod: 'none',
-      errorHandler: () => {},
-    });
-  };
-
   const stop = (slot: Slot) => {
     const worker = slot.worker;
     slot.worker = null;
@@ -132,7 +159,7 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
     if (!slot.worker) {
       await slot.retiring;
       enginesStarted += 1;
-      slot.worker = start();
+      slot.worker = startEngine();
     }
     const began = performance.now();
     let timer: NodeJS.Timeout | undefined;
@@ -140,7 +167,7 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
       const prepared = await preparePage(job.image);
       const worker = await slot.worker;
       const result = await Promise.race([
-        worker.recognize(prepared),
+        recognizePage(worker, prepared),
         new Promise<never>((_resolve, reject) => {
           timer = setTimeout(() => reject(new OcrTimeoutError('page read time limit')), pageTimeoutMs);
         }),
