@@ -10,8 +10,8 @@
  * upload flood's peak when replaced every 6 pages), and only ending the engine gives it back. A
  * new engine costs 0.3-0.45 s of CPU, and its first page 0.5 s more when no other engine has run
  * the code hot, against 1.2-1.6 s a page. Under the upload flood (bench/README.md), every 2 pages
- * left the last readings 115-120 s after it (budget 120), every 3 pages 104-109 s, every 6 pages
- * 93-104 s with the tree's peak at 500 MB (budget 500).
+ * left the last readings 105 to just over 120 s after it (budget 120), every 3 pages 98-109 s,
+ * every 6 pages 93-104 s with tree peaks of 481 and 500 MB (budget 500).
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
