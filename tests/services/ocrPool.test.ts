@@ -51,6 +51,33 @@ describe('OCR pool: an engine is replaced after its pages (issue 39: its memory 
     }
   }, 60_000);
 
+  it('reads with no more engines than the limit of the moment, and gives an engine past it back', async () => {
+    let limit = 1;
+    const pool = createOcrPool({ concurrency: 2, pagesPerEngine: 10, engineLimit: () => limit });
+    try {
+      const first = await Promise.all([printedLine('TOTAL 10,00'), printedLine('IVA 2,10')]);
+      // Two pages at once under a limit of one: one engine reads both, one after the other.
+      const underOne = await Promise.all(first.map((page) => pool.read(page)));
+      expect(underOne.map((result) => result.text.trim())).toEqual(['TOTAL 10,00', 'IVA 2,10']);
+      expect(pool.enginesStarted).toBe(1);
+      expect(pool.enginesAlive).toBe(1);
+      // The limit grows: two pages at once are read by the live engine and a second one.
+      limit = 2;
+      const underTwo = await Promise.all(first.map((page) => pool.read(page)));
+      expect(underTwo.map((result) => result.text.trim())).toEqual(['TOTAL 10,00', 'IVA 2,10']);
+      expect(pool.enginesStarted).toBe(2);
+      expect(pool.enginesAlive).toBe(2);
+      // It falls again: the idle engine past it is stopped at once, not after its idle minute.
+      limit = 1;
+      pool.refresh();
+      expect(pool.enginesAlive).toBe(1);
+      expect((await pool.read(first[0]!)).text.trim()).toBe('TOTAL 10,00');
+      expect(pool.enginesStarted).toBe(2);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
   it("keeps neither the model nor the last page in an engine's file system (issue 39: its heap)", async () => {
     const engine = await startEngine();
     const files = async () => ((await engine.FS('readdir', ['/'])) as { data: string[] }).data;

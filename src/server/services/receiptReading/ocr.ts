@@ -5,13 +5,15 @@
  * @tesseract.js-data/spa package in node_modules: nothing is fetched at run time. Engines start on
  * the first page and stop after a minute idle (about 100 MB each).
  *
- * An engine is also replaced after `pagesPerEngine` pages (issue 39; 3 by default): its
+ * An engine is also replaced after `pagesPerEngine` pages (issue 39; 4 by default): its
  * WebAssembly memory only grows (32 MB after one receipt page, 47 after two; 66 MB each at the
  * upload flood's peak when replaced every 6 pages), and only ending the engine gives it back. A
  * new engine costs 0.3-0.45 s of CPU, and its first page 0.5 s more when no other engine has run
  * the code hot, against 1.2-1.6 s a page. Under the upload flood (bench/README.md), every 2 pages
  * left the last readings 105 to just over 120 s after it (budget 120), every 3 pages 98-109 s,
- * every 6 pages 93-104 s with tree peaks of 481 and 500 MB (budget 500).
+ * every 6 pages 93-104 s with tree peaks of 481 and 500 MB (budget 500). With one engine during
+ * upload checks (`engineLimit`, readingWorker.ts), every 3 pages left them 106 and 109 s after,
+ * every 4 pages 99 and 104 s, with peaks of 454-460 MB.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -32,6 +34,11 @@ export interface OcrPoolOptions {
   idleMs?: number;
   /** Pages an engine reads before it is replaced (its memory given back). */
   pagesPerEngine?: number;
+  /**
+   * Engines allowed at this moment (at most `concurrency`); asked before each page. An engine past
+   * it is stopped when its page ends, not kept idle. `refresh` after the answer may have grown.
+   */
+  engineLimit?: () => number;
 }
 
 export interface OcrPool {
@@ -40,6 +47,10 @@ export interface OcrPool {
   readonly busy: number;
   /** Engines started since the pool was made (a replaced or idle-stopped engine counts again). */
   readonly enginesStarted: number;
+  /** Engines alive now (reading, starting or idle). */
+  readonly enginesAlive: number;
+  /** Starts pages waiting for an engine the limit now allows. */
+  refresh(): void;
   close(): Promise<void>;
 }
 
@@ -114,7 +125,7 @@ interface Slot {
 }
 
 /** Pages an engine reads before it is replaced, by default (see the header). */
-export const DEFAULT_PAGES_PER_ENGINE = 3;
+export const DEFAULT_PAGES_PER_ENGINE = 4;
 
 interface Job {
   image: Buffer;
@@ -127,12 +138,14 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
   const pageTimeoutMs = options.pageTimeoutMs ?? 30_000;
   const idleMs = options.idleMs ?? 60_000;
   const pagesPerEngine = options.pagesPerEngine ?? DEFAULT_PAGES_PER_ENGINE;
+  const engineLimit = () => Math.max(1, Math.min(concurrency, options.engineLimit?.() ?? concurrency));
   const free: Slot[] = Array.from({ length: concurrency }, () => ({
     worker: null,
     idle: null,
     pages: 0,
     retiring: Promise.resolve(),
   }));
+  const slots = [...free];
   const queue: Job[] = [];
   let running = 0;
   let closed = false;
@@ -188,9 +201,15 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
     }
   };
 
+  const alive = () => slots.filter((slot) => slot.worker !== null).length;
+
   const pump = () => {
-    while (!closed && queue.length > 0 && free.length > 0) {
-      const slot = free.pop()!;
+    // Idle engines past the limit of the moment give their memory back now, not after idling.
+    for (const slot of free) if (slot.worker && alive() > engineLimit()) stop(slot);
+    while (!closed && queue.length > 0 && free.length > 0 && running < engineLimit()) {
+      // A live engine reads before a new one is started.
+      const live = free.findIndex((slot) => slot.worker !== null);
+      const [slot] = free.splice(live >= 0 ? live : free.length - 1, 1) as [Slot];
       const job = queue.shift()!;
       running += 1;
       void runOn(slot, job).finally(() => {
@@ -209,7 +228,6 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
     }
   };
 
-  const slots = [...free];
   return {
     read(image) {
       if (closed) return Promise.reject(new Error('OCR pool closed'));
@@ -224,6 +242,10 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
     get enginesStarted() {
       return enginesStarted;
     },
+    get enginesAlive() {
+      return alive();
+    },
+    refresh: pump,
     async close() {
       closed = true;
       for (const job of queue.splice(0)) job.reject(new Error('OCR pool closed'));

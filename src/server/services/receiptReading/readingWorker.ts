@@ -36,6 +36,27 @@ try {
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as { concurrency?: number; pageTimeoutMs?: number };
+
+/**
+ * Issue 39: while uploads are being checked (an `inspect` in the last UPLOAD_CHECKS_QUIET_MS),
+ * OCR reads with one engine. Checks come in bursts when uploads end (each image stored as sent is
+ * decoded and re-encoded here), while the server still holds the uploads' bytes: the burst gets
+ * the other core and the memory of the second engine (60-100 MB), and the readings it delays
+ * catch up on two engines once the burst is over.
+ */
+const UPLOAD_CHECKS_QUIET_MS = 5_000;
+let lastUploadCheckAt = Number.NEGATIVE_INFINITY;
+let afterUploadChecks: NodeJS.Timeout | undefined;
+const ocrEngineLimit = () =>
+  performance.now() - lastUploadCheckAt < UPLOAD_CHECKS_QUIET_MS ? 1 : (options.concurrency ?? 1);
+/** An upload check began or ended: one engine from now until the checks have been quiet a while. */
+function uploadCheckSeen(pool: import('./ocr').OcrPool) {
+  lastUploadCheckAt = performance.now();
+  pool.refresh();
+  clearTimeout(afterUploadChecks);
+  afterUploadChecks = setTimeout(() => pool.refresh(), UPLOAD_CHECKS_QUIET_MS + 50);
+  afterUploadChecks.unref();
+}
 // The receipt modules (sharp, pdf.js, tesseract) load on the first reading or upload check: a
 // child started for an export or a PDF does not pay for them.
 let receiptModules:
@@ -57,7 +78,11 @@ const receipts = () =>
     sharp.cache(false);
     sharp.concurrency(1);
     return {
-      pool: createOcrPool({ concurrency: options.concurrency ?? 1, pageTimeoutMs: options.pageTimeoutMs }),
+      pool: createOcrPool({
+        concurrency: options.concurrency ?? 1,
+        pageTimeoutMs: options.pageTimeoutMs,
+        engineLimit: ocrEngineLimit,
+      }),
       readPages,
       inspectUpload,
     };
@@ -151,7 +176,8 @@ process.on('message', (request: WorkerRequest) => {
       }
       const { pool, readPages, inspectUpload } = await receipts();
       if (request.type === 'inspect') {
-        const inspection = await inspectUpload(bufferOf(request.bytes));
+        uploadCheckSeen(pool);
+        const inspection = await inspectUpload(bufferOf(request.bytes)).finally(() => uploadCheckSeen(pool));
         // A PDF is kept as sent: the server keeps its bytes, they need not travel back.
         const answer =
           inspection.ok && inspection.contentType === 'application/pdf'
@@ -179,6 +205,10 @@ process.on('message', (request: WorkerRequest) => {
         get enginesStarted() {
           return pool.enginesStarted;
         },
+        get enginesAlive() {
+          return pool.enginesAlive;
+        },
+        refresh: () => pool.refresh(),
         close: () => pool.close(),
       };
       if (request.type !== 'read') return;
