@@ -1,7 +1,8 @@
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createOcrPool,
+  createUploadCheckGate,
   DEFAULT_PAGES_PER_ENGINE,
   preparePage,
   recognizePage,
@@ -93,4 +94,31 @@ describe('OCR pool: an engine is replaced after its pages (issue 39: its memory 
       await engine.terminate();
     }
   }, 60_000);
+});
+
+describe('OCR engines around upload checks (issue 39: the checks come first)', () => {
+  it('allows one engine from a check until the checks have been quiet 5 s, then all of them', () => {
+    vi.useFakeTimers();
+    try {
+      const changes: number[] = [];
+      const gate = createUploadCheckGate(2, 5_000, () => changes.push(gate.engineLimit()));
+      expect(gate.engineLimit()).toBe(2);
+      gate.checkSeen();
+      expect(gate.engineLimit()).toBe(1);
+      // The pool is told at once, so that a second engine stops when its page ends.
+      expect(changes).toEqual([1]);
+      vi.advanceTimersByTime(4_000);
+      gate.checkSeen();
+      vi.advanceTimersByTime(4_000);
+      // 8 s after the first check, 4 s after the last: still one engine, nothing more to tell.
+      expect(gate.engineLimit()).toBe(1);
+      expect(changes).toEqual([1, 1]);
+      vi.advanceTimersByTime(1_050);
+      // Quiet 5 s: the pool is told again and may start its second engine.
+      expect(gate.engineLimit()).toBe(2);
+      expect(changes).toEqual([1, 1, 2]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -124,6 +124,29 @@ interface Slot {
   retiring: Promise<void>;
 }
 
+/**
+ * Issue 39: the engines OCR may use around upload checks. After each check (`checkSeen`, at its
+ * start and its end) and for `quietMs` after the last one, the limit is one engine; then it is
+ * `concurrency` again. `onChange` runs at each check and once the checks have been quiet
+ * `quietMs` (50 ms later): the pool's `refresh`, which stops a second engine or starts the pages
+ * waiting.
+ */
+export function createUploadCheckGate(concurrency: number, quietMs: number, onChange: () => void) {
+  let lastCheckAt = Number.NEGATIVE_INFINITY;
+  let quiet: NodeJS.Timeout | undefined;
+  return {
+    engineLimit: () => (Date.now() - lastCheckAt < quietMs ? 1 : concurrency),
+    checkSeen() {
+      lastCheckAt = Date.now();
+      onChange();
+      clearTimeout(quiet);
+      // A little after the window: a timer may fire a few ms early against the wall clock.
+      quiet = setTimeout(onChange, quietMs + 50);
+      quiet.unref();
+    },
+  };
+}
+
 /** Pages an engine reads before it is replaced, by default (see the header). */
 export const DEFAULT_PAGES_PER_ENGINE = 4;
 

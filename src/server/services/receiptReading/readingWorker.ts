@@ -18,6 +18,7 @@
  */
 import os from 'node:os';
 import { scheduleMallocTrim } from '../../mallocTrim';
+import { createUploadCheckGate } from './ocr';
 
 os.setPriority(10);
 
@@ -45,18 +46,9 @@ const options = JSON.parse(process.argv[2] ?? '{}') as { concurrency?: number; p
  * catch up on two engines once the burst is over.
  */
 const UPLOAD_CHECKS_QUIET_MS = 5_000;
-let lastUploadCheckAt = Number.NEGATIVE_INFINITY;
-let afterUploadChecks: NodeJS.Timeout | undefined;
-const ocrEngineLimit = () =>
-  performance.now() - lastUploadCheckAt < UPLOAD_CHECKS_QUIET_MS ? 1 : (options.concurrency ?? 1);
-/** An upload check began or ended: one engine from now until the checks have been quiet a while. */
-function uploadCheckSeen(pool: import('./ocr').OcrPool) {
-  lastUploadCheckAt = performance.now();
-  pool.refresh();
-  clearTimeout(afterUploadChecks);
-  afterUploadChecks = setTimeout(() => pool.refresh(), UPLOAD_CHECKS_QUIET_MS + 50);
-  afterUploadChecks.unref();
-}
+const uploadChecks = createUploadCheckGate(options.concurrency ?? 1, UPLOAD_CHECKS_QUIET_MS, () => {
+  void receiptModules?.then(({ pool }) => pool.refresh());
+});
 // The receipt modules (sharp, pdf.js, tesseract) load on the first reading or upload check: a
 // child started for an export or a PDF does not pay for them.
 let receiptModules:
@@ -81,7 +73,7 @@ const receipts = () =>
       pool: createOcrPool({
         concurrency: options.concurrency ?? 1,
         pageTimeoutMs: options.pageTimeoutMs,
-        engineLimit: ocrEngineLimit,
+        engineLimit: uploadChecks.engineLimit,
       }),
       readPages,
       inspectUpload,
@@ -176,8 +168,8 @@ process.on('message', (request: WorkerRequest) => {
       }
       const { pool, readPages, inspectUpload } = await receipts();
       if (request.type === 'inspect') {
-        uploadCheckSeen(pool);
-        const inspection = await inspectUpload(bufferOf(request.bytes)).finally(() => uploadCheckSeen(pool));
+        uploadChecks.checkSeen();
+        const inspection = await inspectUpload(bufferOf(request.bytes)).finally(uploadChecks.checkSeen);
         // A PDF is kept as sent: the server keeps its bytes, they need not travel back.
         const answer =
           inspection.ok && inspection.contentType === 'application/pdf'
