@@ -12,7 +12,7 @@
  * the code hot, against 1.2-1.6 s a page. Under the upload flood (bench/README.md), every 2 pages
  * left the last readings 105 to just over 120 s after it (budget 120), every 3 pages 98-109 s,
  * every 6 pages 93-104 s with tree peaks of 481 and 500 MB (budget 500). With one engine during
- * upload checks (`engineLimit`, readingWorker.ts), every 3 pages left them 106 and 109 s after,
+ * upload checks (`createUploadCheckGate` below, as readingWorker.ts uses it), every 3 pages left them 106 and 109 s after,
  * every 4 pages 99-106 s, with peaks of 456-468 MB.
  */
 import { createRequire } from 'node:module';

@@ -18,7 +18,11 @@ export interface ReadPage {
 }
 
 /** Reads the pages of one file's bytes. A page that fails (time limit, broken engine) is 'failed'. */
-export async function readPages(pool: OcrPool, bytes: Buffer, contentType: string): Promise<ReadPage[]> {
+export async function readPages(
+  pool: Pick<OcrPool, 'read'>,
+  bytes: Buffer,
+  contentType: string,
+): Promise<ReadPage[]> {
   const images = await pageImagesOf(bytes, contentType);
   return Promise.all(
     images.map(async (image, page): Promise<ReadPage> => {

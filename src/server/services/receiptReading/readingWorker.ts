@@ -191,17 +191,6 @@ process.on('message', (request: WorkerRequest) => {
             scheduleMallocTrim();
           }
         },
-        get busy() {
-          return pool.busy;
-        },
-        get enginesStarted() {
-          return pool.enginesStarted;
-        },
-        get enginesAlive() {
-          return pool.enginesAlive;
-        },
-        refresh: () => pool.refresh(),
-        close: () => pool.close(),
       };
       if (request.type !== 'read') return;
       const pages = await readPages(counted, bufferOf(request.bytes), request.contentType);
